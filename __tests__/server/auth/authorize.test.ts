@@ -1,0 +1,108 @@
+// app.authorize rules and the rbac/ownership helpers that later route modules build on.
+import { eq } from 'drizzle-orm';
+import { ROLE_IDS } from '../../../src/contract';
+import type { AuthUser } from '../../../server/src/auth/authorize';
+import {
+  assertAppAccess, assertServerAccess, canAccessApp, canAccessServer, isAdminRole, isTopAdmin, ownedAppIds, ownedServerIds,
+} from '../../../server/src/auth/rbac';
+import { apps, countries, serverApps, servers, users } from '../../../server/src/db/schema';
+import { ADMIN, createTestApp, type TestApp } from '../helpers/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({
+    beforeReady(app) {
+      const ok = async () => ({ ok: true });
+      app.get('/api/v1/test/top', { preHandler: app.authorize({ roles: [ROLE_IDS.topAdmin] }) }, ok);
+      app.get('/api/v1/test/named', { preHandler: app.authorize({ roleNames: ['appAdmin'] }) }, ok);
+      app.get('/api/v1/test/either', { preHandler: app.authorize({ roles: [ROLE_IDS.restricted], roleNames: ['admin'] }) }, ok);
+      app.get('/api/v1/test/any', { preHandler: app.authorize({ any: true }) }, async (request) => request.user);
+    },
+  });
+});
+afterAll(() => t?.close());
+
+describe('app.authorize', () => {
+  it('settles who is calling before validating the body: 401/403 win over 400', async () => {
+    const appAdmin = (await t.signedInUser({ role_id: ROLE_IDS.appAdmin })).token;
+    const badBody = { name: 'Latin', password: 'weak' }; // fails users/signup validation on every field
+    const anonymous = await t.app.inject({ method: 'POST', url: '/api/v1/users/signup', payload: badBody });
+    expect(anonymous.statusCode).toBe(401);
+    const notAdmin = await t.app.inject({ method: 'POST', url: '/api/v1/users/signup', payload: badBody, headers: t.auth(appAdmin) });
+    expect(notAdmin.statusCode).toBe(403);
+    expect(notAdmin.json().errors).toBeUndefined();
+    const admin = await t.signIn(ADMIN.username, ADMIN.password);
+    const asAdmin = await t.app.inject({ method: 'POST', url: '/api/v1/users/signup', payload: badBody, headers: t.auth(admin) });
+    expect(asAdmin.statusCode).toBe(400);
+  });
+
+  it('applies role ids, role names, either, and any signed-in user', async () => {
+    const admin = await t.signIn(ADMIN.username, ADMIN.password);
+    const appAdmin = (await t.signedInUser({ role_id: ROLE_IDS.appAdmin })).token;
+    const restricted = (await t.signedInUser({ role_id: ROLE_IDS.restricted })).token;
+    const status = async (url: string, token?: string) =>
+      (await t.app.inject({ method: 'GET', url: `/api/v1/test/${url}`, headers: token ? t.auth(token) : {} })).statusCode;
+
+    expect([await status('top', admin), await status('top', appAdmin), await status('top', restricted)]).toEqual([200, 403, 403]);
+    expect([await status('named', admin), await status('named', appAdmin), await status('named', restricted)]).toEqual([403, 200, 403]);
+    expect([await status('either', admin), await status('either', appAdmin), await status('either', restricted)]).toEqual([200, 403, 200]);
+    expect([await status('any', admin), await status('any', appAdmin), await status('any')]).toEqual([200, 200, 401]);
+    const forbidden = await t.app.inject({ method: 'GET', url: '/api/v1/test/top', headers: t.auth(appAdmin) });
+    expect(forbidden.json()).toEqual({ message: expect.any(String), code: 'FORBIDDEN' });
+  });
+
+  it('gives handlers request.user with id, role_id, roleName and the session', async () => {
+    const { user, token } = await t.signedInUser({ role_id: ROLE_IDS.restricted });
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/test/any', headers: t.auth(token) });
+    expect(res.json()).toEqual({
+      id: user.id, username: user.username, role_id: 5, roleName: 'restricted', sessionId: expect.any(String), needToChangePass: false,
+    });
+  });
+
+  it('sees a role change on the next request', async () => {
+    const { user, token } = await t.signedInUser({ role_id: ROLE_IDS.appAdmin });
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/test/top', headers: t.auth(token) })).statusCode).toBe(403);
+    await t.db.update(users).set({ roleId: ROLE_IDS.topAdmin }).where(eq(users.id, user.id));
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/test/top', headers: t.auth(token) })).statusCode).toBe(200);
+  });
+
+  it('refuses a rule that names nobody', () => {
+    expect(() => t.app.authorize({})).toThrow(/any, roles or roleNames/);
+  });
+});
+
+describe('rbac helpers', () => {
+  const as = (id: number, role_id: number, roleName: string): AuthUser => ({ id, role_id, roleName, username: 'u', sessionId: 's', needToChangePass: false });
+
+  it('scopes apps and servers to their admin, and the top admin to everything', async () => {
+    const owner = await t.createUser({ role_id: ROLE_IDS.appAdmin });
+    const other = await t.createUser({ role_id: ROLE_IDS.appAdmin });
+    const [mine, theirs] = await t.db
+      .insert(apps)
+      .values([
+        { name: 'Mine', packageName: 'com.example.mine', adminId: owner.id, sign: 's', apiKey: 'key-mine' },
+        { name: 'Theirs', packageName: 'com.example.theirs', adminId: other.id, sign: 's', apiKey: 'key-theirs' },
+      ])
+      .returning();
+    const [ir] = await t.db.select().from(countries).limit(1);
+    const [s1, s2] = await t.db.insert(servers).values([{ ip: '10.0.0.1', countryId: ir.id }, { ip: '10.0.0.2', countryId: ir.id }]).returning();
+    await t.db.insert(serverApps).values([{ serverId: s1.id, appId: mine.id }, { serverId: s2.id, appId: theirs.id }]);
+
+    const ownerUser = as(owner.id, ROLE_IDS.appAdmin, 'appAdmin');
+    const top = as(1, ROLE_IDS.topAdmin, 'admin');
+    expect([isTopAdmin(top), isAdminRole(top), isTopAdmin(ownerUser), isAdminRole(ownerUser)]).toEqual([true, true, false, false]);
+
+    expect(await ownedAppIds(t.db, ownerUser)).toEqual([mine.id]);
+    expect(await ownedServerIds(t.db, ownerUser)).toEqual([s1.id]);
+    expect([await canAccessApp(t.db, ownerUser, mine.id), await canAccessApp(t.db, ownerUser, theirs.id)]).toEqual([true, false]);
+    expect([await canAccessApp(t.db, top, theirs.id), await canAccessApp(t.db, top, 999_999)]).toEqual([true, false]);
+    expect([await canAccessServer(t.db, ownerUser, s1.id), await canAccessServer(t.db, ownerUser, s2.id)]).toEqual([true, false]);
+    expect([await canAccessServer(t.db, top, s2.id), await canAccessServer(t.db, top, 999_999)]).toEqual([true, false]);
+
+    await expect(assertAppAccess(t.db, ownerUser, theirs.id)).rejects.toMatchObject({ statusCode: 404 });
+    await expect(assertServerAccess(t.db, ownerUser, [s1.id])).resolves.toBeUndefined();
+    // All or nothing: one foreign server in a batch refuses the batch.
+    await expect(assertServerAccess(t.db, ownerUser, [s1.id, s2.id])).rejects.toMatchObject({ statusCode: 404 });
+    await expect(assertServerAccess(t.db, top, [s1.id, s2.id])).resolves.toBeUndefined();
+  });
+});

@@ -1,0 +1,185 @@
+// Builds a fresh API server for a test file: on in-memory PGlite by default, or, when
+// TEST_DATABASE_URL is set, on a brand-new database created on that PostgreSQL server (and dropped
+// by close()), so the whole suite runs unchanged in both modes (ARCHITECTURE §9).
+//
+//   const t = await createTestApp();
+//   const { token } = await t.signedInUser({ role_id: 2 });
+//   const res = await t.app.inject({ method: 'GET', url: '/api/v1/users/current', headers: t.auth(token) });
+//   await t.close();
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { Client } from 'pg';
+import { buildApp } from '../../../server/src/app';
+import { hashPassword } from '../../../server/src/auth/passwords';
+import { loadConfig, type Config, type DatabaseTarget } from '../../../server/src/config';
+import type { Db } from '../../../server/src/db/client';
+import type { Repositories } from '../../../server/src/repositories';
+import type { NewUser, UserRow } from '../../../server/src/repositories/users';
+
+export const ADMIN = { username: 'admin', email: 'admin@localhost', password: 'Admin#Pass1' } as const;
+/** Meets SPEC §5's strength rule; the default password of users made by createUser. */
+export const DEFAULT_PASSWORD = 'Passw0rd!';
+
+export interface TestAppOptions {
+  /** Extra environment for loadConfig (e.g. no ADMIN_PASSWORD: `{ ADMIN_PASSWORD: '' }`). */
+  env?: Record<string, string>;
+  /** Adjust the built config, e.g. lower the sign-in limits. */
+  configure?: (config: Config) => void;
+  /** Use this database instead of a fresh one (restart tests); it is not dropped by close(). */
+  database?: DatabaseTarget;
+  /** Runs before the app is ready, to add test-only routes. */
+  beforeReady?: (app: FastifyInstance) => void | Promise<void>;
+}
+
+export interface TestUserInput extends Partial<Omit<NewUser, 'passwordHash'>> {
+  /** Alias of roleId, in the API's spelling. Default 2 (appAdmin). */
+  role_id?: number;
+  /** Plain password; default DEFAULT_PASSWORD. */
+  password?: string;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  db: Db;
+  repos: Repositories;
+  /** Text the first-run seed printed (the generated admin password notice). */
+  announcements: string[];
+  /** Signs in through the API and answers the token; fails the test on any non-200. */
+  signIn(login: string, password: string): Promise<string>;
+  /** Inserts a user directly through the repository; answers the row plus its plain password. */
+  createUser(input?: TestUserInput): Promise<UserRow & { password: string }>;
+  /** createUser then signIn. */
+  signedInUser(input?: TestUserInput): Promise<{ user: UserRow & { password: string }; token: string }>;
+  /** The Authorization header for a token, with the panel's `JWT` scheme. */
+  auth(token: string): { authorization: string };
+  /** Closes the app and the database; drops a database it created. */
+  close(): Promise<void>;
+  /** Closes the app and builds a new one on the same database (not for in-memory PGlite). */
+  restart(): Promise<TestApp>;
+}
+
+let userCounter = 0;
+
+export function testConfig(options: Pick<TestAppOptions, 'env' | 'configure'> = {}, database?: DatabaseTarget): Config {
+  const config = loadConfig({
+    JWT_SECRET: 'test-jwt-secret-that-is-long-enough-0123456789',
+    SECRETS_KEY: '00'.repeat(32),
+    ADMIN_USERNAME: ADMIN.username,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    LOG_LEVEL: 'silent',
+    ...options.env,
+  });
+  config.database = database ?? { kind: 'pglite', dir: 'memory://' };
+  // Generous limits so ordinary tests never trip them; the rate-limit tests lower them.
+  config.signIn = { ipMax: 10_000, ipWindowMs: 60_000, accountMaxFailures: 1_000, accountWindowMs: 900_000 };
+  // No panel build in server tests unless a test points here explicitly.
+  config.staticDir = path.join(tmpdir(), 'no-panel-build');
+  options.configure?.(config);
+  return config;
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const created = options.database ? undefined : await freshDatabase();
+  const config = testConfig(options, options.database ?? created?.target);
+  try {
+    return await startTestApp(config, options, created?.drop);
+  } catch (err) {
+    await created?.drop();
+    throw err;
+  }
+}
+
+async function startTestApp(config: Config, options: TestAppOptions, drop?: () => Promise<void>): Promise<TestApp> {
+  const announcements: string[] = [];
+  const app = await buildApp({ config, announce: (text) => announcements.push(text) });
+  try {
+    await options.beforeReady?.(app);
+    await app.ready();
+  } catch (err) {
+    await app.close().catch(() => undefined);
+    throw err;
+  }
+
+  const t: TestApp = {
+    app,
+    config,
+    db: app.db,
+    repos: app.repos,
+    announcements,
+    async signIn(login, password) {
+      const res = await app.inject({ method: 'POST', url: '/api/v1/users/signin', payload: { email: login, password } });
+      if (res.statusCode !== 200) throw new Error(`sign-in as ${login} failed: ${res.statusCode} ${res.body}`);
+      return res.json().token as string;
+    },
+    async createUser({ role_id, password = DEFAULT_PASSWORD, ...values } = {}) {
+      const n = `${++userCounter}_${randomBytes(3).toString('hex')}`;
+      const user = await app.repos.users.insert({
+        name: 'کاربر',
+        family: 'آزمایشی',
+        username: `user${n}`,
+        email: `user${n}@test.local`,
+        roleId: role_id ?? 2,
+        ...values,
+        passwordHash: await hashPassword(password),
+      });
+      return { ...user, password };
+    },
+    async signedInUser(input) {
+      const user = await t.createUser(input);
+      return { user, token: await t.signIn(user.username, user.password) };
+    },
+    auth: (token) => ({ authorization: `JWT ${token}` }),
+    async close() {
+      await app.close();
+      await drop?.();
+    },
+    async restart() {
+      if (config.database.kind === 'pglite' && config.database.dir.startsWith('memory://')) {
+        throw new Error('restart() needs a persistent database: pass `database` or set TEST_DATABASE_URL');
+      }
+      await app.close();
+      return startTestApp(config, options, drop);
+    },
+  };
+  return t;
+}
+
+/**
+ * In PostgreSQL mode, a database of its own for each test app (CREATE DATABASE on the server of
+ * TEST_DATABASE_URL); otherwise in-memory PGlite, which needs no cleanup.
+ */
+export async function freshDatabase(): Promise<{ target: DatabaseTarget; drop(): Promise<void> } | undefined> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) return undefined;
+  const name = `panel_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  await adminQuery(base, `CREATE DATABASE "${name}"`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    target: { kind: 'postgres', url: url.toString() },
+    drop: () => adminQuery(base, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
+  };
+}
+
+async function adminQuery(url: string, sql: string): Promise<void> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A temporary folder removed by the returned cleanup (for PGlite data dirs and DATA_DIR tests). */
+export function tempDir(prefix = 'panel-test-'): { dir: string; remove(): void } {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export const isPostgresMode = (): boolean => Boolean(process.env.TEST_DATABASE_URL);

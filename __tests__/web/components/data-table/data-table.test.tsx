@@ -1,0 +1,210 @@
+// DataTable: bound to the persisted table state by name; sort cycle from header clicks; filters
+// declared as data (page 1 after a change); loading and error views; selection for batch actions;
+// CSV export with a BOM and the empty-table toast; server-side paging.
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import Button from '@mui/material/Button';
+import { DataTable, type DataTableColumn, type DataTableFilter } from '../../../../src/components/data-table';
+import { tablePageChanged } from '../../../../src/lib/state';
+import { tableStorageKey } from '../../../../src/app/store';
+import { renderWithProviders } from '../../support/render';
+
+interface Server {
+  id: number;
+  ip: string;
+  country: string;
+  port: number;
+}
+const rows: Server[] = [
+  { id: 1, ip: '10.0.0.2', country: 'DE', port: 443 },
+  { id: 2, ip: '10.0.0.1', country: 'IR', port: 80 },
+  { id: 3, ip: '10.0.0.3', country: 'DE', port: 8443 },
+];
+const columns: DataTableColumn<Server>[] = [
+  { field: 'ip', headerId: 'dataTable.export.button', ltr: true },
+  { field: 'port', headerId: 'common.save', numeric: true },
+];
+const filters: DataTableFilter<Server>[] = [
+  { kind: 'search', key: 'q', labelId: 'common.retry', match: (r) => [r.ip] },
+  { kind: 'select', key: 'country', labelId: 'common.close', options: [{ value: 'DE', label: 'Germany' }, { value: 'IR', label: 'Iran' }] },
+];
+
+const cellTexts = (field: string) =>
+  screen.queryAllByRole('gridcell').filter((c) => c.getAttribute('data-field') === field).map((c) => c.textContent);
+
+function readBlob(blob: Blob): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsArrayBuffer(blob);
+  });
+}
+
+function capturedDownloads() {
+  const blobs: Blob[] = [];
+  const names: string[] = [];
+  Object.defineProperty(URL, 'createObjectURL', { configurable: true, value: (b: Blob) => (blobs.push(b), 'blob:x') });
+  Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: () => undefined });
+  const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    names.push(this.download);
+  });
+  return { blobs, names, restore: () => click.mockRestore() };
+}
+
+describe('DataTable', () => {
+  it('cycles the sort asc → desc → none from the header and persists it under the table name', async () => {
+    const { store, user, persistor } = await renderWithProviders(<DataTable name="servers" rows={rows} columns={columns} />);
+    expect(cellTexts('ip')).toEqual(['10.0.0.2', '10.0.0.1', '10.0.0.3']);
+    const header = screen.getByRole('columnheader', { name: /خروجی CSV/ });
+
+    await user.click(within(header).getByText('خروجی CSV'));
+    expect(store.getState().tables.servers).toMatchObject({ sortKey: 'ip', ascending: true });
+    expect(cellTexts('ip')).toEqual(['10.0.0.1', '10.0.0.2', '10.0.0.3']);
+
+    await user.click(within(header).getByText('خروجی CSV'));
+    expect(store.getState().tables.servers).toMatchObject({ sortKey: 'ip', ascending: false });
+    expect(cellTexts('ip')).toEqual(['10.0.0.3', '10.0.0.2', '10.0.0.1']);
+
+    await persistor.flush();
+    expect(localStorage.getItem(tableStorageKey('servers', 'sort'))).toBe('ip');
+    expect(localStorage.getItem(tableStorageKey('servers', 'ascending'))).toBe('false');
+
+    await user.click(within(header).getByText('خروجی CSV'));
+    expect(store.getState().tables.servers).toMatchObject({ sortKey: null });
+    expect(cellTexts('ip')).toEqual(['10.0.0.2', '10.0.0.1', '10.0.0.3']);
+  });
+
+  it('sorts numeric columns as numbers', async () => {
+    const { user } = await renderWithProviders(<DataTable name="servers" rows={rows} columns={columns} />);
+    await user.click(within(screen.getByRole('columnheader', { name: /ذخیره/ })).getByText('ذخیره'));
+    expect(cellTexts('port')).toEqual(['80', '443', '8443']);
+  });
+
+  it('restores a persisted sort and filter', async () => {
+    localStorage.setItem(tableStorageKey('servers', 'sort'), 'port');
+    localStorage.setItem(tableStorageKey('servers', 'ascending'), 'false');
+    localStorage.setItem(tableStorageKey('servers', 'filter'), JSON.stringify({ country: 'DE' }));
+    await renderWithProviders(<DataTable name="servers" rows={rows} columns={columns} filters={filters} />);
+    expect(cellTexts('port')).toEqual(['8443', '443']);
+  });
+
+  it('filters by the declared filters and goes back to page 1', async () => {
+    const { store, user } = await renderWithProviders(<DataTable name="servers" rows={rows} columns={columns} filters={filters} />);
+    act(() => {
+      store.dispatch(tablePageChanged({ table: 'servers', page: 2 }));
+    });
+    await user.type(screen.getByLabelText('تلاش دوباره'), '0.0.3');
+    await waitFor(() => expect(store.getState().tables.servers.filter.q).toBe('0.0.3'));
+    expect(store.getState().tables.servers.page).toBe(1);
+    expect(cellTexts('ip')).toEqual(['10.0.0.3']);
+  });
+
+  it('filters with a select and offers "all"', async () => {
+    const { user, store } = await renderWithProviders(<DataTable name="servers" rows={rows} columns={columns} filters={filters} />);
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'بستن' }));
+    await user.click(await screen.findByRole('option', { name: 'Iran' }));
+    expect(store.getState().tables.servers.filter.country).toBe('IR');
+    expect(cellTexts('ip')).toEqual(['10.0.0.1']);
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'بستن' }));
+    await user.click(await screen.findByRole('option', { name: 'همه' }));
+    expect(cellTexts('ip')).toHaveLength(3);
+  });
+
+  it('resets to page 1 when the page size changes', async () => {
+    const many = Array.from({ length: 75 }, (_, i) => ({ id: i + 1, ip: `10.0.1.${i + 1}`, country: 'DE', port: i }));
+    const { store, user } = await renderWithProviders(<DataTable name="big" rows={many} columns={columns} />);
+    expect(cellTexts('ip')).toHaveLength(30);
+    await user.click(screen.getByRole('button', { name: /صفحه‌ی بعدی/ }));
+    expect(store.getState().tables.big.page).toBe(2);
+    expect(cellTexts('ip')[0]).toBe('10.0.1.31');
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: /تعداد سطرهای هر صفحه/ }));
+    await user.click(await screen.findByRole('option', { name: '50' }));
+    expect(store.getState().tables.big).toMatchObject({ page: 1, pageSize: 50 });
+    expect(cellTexts('ip')).toHaveLength(50);
+  });
+
+  it('shows a spinner while loading', async () => {
+    await renderWithProviders(<DataTable name="servers" rows={undefined} columns={columns} loading />);
+    expect(screen.getByRole('progressbar')).toBeInTheDocument();
+    expect(screen.queryByRole('grid')).not.toBeInTheDocument();
+  });
+
+  it('shows a full error view with retry when the load failed', async () => {
+    const retry = jest.fn();
+    await renderWithProviders(<DataTable name="servers" rows={undefined} columns={columns} error={{ status: 500 }} onRetry={retry} />);
+    expect(screen.getByText('دریافت اطلاعات ممکن نشد')).toBeInTheDocument();
+    expect(screen.queryByRole('grid')).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'تلاش دوباره' }));
+    expect(retry).toHaveBeenCalledTimes(1);
+  });
+
+  it('hands the selected row ids to the batch actions', async () => {
+    const onDelete = jest.fn();
+    const { user } = await renderWithProviders(
+      <DataTable
+        name="servers"
+        rows={rows}
+        columns={columns}
+        batchActions={(ids) => <Button onClick={() => onDelete(ids)}>batch</Button>}
+      />,
+    );
+    expect(screen.queryByRole('button', { name: 'batch' })).not.toBeInTheDocument();
+    const checkboxes = screen.getAllByRole('checkbox', { name: /انتخاب ردیف/ });
+    await user.click(checkboxes[0]);
+    await user.click(checkboxes[2]);
+    await user.click(screen.getByRole('button', { name: 'batch' }));
+    expect(onDelete).toHaveBeenCalledWith([1, 3]);
+  });
+
+  it('exports what is shown to report.csv with a UTF-8 byte-order mark', async () => {
+    const downloads = capturedDownloads();
+    try {
+      const { user } = await renderWithProviders(
+        <DataTable
+          name="servers"
+          rows={rows}
+          columns={columns}
+          filters={filters}
+          exportColumns={[
+            { headerId: 'common.save', value: (r) => r.ip },
+            { headerId: 'common.close', value: (r) => (r.country === 'DE' ? 'آلمان' : 'ایران') },
+          ]}
+        />,
+      );
+      fireEvent.mouseDown(screen.getByRole('combobox', { name: 'بستن' }));
+      await user.click(await screen.findByRole('option', { name: 'Germany' }));
+      await user.click(screen.getByRole('button', { name: 'خروجی CSV' }));
+      expect(downloads.names).toEqual(['report.csv']);
+      const bytes = await readBlob(downloads.blobs[0]);
+      expect(Array.from(bytes.slice(0, 3))).toEqual([0xef, 0xbb, 0xbf]);
+      expect(downloads.blobs[0].type).toBe('text/csv;charset=utf-8');
+      const text = new TextDecoder().decode(bytes.slice(3));
+      expect(text.split('\r\n')).toEqual(['ذخیره,بستن', '10.0.0.2,آلمان', '10.0.0.3,آلمان']);
+    } finally {
+      downloads.restore();
+    }
+  });
+
+  it('says "Table is empty" instead of exporting nothing', async () => {
+    const downloads = capturedDownloads();
+    try {
+      const { user } = await renderWithProviders(<DataTable name="servers" rows={[]} columns={columns} />, { locale: 'en' });
+      await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+      expect(await screen.findByText('Table is empty')).toBeInTheDocument();
+      expect(downloads.blobs).toHaveLength(0);
+    } finally {
+      downloads.restore();
+    }
+  });
+
+  it('pages on the server: shows the given page and reports the total', async () => {
+    const page = rows.map((r) => ({ ...r, id: r.id + 30 }));
+    const { store, user } = await renderWithProviders(<DataTable name="devices" rows={page} columns={columns} indexColumn server={{ rowCount: 95 }} />, {
+      locale: 'en',
+    });
+    expect(screen.getByText('1–30 of 95')).toBeInTheDocument();
+    expect(screen.queryAllByRole('gridcell').filter((c) => c.getAttribute('data-field') === '__index').map((c) => c.textContent)).toEqual(['1', '2', '3']);
+    await user.click(screen.getByRole('button', { name: /next page/i }));
+    expect(store.getState().tables.devices.page).toBe(2);
+  });
+});

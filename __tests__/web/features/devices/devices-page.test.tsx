@@ -1,0 +1,170 @@
+// /app/devices: server paging (page/size/appId/filter query params, 30 per page from page 1), the
+// ?appId= preset, create with the contract schema, edit and delete with their toasts.
+import { screen, waitFor, within } from '@testing-library/react';
+import { renderApp } from '../../support/render';
+import { apiError, json, useFakeServer, type FakeRequest } from '../../support/fake-server';
+import { makeUser } from '../../support/fixtures';
+
+const server = useFakeServer();
+const APPS = [
+  { id: 1, name: 'Alpha', active: true },
+  { id: 2, name: 'Beta', active: true },
+];
+const TOTAL = 70;
+
+const device = (id: number, appId = 1) => ({
+  id,
+  app: { id: appId, name: APPS[appId - 1].name },
+  model: `Model ${id}`,
+  uniqueDeviceId: `device-${String(id).padStart(3, '0')}`,
+  fcmToken: `fcm-token-${id}-${'x'.repeat(40)}`,
+  appVersionCode: 1.5,
+  createdAt: '2024-03-20T10:00:00.000Z',
+  updatedAt: '2024-03-20T10:00:00.000Z',
+});
+
+/** A fake of the real paging: 70 devices, newest (highest id) first. */
+function devicesPage(req: FakeRequest) {
+  const page = Number(req.query.get('page'));
+  const size = Number(req.query.get('size'));
+  const appId = req.query.get('appId') ? Number(req.query.get('appId')) : undefined;
+  const filter = req.query.get('filter') ?? '';
+  const all = Array.from({ length: TOTAL }, (_, i) => device(TOTAL - i, (i % 2) + 1)).filter(
+    (d) => (appId === undefined || d.app.id === appId) && d.uniqueDeviceId.includes(filter),
+  );
+  return json({ rows: all.slice((page - 1) * size, page * size), count: all.length, countEstimated: false });
+}
+
+async function openPage(route = '/app/devices') {
+  server.on('GET', 'users/current', json({ data: makeUser() }));
+  server.on('GET', 'apps', json({ data: APPS }));
+  server.on('GET', 'apps/devices', devicesPage);
+  const view = await renderApp({ route, token: 'tok', locale: 'en' });
+  await screen.findByRole('heading', { name: 'Devices' });
+  return view;
+}
+
+const queryOf = (req: FakeRequest) => Object.fromEntries(req.query.entries());
+
+describe('devices page', () => {
+  it('asks for page 1 of 30, then page 2 after "next page", with the total shown', async () => {
+    const { user } = await openPage();
+    expect(await screen.findByText('device-070')).toBeInTheDocument();
+    expect(screen.getByText('70 devices')).toBeInTheDocument();
+    expect(queryOf(server.calls('GET', 'apps/devices')[0])).toEqual({ page: '1', size: '30' });
+
+    await user.click(screen.getByRole('button', { name: /next page/i }));
+    expect(await screen.findByText('device-040')).toBeInTheDocument();
+    expect(screen.queryByText('device-070')).not.toBeInTheDocument();
+    expect(queryOf(server.calls('GET', 'apps/devices').at(-1)!)).toEqual({ page: '2', size: '30' });
+  });
+
+  it('sends the text filter (debounced) and the app filter, back on page 1', async () => {
+    const { user } = await openPage();
+    await screen.findByText('device-070');
+    await user.click(screen.getByRole('button', { name: /next page/i }));
+    await screen.findByText('device-040');
+
+    await user.type(screen.getByRole('searchbox', { name: /Search device ID/ }), 'device-06');
+    await waitFor(() => expect(queryOf(server.calls('GET', 'apps/devices').at(-1)!)).toEqual({ page: '1', size: '30', filter: 'device-06' }));
+    expect(await screen.findByText('10 devices')).toBeInTheDocument();
+    // one request for the whole typed text, not one per key
+    expect(server.calls('GET', 'apps/devices').filter((r) => r.query.has('filter'))).toHaveLength(1);
+
+    await user.click(screen.getByRole('combobox', { name: /Application/ }));
+    await user.click(await screen.findByRole('option', { name: 'Beta' }));
+    await waitFor(() =>
+      expect(queryOf(server.calls('GET', 'apps/devices').at(-1)!)).toEqual({ page: '1', size: '30', filter: 'device-06', appId: '2' }),
+    );
+  });
+
+  it('presets the application filter from ?appId= and never asks without it', async () => {
+    await openPage('/app/devices?appId=2');
+    await screen.findByText('device-069');
+    const calls = server.calls('GET', 'apps/devices');
+    expect(calls.length).toBeGreaterThan(0);
+    expect(calls.every((r) => r.query.get('appId') === '2')).toBe(true);
+    expect(screen.getByRole('combobox', { name: /Application/ })).toHaveTextContent('Beta');
+    expect(screen.getByText('35 devices')).toBeInTheDocument();
+  });
+
+  it('creates a device: required fields are checked first, then POST apps/addDevice with the chosen app', async () => {
+    server.on('POST', 'apps/addDevice', json({ success: true, data: { id: 71 } }));
+    const { user } = await openPage();
+    await screen.findByText('device-070');
+    const before = server.calls('GET', 'apps/devices').length;
+
+    await user.click(screen.getByRole('button', { name: 'New device' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findAllByText('This field is required')).toHaveLength(3);
+    expect(server.calls('POST', 'apps/addDevice')).toHaveLength(0);
+
+    await user.click(within(dialog).getByRole('combobox', { name: /Application/ }));
+    await user.click(await screen.findByRole('option', { name: 'Alpha' }));
+    await user.type(within(dialog).getByRole('textbox', { name: /Device ID/ }), 'new-device');
+    await user.type(within(dialog).getByRole('textbox', { name: /Firebase token/ }), 'fcm-new');
+    await user.type(within(dialog).getByRole('textbox', { name: /Model/ }), 'Pixel 8');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('The device was registered')).toBeInTheDocument();
+    expect(server.calls('POST', 'apps/addDevice')[0].body).toEqual({
+      appId: 1,
+      uniqueDeviceId: 'new-device',
+      fcmToken: 'fcm-new',
+      model: 'Pixel 8',
+      appVersionCode: null,
+    });
+    expect(server.calls('POST', 'apps/addDevice')[0].headers.authorization).toBe('JWT tok');
+    await waitFor(() => expect(server.calls('GET', 'apps/devices').length).toBe(before + 1));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('shows the create error toast and keeps the dialog open with the taken device id on its field', async () => {
+    server.on('POST', 'apps/addDevice', apiError(409, 'CONFLICT', { uniqueDeviceId: 'validation.taken' }));
+    const { user } = await openPage();
+    await screen.findByText('device-070');
+    await user.click(screen.getByRole('button', { name: 'New device' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('combobox', { name: /Application/ }));
+    await user.click(await screen.findByRole('option', { name: 'Beta' }));
+    await user.type(within(dialog).getByRole('textbox', { name: /Device ID/ }), 'device-070');
+    await user.type(within(dialog).getByRole('textbox', { name: /Firebase token/ }), 'fcm');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The device could not be created')).toBeInTheDocument();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(await within(dialog).findByText(/already (taken|in use)/i)).toBeInTheDocument();
+  });
+
+  it('edits a device with PUT apps/updateDevice/{id}', async () => {
+    server.on('PUT', 'apps/updateDevice/:id', (req) => json({ success: true, data: { ...device(Number(req.params.id)), ...(req.body as object) } }));
+    const { user } = await openPage();
+    const row = (await screen.findByText('device-070')).closest('[role="row"]') as HTMLElement;
+    await user.click(within(row).getByRole('button', { name: 'Edit device' }));
+    const dialog = await screen.findByRole('dialog');
+    const model = within(dialog).getByRole('textbox', { name: /Model/ });
+    expect(model).toHaveValue('Model 70');
+    await user.clear(model);
+    await user.type(model, 'Galaxy S24');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The device was saved')).toBeInTheDocument();
+    expect(server.calls('PUT', 'apps/updateDevice/70')[0].body).toMatchObject({ appId: 1, uniqueDeviceId: 'device-070', model: 'Galaxy S24' });
+  });
+
+  it('deletes after confirming, and toasts the delete error when the server refuses', async () => {
+    server.on('DELETE', 'apps/destroyDevice/:id', apiError(500, 'INTERNAL'));
+    const { user } = await openPage();
+    const row = (await screen.findByText('device-070')).closest('[role="row"]') as HTMLElement;
+    await user.click(within(row).getByRole('button', { name: 'Delete device' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('device-070');
+    await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText('The device could not be deleted')).toBeInTheDocument();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+
+    server.on('DELETE', 'apps/destroyDevice/:id', json({ success: true }));
+    await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText('The device was deleted')).toBeInTheDocument();
+    expect(server.calls('DELETE', 'apps/destroyDevice/70')).toHaveLength(2);
+  });
+});

@@ -1,0 +1,152 @@
+// /servers/manage and /servers/my-servers: the list (applications, flag + code, ip), search and
+// application filter, the create dialog (country search, the name prefilled from the country,
+// the contract's port rule), edit (password blank keeps it), the batch delete error toast; and
+// /servers/settings (four required names, trimmed).
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { renderApp } from '../../support/render';
+import { apiError, json, useFakeServer } from '../../support/fake-server';
+import { makeUser, ROLES } from '../../support/fixtures';
+import { SERVER } from './support';
+import type { Server } from '../../../../src/features/servers/types';
+
+const server = useFakeServer();
+jest.setTimeout(60_000);
+
+const OTHER: Server = {
+  ...SERVER,
+  id: 8,
+  ip: '203.0.113.9',
+  apps: [{ app: { id: 4, name: 'SafeNet' } }],
+  location: { id: 103, name: 'Iran', code: 'IR' },
+  flagUrl: '/api/v1/flags/ir.svg',
+  hasPassword: false,
+};
+const COUNTRIES = [
+  { id: 80, code: 'DE', name: 'Germany', timezones: ['Europe/Berlin'], flagUrl: '/api/v1/flags/de.svg' },
+  { id: 103, code: 'IR', name: 'Iran', timezones: ['Asia/Tehran'], flagUrl: '/api/v1/flags/ir.svg' },
+  { id: 150, code: 'NL', name: 'Netherlands', timezones: ['Europe/Amsterdam'], flagUrl: '/api/v1/flags/nl.svg' },
+];
+const APPS = [
+  { id: 3, name: 'FastVPN' },
+  { id: 4, name: 'SafeNet' },
+];
+
+const cellTexts = (field: string) =>
+  screen.queryAllByRole('gridcell').filter((c) => c.getAttribute('data-field') === field).map((c) => c.textContent);
+
+async function openList(route = '/servers/manage', roleId: 1 | 2 = 1) {
+  server.on('GET', 'users/current', json({ data: makeUser({ role: roleId === 1 ? ROLES.admin : ROLES.appAdmin }) }));
+  server.on('GET', 'apps/servers', json({ data: [SERVER, OTHER] }));
+  server.on('GET', 'apps', json({ data: APPS }));
+  server.on('GET', 'apps/countries', json({ data: COUNTRIES }));
+  const view = await renderApp({ route, token: 'tok', locale: 'en' });
+  await waitFor(() => expect(cellTexts('ip')).toHaveLength(2), { timeout: 30_000 });
+  return view;
+}
+
+describe('server lists', () => {
+  it('lists all servers with application chips, flag and code, and filters by search and application', async () => {
+    const { user } = await openList();
+    expect(server.calls('GET', 'apps/servers')[0].query.get('appId')).toBe('null');
+    expect(cellTexts('ip')).toEqual(['de-server-1', '203.0.113.9']);
+    expect(cellTexts('apps')).toEqual(['FastVPN', 'SafeNet']);
+    expect(cellTexts('location')).toEqual(['DE', 'IR']);
+    const flag = screen.getAllByRole('gridcell').find((c) => c.getAttribute('data-field') === 'location')!.querySelector('img')!;
+    expect(flag.getAttribute('src')).toMatch(/\/api\/v1\/flags\/de\.svg$/);
+
+    fireEvent.change(screen.getByRole('searchbox', { name: /Search server name or application/ }), { target: { value: 'safe' } });
+    await waitFor(() => expect(cellTexts('ip')).toEqual(['203.0.113.9']));
+    fireEvent.change(screen.getByRole('searchbox', { name: /Search server name or application/ }), { target: { value: '' } });
+    await waitFor(() => expect(cellTexts('ip')).toHaveLength(2));
+
+    await user.click(screen.getByRole('combobox', { name: 'Application' }));
+    await user.click(await screen.findByRole('option', { name: 'FastVPN' }));
+    await waitFor(() => expect(cellTexts('ip')).toEqual(['de-server-1']));
+  });
+
+  it('my-servers asks for the caller\'s own servers', async () => {
+    await openList('/servers/my-servers', 2);
+    expect(await screen.findByRole('heading', { name: 'My servers' })).toBeInTheDocument();
+    expect(server.calls('GET', 'apps/servers')[0].query.get('state')).toBe('appAdmin');
+    expect(server.calls('GET', 'apps')[0].query.get('state')).toBe('appAdmin');
+  });
+
+  it('creates a server: the country is searchable and prefills the name with the next free <code>-server-<n>', async () => {
+    server.on('POST', 'apps/addServer', (req) => json({ success: true, data: { ...SERVER, id: 9, ip: (req.body as { ip: string }).ip } }));
+    const { user } = await openList();
+    await user.click(screen.getByRole('button', { name: 'New server' }));
+    const dialog = await screen.findByRole('dialog');
+
+    await user.click(within(dialog).getByRole('combobox', { name: 'Applications' }));
+    await user.click(await screen.findByRole('option', { name: 'SafeNet' }));
+    await user.keyboard('{Escape}');
+
+    const country = within(dialog).getByRole('combobox', { name: 'Country' });
+    await user.type(country, 'de');
+    const options = await screen.findAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['GermanyDE']);
+    await user.click(options[0]);
+    // de-server-1 is taken by an existing server
+    expect(within(dialog).getByLabelText('Server name')).toHaveValue('de-server-2');
+
+    fireEvent.change(within(dialog).getByLabelText('Port'), { target: { value: '70000' } });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('The value is above the allowed maximum')).toBeInTheDocument();
+    expect(server.calls('POST', 'apps/addServer')).toHaveLength(0);
+
+    fireEvent.change(within(dialog).getByLabelText('Port'), { target: { value: '443' } });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The server was added')).toBeInTheDocument();
+    expect(server.calls('POST', 'apps/addServer')[0].body).toEqual({ appId: [4], countryId: 80, ip: 'de-server-2', username: null, password: null, port: 443 });
+    await waitFor(() => expect(server.calls('GET', 'apps/servers')).toHaveLength(2));
+  });
+
+  it('edits a server with a blank password that keeps the stored one, and maps server field errors', async () => {
+    server.on('PUT', 'apps/updateServer/7', apiError(400, 'VALIDATION_FAILED', { countryId: 'validation.oneOf' }));
+    const { user } = await openList();
+    await user.click(screen.getAllByRole('button', { name: 'Edit' })[0]);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByLabelText('Password')).toHaveValue('');
+    expect(dialog).toHaveTextContent('Leave blank to keep the current password');
+    expect(within(dialog).getByLabelText('Server name')).toHaveValue('de-server-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The server could not be updated')).toBeInTheDocument();
+    expect(within(dialog).getByText('Choose one of the allowed values')).toBeInTheDocument();
+    expect(server.calls('PUT', 'apps/updateServer/7')[0].body).toEqual({ appId: [3], countryId: 80, ip: 'de-server-1', username: 'root', password: null, port: 22 });
+  });
+
+  it('shows the batch delete error and keeps the rows when the call fails', async () => {
+    server.on('POST', 'apps/destroyMultipleServers', apiError(404, 'NOT_FOUND'));
+    const { user } = await openList();
+    for (const box of screen.getAllByRole('checkbox', { name: /select row/i })) await user.click(box);
+    await user.click(screen.getByRole('button', { name: 'Delete 2 servers' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText('The selected servers could not be deleted')).toBeInTheDocument();
+    expect(server.calls('POST', 'apps/destroyMultipleServers')[0].body).toEqual({ ids: [7, 8] });
+    // the confirm stays open and nothing was invalidated
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(server.calls('GET', 'apps/servers')).toHaveLength(1);
+  });
+});
+
+describe('operator names page', () => {
+  const NAMES = { wifiOperatorName: 'WiFi', mciOperatorName: 'MCI', irancellOperatorName: 'Irancell', othersOperatorName: 'Other' };
+
+  it('requires all four names and saves them trimmed', async () => {
+    server.on('GET', 'users/current', json({ data: makeUser() }));
+    server.on('GET', 'apps/settings/operators', json({ data: NAMES }));
+    server.on('POST', 'apps/settings/operators', (req) => json({ success: true, data: req.body }));
+    const { user } = await renderApp({ route: '/servers/settings', token: 'tok', locale: 'en' });
+    const mci = await screen.findByLabelText(/MCI name/, {}, { timeout: 30_000 });
+    expect(mci).toHaveValue('MCI');
+    fireEvent.change(mci, { target: { value: '   ' } });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('This field is required')).toBeInTheDocument();
+    expect(server.calls('POST', 'apps/settings/operators')).toHaveLength(0);
+    fireEvent.change(mci, { target: { value: '  Hamrah Aval ' } });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Settings saved')).toBeInTheDocument();
+    expect(server.calls('POST', 'apps/settings/operators')[0].body).toEqual({ ...NAMES, mciOperatorName: 'Hamrah Aval' });
+  });
+});

@@ -1,0 +1,262 @@
+// /servers/{serverId}: the profile list (sort orders, batch delete with the count in Persian
+// digits, the edit popup's blank address, reveal for role_id 1), the new-profile tab (S- counter,
+// type hidden and not sent for role_id 5) and the import tab (selectFileFirst, row errors).
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { renderApp } from '../../support/render';
+import { apiError, json, useFakeServer } from '../../support/fake-server';
+import { PROFILES, SERVER, serveProfilePage, VLESS } from './support';
+
+const server = useFakeServer();
+// Whole-app renders with the data grid are heavy on a shared 2-core machine.
+jest.setTimeout(60_000);
+const route = (tab?: string) => `/servers/${SERVER.id}${tab ? `?tab=${tab}` : ''}`;
+
+const cellTexts = (field: string) =>
+  screen.queryAllByRole('gridcell').filter((c) => c.getAttribute('data-field') === field).map((c) => c.textContent);
+
+async function openList(locale: 'fa' | 'en' = 'fa') {
+  serveProfilePage(server);
+  const view = await renderApp({ route: route(), token: 'tok', locale });
+  await waitFor(() => expect(cellTexts('name')).toHaveLength(3), { timeout: 30_000 });
+  return view;
+}
+
+describe('profile list', () => {
+  it('sorts name, protocol and operator alphabetically and the index numerically', async () => {
+    const { user } = await openList('en');
+    expect(cellTexts('name')).toEqual(['beta', 'alpha', 'gamma']);
+    const header = (field: string) =>
+      screen.getAllByRole('columnheader').find((h) => h.getAttribute('data-field') === field)!.querySelector('.MuiDataGrid-columnHeaderTitle')!;
+
+    await user.click(header('name'));
+    expect(cellTexts('name')).toEqual(['alpha', 'beta', 'gamma']);
+    await user.click(header('name'));
+    expect(cellTexts('name')).toEqual(['gamma', 'beta', 'alpha']);
+
+    await user.click(header('protocol'));
+    expect(cellTexts('protocol')).toEqual(['vless', 'vless', 'vmess']);
+    expect(cellTexts('name')).toEqual(['alpha', 'gamma', 'beta']); // stable within equal protocols
+
+    await user.click(header('operator'));
+    expect(cellTexts('operator')).toEqual(['Irancell', 'MCI', 'Wi-Fi']);
+
+    // The index keeps each row's original number and sorts as a number (descending: 3, 2, 1).
+    await user.click(header('__index'));
+    await user.click(header('__index'));
+    expect(cellTexts('__index')).toEqual(['3', '2', '1']);
+    expect(cellTexts('name')).toEqual(['gamma', 'alpha', 'beta']);
+  });
+
+  it('asks about the selected count in Persian digits, then deletes those ids in one call', async () => {
+    server.on('POST', 'apps/destroyMultipleProfiles', json({ success: true, data: { deleted: 3 } }));
+    const { user } = await openList();
+    const boxes = screen.getAllByRole('checkbox', { name: /انتخاب ردیف/ });
+    for (const box of boxes) await user.click(box);
+    await user.click(screen.getByRole('button', { name: /حذف ۳ پروفایل/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('۳ پروفایل حذف شود؟');
+    await user.click(within(dialog).getByRole('button', { name: 'بله' }));
+    expect(await screen.findByText('پروفایل حذف شد')).toBeInTheDocument();
+    expect(server.calls('POST', 'apps/destroyMultipleProfiles')[0].body).toEqual({ ids: [1, 2, 3] });
+    // the list is read again through its tag
+    await waitFor(() => expect(server.calls('GET', `apps/profiles/${SERVER.id}`)).toHaveLength(2));
+  });
+
+  it('shows deleteProfileError when a single delete fails and keeps the confirm open', async () => {
+    server.on('DELETE', 'apps/destroyProfile/2', apiError(404, 'NOT_FOUND'));
+    const { user } = await openList();
+    await user.click(screen.getAllByRole('button', { name: 'حذف' })[1]);
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('alpha');
+    await user.click(within(dialog).getByRole('button', { name: 'بله' }));
+    expect(await screen.findByText('حذف پروفایل ممکن نشد')).toBeInTheDocument();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+
+  it('opens the edit popup with a blank address and sends no address when it stays blank', async () => {
+    server.on('PUT', 'apps/updateProfile/1', json({ success: true, data: PROFILES[0] }));
+    const { user } = await openList();
+    await user.click(screen.getAllByRole('button', { name: 'ویرایش' })[0]);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByLabelText('آدرس')).toHaveValue('');
+    expect(dialog).toHaveTextContent('برای نگه داشتن آدرس فعلی خالی بگذارید');
+    expect(within(dialog).getByLabelText('نام')).toHaveValue('beta');
+    fireEvent.change(within(dialog).getByLabelText('نام'), { target: { value: 'beta 2' } });
+    await user.click(within(dialog).getByRole('button', { name: 'ذخیره' }));
+    expect(await screen.findByText('پروفایل به‌روز شد')).toBeInTheDocument();
+    const body = server.calls('PUT', 'apps/updateProfile/1')[0].body as Record<string, unknown>;
+    expect(body).toMatchObject({ name: 'beta 2', operator: 'mci', protocol: 'vmess', type: 'normal', serverId: SERVER.id });
+    expect(body).not.toHaveProperty('address');
+  });
+
+  it('puts the server\'s share-link reason on the edit form\'s address field', async () => {
+    server.on('PUT', 'apps/updateProfile/2', apiError(400, 'VALIDATION_FAILED', { address: 'shareLink.badPort' }));
+    const { user } = await openList('en');
+    await user.click(screen.getAllByRole('button', { name: 'Edit' })[1]);
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('Address'), { target: { value: 'vless://x@h:0' } });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('The link’s port is invalid')).toBeInTheDocument();
+    expect((server.calls('PUT', 'apps/updateProfile/2')[0].body as { address: string }).address).toBe('vless://x@h:0');
+    expect(await screen.findByText('The profile could not be updated')).toBeInTheDocument();
+  });
+
+  it('reveals the address for role_id 1 with its parsed fields', async () => {
+    server.on('POST', 'apps/convertProfile', json({
+      data: { link: VLESS, protocol: 'vless', host: 'de1.example.com', port: 443, id: '3f1c9a6e-2b4d-4c8e-9f7a-1d2e3f4a5b6c', transport: 'ws', security: 'tls', sni: 'de1.example.com', path: '/ws', remark: 'DE', params: {} },
+    }));
+    const { user } = await openList('en');
+    await user.click(screen.getAllByRole('button', { name: 'Details' })[0]);
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Reveal address' }));
+    expect(await within(dialog).findByTestId('revealed-link')).toHaveTextContent(VLESS);
+    expect(within(dialog).getByTestId('revealed-link')).toHaveAttribute('dir', 'ltr');
+    expect(dialog).toHaveTextContent('de1.example.com');
+    expect(dialog).toHaveTextContent('/ws');
+    expect(server.calls('POST', 'apps/convertProfile')[0].body).toEqual({ config: 'sealed-1' });
+  });
+
+  it('offers no reveal link to other roles', async () => {
+    serveProfilePage(server, { roleId: 2 });
+    const { user } = await renderApp({ route: route(), token: 'tok', locale: 'en' });
+    await waitFor(() => expect(cellTexts('name')).toHaveLength(3));
+    await user.click(screen.getAllByRole('button', { name: 'Details' })[0]);
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('beta');
+    expect(within(dialog).queryByRole('button', { name: 'Reveal address' })).not.toBeInTheDocument();
+  });
+});
+
+describe('new profile tab', () => {
+  it('defaults the name to S-<count+1> and moves the counter on after each successful create', async () => {
+    let created = 0;
+    server.on('POST', 'apps/addProfile', (req) => {
+      created += 1;
+      return json({ success: true, data: { ...(req.body as object), id: 10 + created, address: 'sealed' } });
+    });
+    serveProfilePage(server);
+    const { user } = await renderApp({ route: route('new'), token: 'tok' });
+    const name = await screen.findByLabelText('نام');
+    expect(name).toHaveValue('S-4');
+
+    fireEvent.change(screen.getByLabelText('آدرس'), { target: { value: VLESS } });
+    await user.click(screen.getByRole('button', { name: 'افزودن پروفایل' }));
+    expect(await screen.findByText('پروفایل افزوده شد')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('نام')).toHaveValue('S-5'));
+    expect(screen.getByLabelText('آدرس')).toHaveValue('');
+    expect(server.calls('POST', 'apps/addProfile')[0].body).toEqual({
+      name: 'S-4', address: VLESS, operator: 'others', protocol: 'vless', type: 'normal', serverId: SERVER.id,
+    });
+
+    fireEvent.change(screen.getByLabelText('آدرس'), { target: { value: VLESS } });
+    await user.click(screen.getByRole('button', { name: 'افزودن پروفایل' }));
+    await waitFor(() => expect(screen.getByLabelText('نام')).toHaveValue('S-6'));
+    expect((server.calls('POST', 'apps/addProfile')[1].body as { name: string }).name).toBe('S-5');
+  });
+
+  it('keeps the counter when a create fails, and shows the address reason on the field', async () => {
+    server.on('POST', 'apps/addProfile', apiError(400, 'VALIDATION_FAILED', { address: 'shareLink.badHost' }));
+    serveProfilePage(server);
+    const { user } = await renderApp({ route: route('new'), token: 'tok' });
+    await screen.findByLabelText('نام');
+    fireEvent.change(screen.getByLabelText('آدرس'), { target: { value: VLESS } });
+    await user.click(screen.getByRole('button', { name: 'افزودن پروفایل' }));
+    expect(await screen.findByText('میزبان لینک نامعتبر است')).toBeInTheDocument();
+    expect(screen.getByText('افزودن پروفایل ممکن نشد')).toBeInTheDocument();
+    expect(screen.getByLabelText('نام')).toHaveValue('S-4');
+  });
+
+  it('refuses a link of the other protocol before calling the server', async () => {
+    serveProfilePage(server);
+    const { user } = await renderApp({ route: route('new'), token: 'tok' });
+    await screen.findByLabelText('نام');
+    fireEvent.change(screen.getByLabelText('آدرس'), { target: { value: 'vmess://abc' } });
+    await user.click(screen.getByRole('button', { name: 'افزودن پروفایل' }));
+    expect(await screen.findByText('لینک با پروتکل انتخاب‌شده هم‌خوان نیست')).toBeInTheDocument();
+    expect(server.calls('POST', 'apps/addProfile')).toHaveLength(0);
+  });
+
+  it('hides the type from role_id 5 and sends no type key', async () => {
+    server.on('POST', 'apps/addProfile', (req) => json({ success: true, data: { ...(req.body as object), id: 11, type: 'normal', address: 's' } }));
+    serveProfilePage(server, { roleId: 5 });
+    const { user } = await renderApp({ route: route('new'), token: 'tok' });
+    await screen.findByLabelText('نام');
+    expect(screen.queryByLabelText('نوع پروفایل')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('اپراتور')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('آدرس'), { target: { value: VLESS } });
+    await user.click(screen.getByRole('button', { name: 'افزودن پروفایل' }));
+    expect(await screen.findByText('پروفایل افزوده شد')).toBeInTheDocument();
+    const body = server.calls('POST', 'apps/addProfile')[0].body as Record<string, unknown>;
+    expect(body).not.toHaveProperty('type');
+    expect(body).toMatchObject({ name: 'S-4', protocol: 'vless' });
+  });
+
+  it('shows the type to the top admin', async () => {
+    serveProfilePage(server);
+    await renderApp({ route: route('new'), token: 'tok' });
+    expect(await screen.findByLabelText('نوع پروفایل')).toBeInTheDocument();
+  });
+});
+
+describe('batch import tab', () => {
+  const csv = () => new File(['address,name,protocol,type\n'], 'profiles.csv', { type: 'text/csv' });
+
+  it('says selectFileFirst and calls nothing when no file is chosen', async () => {
+    serveProfilePage(server);
+    const { user } = await renderApp({ route: route('import'), token: 'tok' });
+    // Wait for the tab by its input first: polling a role query over the whole shell is slow on a loaded machine.
+    await screen.findByTestId('csv-input');
+    await user.click(screen.getByRole('button', { name: 'بارگذاری' }));
+    expect(await screen.findByText('ابتدا یک فایل انتخاب کنید')).toBeInTheDocument();
+    expect(server.calls('POST', 'apps/group/addProfiles')).toHaveLength(0);
+  });
+
+  it('has the guide, the sample link and uploads the file with the server id and operator', async () => {
+    server.on('POST', 'apps/group/addProfiles', json({ success: true, data: { inserted: 4 } }));
+    serveProfilePage(server);
+    const { user } = await renderApp({ route: route('import'), token: 'tok', locale: 'en' });
+    await screen.findByTestId('csv-input');
+    const sample = screen.getByRole('link', { name: /Download the sample CSV/ });
+    expect(sample).toHaveAttribute('href', '/sample-profiles.csv');
+    expect(sample).toHaveAttribute('download');
+    expect(screen.getByText(/English letters, digits, space, - and _ only/)).toBeInTheDocument();
+    expect(screen.getByTestId('csv-file-name')).toHaveTextContent('No file chosen');
+    fireEvent.change(screen.getByTestId('csv-input'), { target: { files: [csv()] } });
+    expect(screen.getByTestId('csv-file-name')).toHaveTextContent('profiles.csv');
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByText('4 profiles imported')).toBeInTheDocument();
+    const [req] = server.calls('POST', 'apps/group/addProfiles');
+    const form = req.body as FormData;
+    expect(form.get('serverId')).toBe(String(SERVER.id));
+    expect(form.get('operator')).toBe('others');
+    expect((form.get('csvFile') as File).name).toBe('profiles.csv');
+    expect(req.headers.authorization).toBe('JWT tok');
+    await waitFor(() => expect(server.calls('GET', `apps/profiles/${SERVER.id}`).length).toBeGreaterThanOrEqual(2));
+  });
+
+  it('lists the failing rows by number with translated reasons and toasts uploadError', async () => {
+    server.on('POST', 'apps/group/addProfiles', {
+      status: 400,
+      body: {
+        message: 'x',
+        code: 'VALIDATION_FAILED',
+        errors: { csvFile: 'validation.checkInput' },
+        rows: [
+          { row: 2, field: 'name', reason: 'validation.profileName' },
+          { row: 5, field: 'address', reason: 'shareLink.protocolMismatch' },
+        ],
+      },
+    });
+    serveProfilePage(server);
+    const { user } = await renderApp({ route: route('import'), token: 'tok' });
+    fireEvent.change(await screen.findByTestId('csv-input'), { target: { files: [csv()] } });
+    await user.click(screen.getByRole('button', { name: 'بارگذاری' }));
+    expect(await screen.findByText('بارگذاری فایل ناموفق بود')).toBeInTheDocument();
+    const list = await screen.findByTestId('csv-row-errors');
+    const items = within(list).getAllByRole('listitem').map((li) => li.textContent);
+    expect(items).toEqual([
+      'سطر ۲ (نام): نام فقط می‌تواند شامل حروف انگلیسی، اعداد، فاصله، - و _ باشد',
+      'سطر ۵ (آدرس): لینک با پروتکل انتخاب‌شده هم‌خوان نیست',
+    ]);
+  });
+});

@@ -1,0 +1,146 @@
+// Builds the Fastify app; nothing here listens (main.ts does). Plugins are registered explicitly,
+// in the order of ARCHITECTURE §2: external plugins, then app services, then routes, then the
+// panel and the 404 fallback. Tests build it with their own config and use `app.inject`.
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { API_PREFIX, CSV_MAX_BYTES } from '../../src/contract';
+import { registerAuthorize } from './auth/authorize';
+import { createTokenService, type TokenService } from './auth/tokens';
+import type { Config } from './config';
+import { openDatabase, type Db, type DbHandle, type DbKind } from './db/client';
+import { seedDatabase } from './db/seed';
+import { createSecretBox, type SecretBox } from './domain/secret-box';
+import { registerDocs } from './http/docs';
+import { HttpError, sendError } from './http/errors';
+import { registerPanel } from './http/panel';
+import { registerSharedSchemas } from './http/schemas';
+import { validatorCompiler } from './http/validation';
+import { createRepositories, type Repositories } from './repositories';
+import { accountRoutes } from './routes/account';
+import { appRoutes } from './routes/apps';
+import { countryRoutes } from './routes/countries';
+import { operatorRoutes } from './routes/operators';
+import { profileRoutes } from './routes/profiles';
+import { serverRoutes } from './routes/servers';
+import { deviceRoutes } from './routes/devices';
+import { encryptionRoutes } from './routes/encryption';
+import { fileRoutes } from './routes/files';
+import { healthRoutes } from './routes/health';
+import { privacyRoutes } from './routes/privacy';
+import { userRoutes } from './routes/users';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    dbKind: DbKind;
+    repos: Repositories;
+    tokens: TokenService;
+    /** AES-256-GCM for secrets at rest (server passwords, profile addresses). */
+    secrets: SecretBox;
+  }
+}
+
+export interface BuildOptions {
+  config: Config;
+  /** An already open database; the caller then owns closing it. Otherwise one is opened from config. */
+  db?: DbHandle;
+  /** Where the one-time generated admin password is printed; stdout by default. */
+  announce?: (text: string) => void;
+}
+
+export async function buildApp({ config, db, announce }: BuildOptions): Promise<FastifyInstance> {
+  const handle = db ?? (await openDatabase(config.database));
+  const repos = createRepositories(handle.db);
+  try {
+    await handle.migrate(config.migrationsDir, async (migrated) => {
+      const admin = await seedDatabase(migrated, { admin: config.admin, announce: announce ?? ((t) => process.stdout.write(t)) });
+      if (admin === 'conflict') {
+        process.stderr.write(`No top admin exists and ADMIN_USERNAME/ADMIN_EMAIL (${config.admin.username}, ${config.admin.email}) belong to another user; none was created.\n`);
+      }
+    });
+    // Housekeeping on every start, so neither table grows without bound.
+    await repos.sessions.purgeExpired(config.tokenTtlSeconds);
+    await repos.signInFailures.purgeExpired(config.signIn.accountWindowMs);
+  } catch (err) {
+    if (!db) await handle.close();
+    throw err;
+  }
+
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    // Errors Fastify raises before routing (a malformed URL, say) get the same body as the rest.
+    frameworkErrors: (err, request, reply) => sendError(err, request, reply),
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  // SPEC §7's request helper sends `content-type: application/json` on every call, bodyless DELETEs
+  // and PUTs included; Fastify's own parser refuses an empty JSON body with 400. Same parser
+  // (prototype-poisoning checks included), but an empty body means "no body".
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
+    return parseJson(request, body as string, done);
+  });
+  app.setErrorHandler((err, request, reply) => sendError(err, request, reply));
+  if (!db) app.addHook('onClose', () => handle.close());
+
+  // 1. External plugins.
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // emotion (MUI) injects <style> tags at run time; avatars preview from blob: and data: URLs.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        // The panel is often reached over plain HTTP on a LAN address; upgrading would break it.
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(rateLimit, {
+    global: false, // limits are declared per route (sign-in)
+    errorResponseBuilder: (_req, ctx) => HttpError.rateLimited(`Too many requests; retry in ${ctx.after}`),
+  });
+  await app.register(multipart, { limits: { fileSize: CSV_MAX_BYTES, files: 1, fields: 20, parts: 25 } });
+  registerSharedSchemas(app);
+  await registerDocs(app);
+  app.decorate('config', config);
+  app.decorate('db', handle.db);
+  app.decorate('dbKind', handle.kind);
+
+  // 2. App services: repositories, tokens and secrets, then auth (request.user, app.authorize).
+  // Role and ownership rules (auth/rbac.ts) are plain functions that routes import.
+  app.decorate('repos', repos);
+  app.decorate('tokens', createTokenService(config.jwtSecret, config.tokenTtlSeconds));
+  app.decorate('secrets', createSecretBox(config.secretsKey));
+  registerAuthorize(app, { tokens: app.tokens, repos: app.repos });
+
+  // 3. Routes, one module per endpoint group of SPEC §7.
+  await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(accountRoutes, { prefix: API_PREFIX });
+  await app.register(appRoutes, { prefix: API_PREFIX });
+  await app.register(fileRoutes, { prefix: API_PREFIX });
+  await app.register(countryRoutes, { prefix: API_PREFIX });
+  await app.register(serverRoutes, { prefix: API_PREFIX });
+  await app.register(profileRoutes, { prefix: API_PREFIX });
+  await app.register(operatorRoutes, { prefix: API_PREFIX });
+  await app.register(deviceRoutes, { prefix: API_PREFIX });
+  await app.register(privacyRoutes, { prefix: API_PREFIX });
+  await app.register(encryptionRoutes, { prefix: API_PREFIX });
+  await app.register(userRoutes, { prefix: API_PREFIX });
+
+  // 4. The built panel and the 404 fallback.
+  await registerPanel(app, config.staticDir);
+  return app;
+}

@@ -1,0 +1,145 @@
+// Server configuration: every environment variable the server reads, validated once at start so
+// a bad value stops the process with a message naming the variable, instead of failing later.
+// `loadConfig(env)` is pure except for the two generated secrets, which are created once in
+// DATA_DIR when the env does not give them (tests pass them in, so no files are touched).
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { isStrongPassword } from '../../src/contract';
+
+export type DatabaseTarget = { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string };
+
+export interface SignInLimits {
+  /** Sign-in attempts per IP per window (all outcomes). Kept in memory per instance. */
+  ipMax: number;
+  ipWindowMs: number;
+  /** Failed attempts per account name per window; kept in the database so it holds across instances. */
+  accountMaxFailures: number;
+  accountWindowMs: number;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  database: DatabaseTarget;
+  jwtSecret: string;
+  /** 32 bytes, the AES-256-GCM key for secrets at rest. */
+  secretsKey: Buffer;
+  admin: { username: string; email: string; password: string | undefined };
+  logLevel: string;
+  /**
+   * Fastify's trustProxy: true (trust X-Forwarded-For from anyone), false, or the proxies'
+   * addresses/CIDRs. Needed behind a load balancer so per-IP limits see the client, not the proxy.
+   */
+  trustProxy: boolean | string;
+  tokenTtlSeconds: number;
+  signIn: SignInLimits;
+  /** Built panel served at `/`; absent folder means API only. */
+  staticDir: string;
+  migrationsDir: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+type Env = Record<string, string | undefined>;
+
+export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
+  const problems: string[] = [];
+  const bad = (name: string, rule: string) => problems.push(`${name} ${rule} (got ${JSON.stringify(env[name])})`);
+  const value = (name: string) => {
+    const v = env[name]?.trim();
+    return v === undefined || v === '' ? undefined : v;
+  };
+
+  const port = intIn(value('PORT') ?? '8080', 0, 65535);
+  if (port === undefined) bad('PORT', 'must be an integer from 0 to 65535');
+
+  const host = value('HOST') ?? '127.0.0.1';
+  const dataDir = path.resolve(cwd, value('DATA_DIR') ?? './data');
+
+  const databaseUrl = value('DATABASE_URL');
+  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\/.+/.test(databaseUrl)) {
+    bad('DATABASE_URL', 'must be a postgres:// or postgresql:// URL');
+  }
+
+  const jwtSecretEnv = value('JWT_SECRET');
+  if (jwtSecretEnv !== undefined && jwtSecretEnv.length < 32) bad('JWT_SECRET', 'must be at least 32 characters');
+
+  const secretsKeyEnv = value('SECRETS_KEY');
+  const secretsKeyParsed = secretsKeyEnv === undefined ? undefined : parseKey(secretsKeyEnv);
+  if (secretsKeyEnv !== undefined && !secretsKeyParsed) {
+    problems.push('SECRETS_KEY must be 32 bytes, as 64 hex characters or base64');
+  }
+
+  const adminUsername = value('ADMIN_USERNAME') ?? 'admin';
+  if (!/^[A-Za-z0-9._-]{3,64}$/.test(adminUsername)) bad('ADMIN_USERNAME', 'must be 3-64 letters, digits, dots, dashes or underscores');
+  const adminEmail = value('ADMIN_EMAIL') ?? 'admin@localhost';
+  if (!/^[^\s@]+@[^\s@]+$/.test(adminEmail)) bad('ADMIN_EMAIL', 'must be an email address');
+  // Not trimmed: a password may legitimately start or end with a space.
+  const adminPassword = env.ADMIN_PASSWORD === '' ? undefined : env.ADMIN_PASSWORD;
+  if (adminPassword !== undefined && !isStrongPassword(adminPassword)) {
+    problems.push('ADMIN_PASSWORD must have at least 8 characters with an uppercase letter, a lowercase letter, a digit and a special character');
+  }
+
+  const logLevel = value('LOG_LEVEL') ?? 'info';
+  if (!LOG_LEVELS.includes(logLevel)) bad('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`);
+
+  const trustProxyRaw = value('TRUST_PROXY') ?? 'false';
+  const trustProxy = trustProxyRaw === 'true' ? true : trustProxyRaw === 'false' ? false : trustProxyRaw;
+  if (typeof trustProxy === 'string' && !/^[0-9a-fA-F.:/,\s]+$/.test(trustProxy)) {
+    bad('TRUST_PROXY', 'must be true, false or comma-separated proxy addresses');
+  }
+
+  if (problems.length) throw new ConfigError(problems);
+
+  return {
+    port: port!,
+    host,
+    dataDir,
+    database: databaseUrl ? { kind: 'postgres', url: databaseUrl } : { kind: 'pglite', dir: path.join(dataDir, 'pglite') },
+    jwtSecret: jwtSecretEnv ?? readOrCreateSecret(dataDir, 'jwt-secret', () => randomBytes(48).toString('base64url')),
+    secretsKey: secretsKeyParsed ?? parseKey(readOrCreateSecret(dataDir, 'secrets-key', () => randomBytes(32).toString('hex')))!,
+    admin: { username: adminUsername, email: adminEmail, password: adminPassword },
+    logLevel,
+    trustProxy,
+    tokenTtlSeconds: 7 * 24 * 3600,
+    signIn: { ipMax: 10, ipWindowMs: 60_000, accountMaxFailures: 5, accountWindowMs: 15 * 60_000 },
+    staticDir: path.resolve(cwd, 'dist'),
+    migrationsDir: path.resolve(cwd, 'server/src/db/migrations'),
+  };
+}
+
+function intIn(raw: string, min: number, max: number): number | undefined {
+  if (!/^\d+$/.test(raw)) return undefined;
+  const n = Number(raw);
+  return n >= min && n <= max ? n : undefined;
+}
+
+/** A 32-byte key given as 64 hex characters or as base64. */
+function parseKey(raw: string): Buffer | undefined {
+  const key = /^[0-9a-fA-F]{64}$/.test(raw) ? Buffer.from(raw, 'hex') : Buffer.from(raw, 'base64');
+  return key.length === 32 ? key : undefined;
+}
+
+/**
+ * Reads a secret file from DATA_DIR, creating it (mode 0600) on first use, so the secret
+ * survives restarts without being configured. `wx` makes a concurrent first start keep one value.
+ */
+function readOrCreateSecret(dataDir: string, file: string, generate: () => string): string {
+  const full = path.join(dataDir, file);
+  mkdirSync(dataDir, { recursive: true });
+  try {
+    writeFileSync(full, generate(), { flag: 'wx', mode: 0o600 });
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+  }
+  return readFileSync(full, 'utf8').trim();
+}

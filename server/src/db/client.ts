@@ -1,0 +1,88 @@
+// Opens the database in one of its two modes (ARCHITECTURE §1): embedded PGlite in a folder (or
+// `memory://` for tests), or PostgreSQL through a node-postgres pool when DATABASE_URL is set.
+// Both come out as one Drizzle type, so repositories never know which driver they run on, and
+// both apply the same committed migrations at boot.
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { Pool } from 'pg';
+import type { DatabaseTarget } from '../config';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The one database type every repository takes; a transaction (`tx`) satisfies it too. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type DbKind = DatabaseTarget['kind'];
+
+export interface DbHandle {
+  db: Db;
+  kind: DbKind;
+  /**
+   * Applies pending migrations, then runs `after` (the seed) on the migrated database. On
+   * PostgreSQL both happen under an advisory lock, so instances starting together take turns.
+   */
+  migrate(migrationsDir: string, after?: (db: Db) => Promise<void>): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Arbitrary constant naming the boot lock; any other advisory-lock user must pick another. */
+const BOOT_LOCK_KEY = 7_420_316;
+
+export async function openDatabase(target: DatabaseTarget): Promise<DbHandle> {
+  return target.kind === 'pglite' ? openPglite(target.dir) : openPostgres(target.url);
+}
+
+async function openPglite(dir: string): Promise<DbHandle> {
+  // PGlite does not create parent folders itself.
+  if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
+  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  const db = drizzlePglite({ client, schema });
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    // A PGlite database belongs to one process, so there is nobody to take turns with.
+    async migrate(migrationsDir, after) {
+      await migratePglite(db, { migrationsFolder: checkedFolder(migrationsDir) });
+      await after?.(db as unknown as Db);
+    },
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string): Promise<DbHandle> {
+  const pool = new Pool({ connectionString: url, max: 10 });
+  // An idle client's network error must not crash the process; the next query reports it instead.
+  pool.on('error', () => {});
+  return {
+    db: drizzlePg({ client: pool, schema }) as unknown as Db,
+    kind: 'postgres',
+    async migrate(migrationsDir, after) {
+      const folder = checkedFolder(migrationsDir);
+      // Advisory locks belong to a connection, so everything runs on one checked-out client.
+      const client = await pool.connect();
+      try {
+        await client.query('SELECT pg_advisory_lock($1)', [BOOT_LOCK_KEY]);
+        const locked = drizzlePg({ client, schema });
+        await migratePg(locked, { migrationsFolder: folder });
+        await after?.(locked as unknown as Db);
+      } finally {
+        await client.query('SELECT pg_advisory_unlock($1)', [BOOT_LOCK_KEY]).catch(() => undefined);
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+function checkedFolder(dir: string): string {
+  if (!existsSync(path.join(dir, 'meta', '_journal.json'))) {
+    throw new Error(`No migrations found in ${dir}; run the server from the repository root`);
+  }
+  return dir;
+}

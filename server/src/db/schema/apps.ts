@@ -1,0 +1,156 @@
+// Applications and what hangs off each one: its settings row, its ad settings row and its version
+// records (SPEC §3 Application, Application settings, Ad settings, Version record). Every child
+// row belongs to its app and goes with it (ON DELETE CASCADE).
+import {
+  boolean, index, integer, numeric, pgTable, serial, text, timestamp, unique,
+} from 'drizzle-orm/pg-core';
+import { users } from './access';
+import { timestamps } from './columns';
+import { detectLocationByEnum } from './enums';
+
+export const apps = pgTable(
+  'apps',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    packageName: text('package_name').notNull().unique(),
+    // Deleting a user who still administers apps must be a decision, not a side effect.
+    adminId: integer('admin_id').notNull().references(() => users.id, { onDelete: 'restrict' }),
+    sign: text('sign').notNull(),
+    cppSign: text('cpp_sign'),
+    description: text('description'),
+    firebaseConfig: text('firebase_config'),
+    email: text('email'),
+    active: boolean('active').notNull().default(true),
+    /** Random 256-bit value the mobile app sends as `appapikey`. */
+    apiKey: text('api_key').notNull().unique(),
+    /** The robot API key is shown once; only its hash is kept (ARCHITECTURE §6). */
+    robotApiKeyHash: text('robot_api_key_hash'),
+    /** SPEC lists repoName under both the app and its settings; it is stored once, here. */
+    repoName: text('repo_name'),
+    ...timestamps,
+  },
+  (t) => [index('apps_admin_idx').on(t.adminId), index('apps_active_idx').on(t.active), index('apps_name_idx').on(t.name)],
+);
+
+/** One row per app; a column per SPEC §3 settings field. */
+export const appSettings = pgTable('app_settings', {
+  appId: integer('app_id').primaryKey().references(() => apps.id, { onDelete: 'cascade' }),
+  // Links and text
+  aboutLink: text('about_link'),
+  policyLink: text('policy_link'),
+  googlePlayLink: text('google_play_link'),
+  instagram: text('instagram'),
+  telegram: text('telegram'),
+  youtube: text('youtube'),
+  updateText: text('update_text'),
+  englishUpdateText: text('english_update_text'),
+  email: text('email'),
+  // Versioning and blocking; appVersion has step 0.01 (SPEC §5), so numeric keeps it exact.
+  appVersion: numeric('app_version', { precision: 10, scale: 2, mode: 'number' }).notNull().default(0),
+  forceUpdate: boolean('force_update').notNull().default(false),
+  blockVersion: text('block_version'),
+  activeBlockVersion: boolean('active_block_version').notNull().default(false),
+  // Ads and connection
+  adsForceByVpn: boolean('ads_force_by_vpn').notNull().default(false),
+  adsForceByVpnInForeign: boolean('ads_force_by_vpn_in_foreign').notNull().default(false),
+  adsForceByVpnInIran: boolean('ads_force_by_vpn_in_iran').notNull().default(false),
+  autoConnect: boolean('auto_connect').notNull().default(false),
+  configsActive: boolean('configs_active').notNull().default(true),
+  connectDelay: integer('connect_delay').notNull().default(0),
+  disconnectDelay: integer('disconnect_delay').notNull().default(0),
+  /** Seconds. */
+  userConnectionLimit: integer('user_connection_limit').notNull().default(0),
+  // Location and encryption
+  detectLocationBy: detectLocationByEnum('detect_location_by').notNull().default('Timezone'),
+  activeEncryptSetting: boolean('active_encrypt_setting').notNull().default(false),
+  // Smart mode and pings. SPEC does not say what the two ping fields hold (a flag, a host or a
+  // count), so they are text until the settings issue pins them down.
+  smartActive: boolean('smart_active').notNull().default(false),
+  autoConnectPing: text('auto_connect_ping'),
+  connectionPing: text('connection_ping'),
+  dnsServer: text('dns_server'),
+  clickToContinue: boolean('click_to_continue').notNull().default(false),
+  foreignSmart: boolean('foreign_smart').notNull().default(false),
+  delaySmart: integer('delay_smart').notNull().default(0),
+  loadSmartTogether: boolean('load_smart_together').notNull().default(false),
+  // Restart limits
+  restartTimeLimit: integer('restart_time_limit').notNull().default(0),
+  restartTimeLimitEnabled: boolean('restart_time_limit_enabled').notNull().default(false),
+  // Countries: comma-separated ISO codes, as SPEC §3 sends them.
+  selectedCountries: text('selected_countries').notNull().default(''),
+  blockedCountries: text('blocked_countries').notNull().default(''),
+  // Keys and delays
+  newCoreKey: text('new_core_key'),
+  newCoreIv: text('new_core_iv'),
+  staticConfigDelay: integer('static_config_delay').notNull().default(0),
+  cppKey: text('cpp_key'),
+  cppIv: text('cpp_iv'),
+  robotIp: text('robot_ip'),
+  // The repository URL per source host, encrypted with the app's core key (domain encryption).
+  github: text('github'),
+  gitlab: text('gitlab'),
+  gitea: text('gitea'),
+  codeberg: text('codeberg'),
+  bitbucket: text('bitbucket'),
+  updatedAt: timestamps.updatedAt,
+});
+
+/** One row per app: IDApp, each ad slot's id/Active/Interval (seconds), and the switches. */
+export const adSettings = pgTable('ad_settings', {
+  appId: integer('app_id').primaryKey().references(() => apps.id, { onDelete: 'cascade' }),
+  idApp: text('id_app'),
+  /** The ads master toggle, exposed under the setting key `adMob`. */
+  adMob: boolean('ad_mob').notNull().default(false),
+  gdprActive: boolean('gdpr_active').notNull().default(false),
+  /** The ad form's smart section switch; separate from app_settings.smart_active (smart connect mode). */
+  smartActive: boolean('smart_active').notNull().default(false),
+  intConId: text('int_con_id'),
+  intConActive: boolean('int_con_active').notNull().default(false),
+  intConInterval: integer('int_con_interval').notNull().default(0),
+  intDisId: text('int_dis_id'),
+  intDisActive: boolean('int_dis_active').notNull().default(false),
+  intDisInterval: integer('int_dis_interval').notNull().default(0),
+  rewIntConId: text('rew_int_con_id'),
+  rewIntConActive: boolean('rew_int_con_active').notNull().default(false),
+  rewIntConInterval: integer('rew_int_con_interval').notNull().default(0),
+  rewIntDisId: text('rew_int_dis_id'),
+  rewIntDisActive: boolean('rew_int_dis_active').notNull().default(false),
+  rewIntDisInterval: integer('rew_int_dis_interval').notNull().default(0),
+  rewId: text('rew_id'),
+  rewActive: boolean('rew_active').notNull().default(false),
+  rewInterval: integer('rew_interval').notNull().default(0),
+  rew2Id: text('rew2_id'),
+  rew2Active: boolean('rew2_active').notNull().default(false),
+  rew2Interval: integer('rew2_interval').notNull().default(0),
+  rewIntServerlistId: text('rew_int_serverlist_id'),
+  rewIntServerlistActive: boolean('rew_int_serverlist_active').notNull().default(false),
+  rewIntServerlistInterval: integer('rew_int_serverlist_interval').notNull().default(0),
+  appOpenId: text('app_open_id'),
+  appOpenActive: boolean('app_open_active').notNull().default(false),
+  appOpenInterval: integer('app_open_interval').notNull().default(0),
+  smartIntConId: text('smart_int_con_id'),
+  smartIntConActive: boolean('smart_int_con_active').notNull().default(false),
+  smartIntConInterval: integer('smart_int_con_interval').notNull().default(0),
+  smartIntDisId: text('smart_int_dis_id'),
+  smartIntDisActive: boolean('smart_int_dis_active').notNull().default(false),
+  smartIntDisInterval: integer('smart_int_dis_interval').notNull().default(0),
+  updatedAt: timestamps.updatedAt,
+});
+
+/**
+ * Versions an app has been seen with. The version is text because it arrives both as a device's
+ * appVersionCode and as the appVersion setting; text keeps exactly what was sent. status: true
+ * active, false blocked.
+ */
+export const appVersions = pgTable(
+  'app_versions',
+  {
+    id: serial('id').primaryKey(),
+    appId: integer('app_id').notNull().references(() => apps.id, { onDelete: 'cascade' }),
+    appVersion: text('app_version').notNull(),
+    status: boolean('status').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('app_versions_app_version_uq').on(t.appId, t.appVersion)],
+);

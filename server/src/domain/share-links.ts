@@ -1,0 +1,270 @@
+// Share links of the VPN profiles (ARCHITECTURE §7): parses and validates `vmess://` (base64 of the
+// v2rayN JSON) and `vless://` (the Xray share-link standard) into one readable form. Pure and DB-free:
+// the profile routes, the CSV import and "reveal address" (apps/convertProfile) all use it.
+import { domainToASCII } from 'node:url';
+import {
+  PROTOCOLS,
+  SHARE_LINK_MAX_LENGTH,
+  SHARE_LINK_MESSAGES as M,
+  isHostname,
+  isIPv4,
+  isIPv6,
+  type Protocol,
+  type ShareLinkMessageId,
+} from '../../../src/contract';
+
+export type Security = 'none' | 'tls' | 'reality';
+
+/** The readable form of a share link ("reveal address"). */
+export interface ParsedLink {
+  /** The link as given (trimmed). */
+  link: string;
+  protocol: Protocol;
+  /** Server address: a hostname, an IPv4 address, or an IPv6 address without brackets. */
+  host: string;
+  port: number;
+  /** The user id (UUID), lower-cased. */
+  id: string;
+  /** Transport: tcp, ws, grpc, http, h2, kcp, quic, httpupgrade, xhttp, splithttp or raw. */
+  transport: string;
+  security: Security;
+  /** TLS/REALITY server name, or null. */
+  sni: string | null;
+  /** ws/http/httpupgrade/xhttp path, or the gRPC service name; null when absent. */
+  path: string | null;
+  /** The link's name (vmess `ps`, vless fragment); may be Persian or carry emoji. */
+  remark: string;
+  /** Every other parameter (vless query parameters, the other vmess JSON fields) as text. */
+  params: Record<string, string>;
+}
+
+/** A refused link; `reason` is a message id of SHARE_LINK_MESSAGES. */
+export class ShareLinkError extends Error {
+  readonly reason: ShareLinkMessageId;
+  constructor(reason: ShareLinkMessageId, detail?: string) {
+    super(detail ? `${reason}: ${detail}` : reason);
+    this.name = 'ShareLinkError';
+    this.reason = reason;
+  }
+}
+
+export const TRANSPORTS = ['tcp', 'raw', 'ws', 'grpc', 'http', 'h2', 'kcp', 'mkcp', 'quic', 'httpupgrade', 'xhttp', 'splithttp'] as const;
+const TRANSPORT_SET = new Set<string>(TRANSPORTS);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const SCHEME = /^([A-Za-z][A-Za-z0-9+.-]*):\/\//;
+
+/** The protocol of a link by its scheme (case-insensitive), or null when it is neither vmess nor vless. */
+export function detectProtocol(link: string): Protocol | null {
+  const m = SCHEME.exec(link.trim());
+  const scheme = m?.[1].toLowerCase();
+  return (PROTOCOLS as readonly string[]).includes(scheme ?? '') ? (scheme as Protocol) : null;
+}
+
+/**
+ * Parses and validates a share link. With `expected`, a link of the other protocol is refused
+ * (`shareLink.protocolMismatch`). Throws ShareLinkError.
+ */
+export function parseShareLink(link: string, expected?: Protocol): ParsedLink {
+  if (typeof link !== 'string' || link.trim() === '') throw new ShareLinkError(M.empty);
+  const trimmed = link.trim();
+  if (trimmed.length > SHARE_LINK_MAX_LENGTH) throw new ShareLinkError(M.tooLong);
+  const protocol = detectProtocol(trimmed);
+  if (!protocol) throw new ShareLinkError(M.unknownScheme);
+  if (expected && expected !== protocol) throw new ShareLinkError(M.protocolMismatch, `expected ${expected}, got ${protocol}`);
+  const rest = trimmed.slice(protocol.length + 3);
+  return protocol === 'vmess' ? parseVmess(trimmed, rest) : parseVless(trimmed, rest);
+}
+
+export type ShareLinkResult = { ok: true; value: ParsedLink } | { ok: false; reason: ShareLinkMessageId };
+
+/** parseShareLink without exceptions, for bulk validation. */
+export function tryParseShareLink(link: string, expected?: Protocol): ShareLinkResult {
+  try {
+    return { ok: true, value: parseShareLink(link, expected) };
+  } catch (e) {
+    if (e instanceof ShareLinkError) return { ok: false, reason: e.reason };
+    throw e;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// vmess: vmess://base64(JSON) with the v2rayN fields v, ps, add, port, id, aid, scy, net, type,
+// host, path, tls, sni, alpn, fp.
+
+const BASE64 = /^[A-Za-z0-9+/]*$/;
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** Standard or URL-safe base64, with or without padding, whitespace ignored. */
+function decodeBase64(text: string): string {
+  let s = text.replace(/\s+/g, '').replace(/-/g, '+').replace(/_/g, '/');
+  s = s.replace(/=+$/, '');
+  if (s.length === 0 || !BASE64.test(s) || s.length % 4 === 1) throw new ShareLinkError(M.badBase64);
+  try {
+    return utf8.decode(Buffer.from(s, 'base64'));
+  } catch {
+    throw new ShareLinkError(M.badBase64, 'not UTF-8');
+  }
+}
+
+function asText(v: unknown): string {
+  if (v == null) return '';
+  if (typeof v === 'string') return v.trim();
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  return '';
+}
+
+function parseVmess(link: string, payload: string): ParsedLink {
+  const json = decodeBase64(payload);
+  let cfg: unknown;
+  try {
+    cfg = JSON.parse(json);
+  } catch {
+    throw new ShareLinkError(M.badJson);
+  }
+  if (cfg === null || typeof cfg !== 'object' || Array.isArray(cfg)) throw new ShareLinkError(M.badJson);
+  const o = cfg as Record<string, unknown>;
+
+  const host = checkHost(asText(o.add), false);
+  const port = checkPort(o.port);
+  const id = checkId(asText(o.id));
+  const transport = checkTransport(asText(o.net) || 'tcp');
+  const tls = asText(o.tls).toLowerCase();
+  const security = checkSecurity(tls === '' ? 'none' : tls);
+  const path = asText(o.path) || null;
+  const params: Record<string, string> = {};
+  for (const [k, v] of Object.entries(o)) {
+    if (['add', 'port', 'id', 'net', 'tls', 'sni', 'path', 'ps'].includes(k)) continue;
+    const t = asText(v);
+    if (t !== '') params[k] = t;
+  }
+  if (security === 'reality' && !params.pbk) throw new ShareLinkError(M.missingRealityKey);
+  return {
+    link,
+    protocol: 'vmess',
+    host,
+    port,
+    id,
+    transport,
+    security,
+    sni: asText(o.sni) || null,
+    path,
+    remark: typeof o.ps === 'string' ? o.ps : asText(o.ps),
+    params,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// vless: vless://uuid@host:port[/]?type=…&security=…&sni=…&path=…#remark (values percent-encoded).
+
+function decode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    throw new ShareLinkError(M.badEncoding);
+  }
+}
+
+function parseVless(link: string, rest: string): ParsedLink {
+  const hashAt = rest.indexOf('#');
+  const remark = hashAt >= 0 ? decode(rest.slice(hashAt + 1)) : '';
+  const beforeHash = hashAt >= 0 ? rest.slice(0, hashAt) : rest;
+  const qAt = beforeHash.indexOf('?');
+  let authority = qAt >= 0 ? beforeHash.slice(0, qAt) : beforeHash;
+  const query = qAt >= 0 ? beforeHash.slice(qAt + 1) : '';
+  if (authority.endsWith('/')) authority = authority.slice(0, -1);
+  if (authority.includes('/')) throw new ShareLinkError(M.badFormat, 'unexpected path');
+
+  const at = authority.lastIndexOf('@');
+  if (at < 0) throw new ShareLinkError(M.badId, 'no user id');
+  const id = checkId(decode(authority.slice(0, at)));
+  const hostPort = authority.slice(at + 1);
+
+  let rawHost: string;
+  let rawPort: string;
+  if (hostPort.startsWith('[')) {
+    const close = hostPort.indexOf(']');
+    if (close < 0) throw new ShareLinkError(M.badHost, 'unclosed IPv6 bracket');
+    rawHost = hostPort.slice(1, close);
+    if (!isIPv6(rawHost)) throw new ShareLinkError(M.badHost, 'bad IPv6 address');
+    const after = hostPort.slice(close + 1);
+    if (!after.startsWith(':')) throw new ShareLinkError(M.badPort, 'no port');
+    rawPort = after.slice(1);
+  } else {
+    const colon = hostPort.lastIndexOf(':');
+    if (colon < 0) throw new ShareLinkError(M.badPort, 'no port');
+    rawHost = decode(hostPort.slice(0, colon));
+    rawPort = hostPort.slice(colon + 1);
+  }
+  const host = checkHost(rawHost, true);
+  if (!/^\d+$/.test(rawPort)) throw new ShareLinkError(M.badPort);
+  const port = checkPort(rawPort);
+
+  const params: Record<string, string> = {};
+  if (query) {
+    for (const pair of query.split('&')) {
+      if (pair === '') continue;
+      const eq = pair.indexOf('=');
+      const key = decode(eq >= 0 ? pair.slice(0, eq) : pair);
+      params[key] = eq >= 0 ? decode(pair.slice(eq + 1)) : '';
+    }
+  }
+  const transport = checkTransport((params.type ?? '').trim().toLowerCase() || 'tcp');
+  const security = checkSecurity((params.security ?? '').trim().toLowerCase() || 'none');
+  if (security === 'reality' && !params.pbk) throw new ShareLinkError(M.missingRealityKey);
+  const path = transport === 'grpc' ? params.serviceName || params.path || null : params.path || null;
+  const { type: _t, security: _s, sni, path: _p, ...others } = params;
+  return {
+    link,
+    protocol: 'vless',
+    host,
+    port,
+    id,
+    transport,
+    security,
+    sni: sni || null,
+    path,
+    remark,
+    params: others,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Field checks shared by both formats.
+
+function checkHost(raw: string, bracketsStripped: boolean): string {
+  let host = raw.trim();
+  if (host === '') throw new ShareLinkError(M.badHost, 'missing');
+  if (!bracketsStripped && host.startsWith('[') && host.endsWith(']')) host = host.slice(1, -1);
+  if (isIPv4(host) || isIPv6(host)) return host;
+  // Internationalised names are checked in their ASCII (punycode) form.
+  const ascii = /^[\x21-\x7E]+$/.test(host) ? host : domainToASCII(host);
+  if (!ascii || !isHostname(ascii)) throw new ShareLinkError(M.badHost, host);
+  return host;
+}
+
+function checkPort(raw: unknown): number {
+  const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
+  if (!/^\d{1,5}$/.test(text)) throw new ShareLinkError(M.badPort, text || 'missing');
+  const port = Number(text);
+  if (port < 1 || port > 65535) throw new ShareLinkError(M.badPort, text);
+  return port;
+}
+
+function checkId(raw: string): string {
+  const id = raw.trim();
+  if (!UUID.test(id)) throw new ShareLinkError(M.badId, id ? 'not a UUID' : 'missing');
+  return id.toLowerCase();
+}
+
+function checkTransport(raw: string): string {
+  const t = raw.toLowerCase();
+  if (!TRANSPORT_SET.has(t)) throw new ShareLinkError(M.badTransport, t);
+  return t;
+}
+
+function checkSecurity(raw: string): Security {
+  if (raw === 'none' || raw === 'tls' || raw === 'reality') return raw;
+  // v2rayN writes "xtls" for old XTLS links; they are TLS on the wire.
+  if (raw === 'xtls') return 'tls';
+  throw new ShareLinkError(M.badSecurity, raw);
+}

@@ -1,0 +1,87 @@
+// The one error shape of the API (ARCHITECTURE §5): `{message, code, errors?: {field: messageId}}`
+// with a real status. Routes throw HttpError; the handler below also translates yup validation
+// errors and Fastify's own 4xx errors, and hides every 5xx detail (no stack, no SQL) from clients.
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { ValidationError } from 'yup';
+import { ERROR_CODES, V, type ApiErrorBody, type ErrorCode } from '../../../src/contract';
+
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly errors?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+
+  /** 400 naming each failing field with a message id from the contract's `V`. */
+  static validation(errors: Record<string, string>, message = 'Invalid input') {
+    return new HttpError(400, ERROR_CODES.validation, message, errors);
+  }
+  static unauthorized(message = 'Not signed in') {
+    return new HttpError(401, ERROR_CODES.unauthorized, message);
+  }
+  static forbidden(message = 'Not allowed') {
+    return new HttpError(403, ERROR_CODES.forbidden, message);
+  }
+  static notFound(message = 'Not found') {
+    return new HttpError(404, ERROR_CODES.notFound, message);
+  }
+  static conflict(errors?: Record<string, string>, message = 'Conflict') {
+    return new HttpError(409, ERROR_CODES.conflict, message, errors);
+  }
+  static tooLarge(message = 'Too large', errors?: Record<string, string>) {
+    return new HttpError(413, ERROR_CODES.tooLarge, message, errors);
+  }
+  static rateLimited(message = 'Too many requests') {
+    return new HttpError(429, ERROR_CODES.rateLimited, message);
+  }
+}
+
+/** The code for statuses Fastify and its plugins raise themselves. Others 4xx become 400. */
+const CODE_BY_STATUS: Record<number, ErrorCode> = {
+  400: ERROR_CODES.badRequest,
+  401: ERROR_CODES.unauthorized,
+  403: ERROR_CODES.forbidden,
+  404: ERROR_CODES.notFound,
+  409: ERROR_CODES.conflict,
+  413: ERROR_CODES.tooLarge,
+  415: ERROR_CODES.unsupportedMedia,
+  429: ERROR_CODES.rateLimited,
+};
+
+export function toErrorResponse(err: unknown): { status: number; body: ApiErrorBody } {
+  if (err instanceof HttpError) {
+    return { status: err.statusCode, body: { message: err.message, code: err.code, ...(err.errors && { errors: err.errors }) } };
+  }
+  if (err instanceof ValidationError) return { status: 400, body: validationBody(err) };
+  const status = (err as FastifyError).statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    const known = CODE_BY_STATUS[status];
+    // Fastify's 4xx messages describe the request (bad JSON, missing multipart), never internals.
+    return { status: known ? status : 400, body: { message: (err as Error).message, code: known ?? ERROR_CODES.badRequest } };
+  }
+  return { status: 500, body: { message: 'Internal server error', code: ERROR_CODES.internal } };
+}
+
+/** Message ids of the contract (V, SHARE_LINK_MESSAGES, CSV_MESSAGES); anything else is a yup default text. */
+const MESSAGE_ID = /^(?:validation|shareLink|csv)\./;
+
+/** Every failing path with its first message id; a yup default text becomes checkInput. */
+function validationBody(err: ValidationError): ApiErrorBody {
+  const errors: Record<string, string> = {};
+  for (const e of err.inner.length ? err.inner : [err]) {
+    if (!e.path || errors[e.path]) continue;
+    const message = e.errors[0] ?? V.checkInput;
+    errors[e.path] = MESSAGE_ID.test(message) ? message : V.checkInput;
+  }
+  return { message: 'Invalid input', code: ERROR_CODES.validation, ...(Object.keys(errors).length && { errors }) };
+}
+
+export function sendError(err: unknown, request: FastifyRequest, reply: FastifyReply) {
+  const { status, body } = toErrorResponse(err);
+  if (status >= 500) request.log.error({ err }, 'request failed');
+  return reply.status(status).send(body);
+}

@@ -1,0 +1,104 @@
+// Request validation with the contract's yup schemas (ARCHITECTURE §5: the form and the server
+// use the same schema), plus the JSON Schema that OpenAPI needs for /api/docs.
+//
+// A route declares `schema: { body: yupSchema(signInSchema) }`. `yupSchema` returns a JSON Schema
+// derived from the yup schema (for the docs) and remembers which yup schema it came from; the
+// validator compiler then validates with yup, so yup stays the single source of truth. A body that
+// is not JSON (multipart) is documented with `docsOnly(jsonSchema)`. A plain JSON Schema is refused
+// at startup, so no route can silently skip validation.
+import type { FastifySchemaCompiler } from 'fastify';
+import * as yup from 'yup';
+import { V } from '../../../src/contract';
+
+type JsonSchema = Record<string, unknown>;
+type AnyYupSchema = yup.Schema;
+
+const yupOf = new WeakMap<object, AnyYupSchema>();
+const documentationOnly = new WeakSet<object>();
+
+/** JSON Schema for the docs, bound to `schema` for validation. */
+export function yupSchema(schema: AnyYupSchema): JsonSchema {
+  const json = toJsonSchema(schema.describe());
+  yupOf.set(json, schema);
+  return json;
+}
+
+/** A schema that only documents (multipart bodies); the handler validates the content itself. */
+export function docsOnly<T extends JsonSchema>(json: T): T {
+  documentationOnly.add(json);
+  return json;
+}
+
+export const validatorCompiler: FastifySchemaCompiler<JsonSchema> = ({ schema, method, url, httpPart }) => {
+  const ySchema = yupOf.get(schema);
+  if (ySchema) {
+    return (data: unknown) => {
+      try {
+        // Unknown keys are dropped so handlers only ever see declared fields. An absent body or
+        // query is checked as `{}`, which names each required field instead of failing as a whole.
+        return { value: ySchema.validateSync(data ?? {}, { abortEarly: false, stripUnknown: true }) };
+      } catch (err) {
+        if (err instanceof yup.ValidationError) return { error: err };
+        // A transform that meets an unexpected type (yup's trim() on an object, say) throws a plain
+        // error. That is still bad input, so it becomes a 400 naming the fields that caused it.
+        return { error: castFailure(ySchema, data) };
+      }
+    };
+  }
+  if (documentationOnly.has(schema)) return () => true;
+  throw new Error(`${method} ${url}: the ${httpPart} schema must come from yupSchema() or docsOnly()`);
+};
+
+function castFailure(schema: AnyYupSchema, data: unknown): yup.ValidationError {
+  const fields = schema instanceof yup.ObjectSchema ? Object.keys(schema.fields) : [];
+  const failing = fields.filter((field) => {
+    try {
+      schema.validateSyncAt(field, data ?? {});
+      return false;
+    } catch (err) {
+      return !(err instanceof yup.ValidationError);
+    }
+  });
+  return new yup.ValidationError(failing.length ? failing.map((f) => new yup.ValidationError(V.checkInput, undefined, f)) : V.checkInput);
+}
+
+/** yup's description → the JSON Schema subset OpenAPI shows: types, required, enums, lengths, bounds. */
+function toJsonSchema(d: yup.SchemaDescription | yup.SchemaFieldDescription): JsonSchema {
+  const out: JsonSchema = {};
+  const desc = d as yup.SchemaDescription & { fields?: Record<string, yup.SchemaFieldDescription>; innerType?: yup.SchemaFieldDescription };
+  switch (desc.type) {
+    case 'object': {
+      const fields = desc.fields ?? {};
+      out.type = 'object';
+      out.properties = Object.fromEntries(Object.entries(fields).map(([k, f]) => [k, toJsonSchema(f)]));
+      const required = Object.entries(fields).filter(([, f]) => 'optional' in f && !f.optional).map(([k]) => k);
+      if (required.length) out.required = required;
+      break;
+    }
+    case 'array':
+      out.type = 'array';
+      if (desc.innerType) out.items = toJsonSchema(desc.innerType);
+      break;
+    case 'string':
+    case 'number':
+    case 'boolean':
+      out.type = desc.type;
+      break;
+    case 'date':
+      Object.assign(out, { type: 'string', format: 'date-time' });
+      break;
+    default:
+      break; // mixed, lazy, ref: any value
+  }
+  if ('nullable' in desc && desc.nullable) out.nullable = true;
+  const values = ('oneOf' in desc ? desc.oneOf : []).filter((v) => v !== null && v !== undefined && typeof v !== 'object');
+  if (values.length) out.enum = values;
+  for (const test of 'tests' in desc ? desc.tests : []) {
+    const p = (test.params ?? {}) as Record<string, unknown>;
+    if (test.name === 'integer') out.type = 'integer';
+    else if (test.name === 'email') out.format = 'email';
+    else if (test.name === 'min' && typeof p.min === 'number') out[desc.type === 'string' ? 'minLength' : desc.type === 'array' ? 'minItems' : 'minimum'] = p.min;
+    else if (test.name === 'max' && typeof p.max === 'number') out[desc.type === 'string' ? 'maxLength' : desc.type === 'array' ? 'maxItems' : 'maximum'] = p.max;
+  }
+  return out;
+}

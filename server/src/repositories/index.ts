@@ -1,0 +1,50 @@
+// All repositories over one database handle. Route handlers reach them as `app.repos`; code that
+// must write atomically uses `inTransaction`, which hands out the same repositories bound to a
+// transaction.
+import type { Db } from '../db/client';
+import { adsRepository } from './ads';
+import { appSettingsRepository } from './app-settings';
+import { appsRepository } from './apps';
+import { versionsRepository } from './versions';
+import { devicesRepository } from './devices';
+import { encryptionRepository } from './encryption';
+import { dbFileStore } from './files';
+import { menuRepository } from './menu';
+import { countriesRepository } from './countries';
+import { operatorsRepository } from './operators';
+import { privacyRepository } from './privacy';
+import { profilesRepository } from './profiles';
+import { serversRepository } from './servers';
+import { rolesRepository } from './roles';
+import { sessionsRepository } from './sessions';
+import { signInFailuresRepository } from './sign-in-failures';
+import { usersRepository } from './users';
+
+export function createRepositories(db: Db) {
+  return {
+    users: usersRepository(db),
+    apps: appsRepository(db),
+    appSettings: appSettingsRepository(db),
+    ads: adsRepository(db),
+    versions: versionsRepository(db),
+    roles: rolesRepository(db),
+    sessions: sessionsRepository(db),
+    signInFailures: signInFailuresRepository(db),
+    menu: menuRepository(db),
+    files: dbFileStore(db),
+    devices: devicesRepository(db),
+    privacy: privacyRepository(db),
+    encryption: encryptionRepository(db),
+    countries: countriesRepository(db),
+    servers: serversRepository(db),
+    profiles: profilesRepository(db),
+    operators: operatorsRepository(db),
+  };
+}
+
+export type Repositories = ReturnType<typeof createRepositories>;
+
+/** Runs `fn` in one transaction, with repositories bound to it; any throw rolls everything back. */
+export function inTransaction<T>(db: Db, fn: (repos: Repositories, tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction((tx) => fn(createRepositories(tx), tx));
+}

@@ -1,0 +1,30 @@
+// The privacy policy (SPEC §2 "Settings pages"): one row (id 1) of sanitised HTML. The route
+// sanitises before calling `set`, so whatever this table holds is safe to render.
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { privacyPolicy } from '../db/schema';
+
+export interface PrivacyDto {
+  privacy: string;
+  /** When it was last saved; null while no policy has ever been saved. */
+  updatedAt: string | null;
+}
+
+export function privacyRepository(db: Db) {
+  return {
+    async get(): Promise<PrivacyDto> {
+      const [row] = await db.select().from(privacyPolicy).where(eq(privacyPolicy.id, 1));
+      return { privacy: row?.html ?? '', updatedAt: row ? row.updatedAt.toISOString() : null };
+    },
+
+    /** Stores already-sanitised HTML (the single row is created on first save). */
+    async set(html: string): Promise<PrivacyDto> {
+      const [row] = await db
+        .insert(privacyPolicy)
+        .values({ id: 1, html })
+        .onConflictDoUpdate({ target: privacyPolicy.id, set: { html, updatedAt: sql`now()` } })
+        .returning();
+      return { privacy: row.html, updatedAt: row.updatedAt.toISOString() };
+    },
+  };
+}

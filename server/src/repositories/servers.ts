@@ -1,0 +1,161 @@
+// VPN servers and their links to apps (SPEC §3 Server). The list answers the Server DTO the panel
+// shows; the stored password (sealed, password_enc) never leaves this module except as the
+// `hasPassword` flag. Ownership is decided by the caller (auth/rbac.ts); here a scope is just "the
+// apps administered by user X" or everything.
+import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { apps, countries, profiles, serverApps, servers } from '../db/schema';
+import { toCount } from '../db/helpers';
+import { flagUrl } from './countries';
+import { ID_CHUNK, chunk } from './profiles';
+
+export interface ServerDto {
+  id: number;
+  /** Shown as the server name. */
+  ip: string;
+  apps: { app: { id: number; name: string } }[];
+  location: { id: number; name: string; code: string };
+  flagUrl: string;
+  username: string | null;
+  provider: string | null;
+  port: number | null;
+  /** Whether a password is stored; the password itself is never sent. */
+  hasPassword: boolean;
+  profileCount: number;
+}
+
+/** Whose servers: those linked to apps administered by `adminId`, or every server (null). */
+export interface ServerScope {
+  adminId: number | null;
+}
+
+export interface ServerValues {
+  ip: string;
+  countryId: number;
+  username: string | null;
+  port: number;
+  /** A sealed password; undefined keeps the stored one (update). */
+  passwordEnc?: string | null;
+}
+
+export function serversRepository(db: Db) {
+  /** Ids of the servers linked to at least one app of `adminId`, as a subquery. */
+  const ownedBy = (adminId: number) =>
+    db.select({ id: serverApps.serverId }).from(serverApps).innerJoin(apps, eq(apps.id, serverApps.appId)).where(eq(apps.adminId, adminId));
+
+  return {
+    /** Servers in `scope`, optionally only one (`id`) or those linked to `appId`, ordered by id. */
+    async list(scope: ServerScope, filter: { id?: number; appId?: number } = {}): Promise<ServerDto[]> {
+      const conditions: SQL[] = [];
+      if (filter.id !== undefined) conditions.push(eq(servers.id, filter.id));
+      if (scope.adminId !== null) conditions.push(inArray(servers.id, ownedBy(scope.adminId)));
+      if (filter.appId !== undefined) {
+        conditions.push(inArray(servers.id, db.select({ id: serverApps.serverId }).from(serverApps).where(eq(serverApps.appId, filter.appId))));
+      }
+      const where = conditions.length ? and(...conditions) : undefined;
+      const rows = await db
+        .select({
+          id: servers.id,
+          ip: servers.ip,
+          username: servers.username,
+          provider: servers.provider,
+          port: servers.port,
+          passwordEnc: servers.passwordEnc,
+          country: { id: countries.id, name: countries.name, code: countries.code },
+        })
+        .from(servers)
+        .innerJoin(countries, eq(countries.id, servers.countryId))
+        .where(where)
+        .orderBy(asc(servers.id));
+      if (!rows.length) return [];
+
+      const matching = db.select({ id: servers.id }).from(servers).where(where);
+      // An app admin sees only their own apps on a server that other admins' apps share.
+      const links = await db
+        .select({ serverId: serverApps.serverId, id: apps.id, name: apps.name })
+        .from(serverApps)
+        .innerJoin(apps, eq(apps.id, serverApps.appId))
+        .where(and(inArray(serverApps.serverId, matching), scope.adminId === null ? undefined : eq(apps.adminId, scope.adminId)))
+        .orderBy(asc(apps.id));
+      const counts = await db
+        .select({ serverId: profiles.serverId, n: count() })
+        .from(profiles)
+        .where(inArray(profiles.serverId, matching))
+        .groupBy(profiles.serverId);
+
+      const appsOf = new Map<number, ServerDto['apps']>();
+      for (const l of links) {
+        const list = appsOf.get(l.serverId) ?? [];
+        list.push({ app: { id: l.id, name: l.name } });
+        appsOf.set(l.serverId, list);
+      }
+      const countOf = new Map(counts.map((c) => [c.serverId, toCount(c.n)]));
+      return rows.map((r) => ({
+        id: r.id,
+        ip: r.ip,
+        apps: appsOf.get(r.id) ?? [],
+        location: r.country,
+        flagUrl: flagUrl(r.country.code),
+        username: r.username,
+        provider: r.provider,
+        port: r.port,
+        hasPassword: r.passwordEnc !== null,
+        profileCount: countOf.get(r.id) ?? 0,
+      }));
+    },
+
+    /** Which of `appIds` exist and are in `scope`: the apps a server of this caller may link to. */
+    async usableAppIds(appIds: number[], scope: ServerScope): Promise<number[]> {
+      const rows = await db
+        .select({ id: apps.id })
+        .from(apps)
+        .where(and(inArray(apps.id, appIds), scope.adminId === null ? undefined : eq(apps.adminId, scope.adminId)));
+      return rows.map((r) => r.id);
+    },
+
+    /** The stored credentials of a server (for the update rules), or undefined. */
+    async credentials(id: number): Promise<{ username: string | null; hasPassword: boolean } | undefined> {
+      const [row] = await db.select({ username: servers.username, passwordEnc: servers.passwordEnc }).from(servers).where(eq(servers.id, id));
+      return row && { username: row.username, hasPassword: row.passwordEnc !== null };
+    },
+
+    /** Inserts a server and its app links; run it in a transaction. */
+    async create(values: ServerValues, appIds: number[]): Promise<number> {
+      const [row] = await db
+        .insert(servers)
+        .values({ ...values, passwordEnc: values.passwordEnc ?? null })
+        .returning({ id: servers.id });
+      await db.insert(serverApps).values(appIds.map((appId) => ({ serverId: row.id, appId })));
+      return row.id;
+    },
+
+    /**
+     * Updates a server and replaces its links to the apps in `scope` with `appIds`. Links to apps
+     * outside the scope (another admin's app sharing the server) are kept: the caller cannot see
+     * them, so their absence from `appIds` means nothing. Run it in a transaction.
+     */
+    async update(id: number, values: ServerValues, appIds: number[], scope: ServerScope): Promise<void> {
+      const { passwordEnc, ...rest } = values;
+      await db
+        .update(servers)
+        .set({ ...rest, ...(passwordEnc !== undefined && { passwordEnc }) })
+        .where(eq(servers.id, id));
+      const inScope =
+        scope.adminId === null ? undefined : inArray(serverApps.appId, db.select({ id: apps.id }).from(apps).where(eq(apps.adminId, scope.adminId)));
+      await db.delete(serverApps).where(and(eq(serverApps.serverId, id), inScope));
+      await db
+        .insert(serverApps)
+        .values(appIds.map((appId) => ({ serverId: id, appId })))
+        .onConflictDoNothing();
+    },
+
+    /** Deletes servers; their profiles and app links go with them (ON DELETE CASCADE). Run it in a transaction. */
+    async remove(ids: number[]): Promise<number> {
+      let n = 0;
+      for (const part of chunk(ids, ID_CHUNK)) {
+        n += (await db.delete(servers).where(inArray(servers.id, part)).returning({ id: servers.id })).length;
+      }
+      return n;
+    },
+  };
+}

@@ -1,0 +1,119 @@
+// SPEC §7 "Session and account": users/signin, current, logout, changepass and avatar.
+import type { FastifyInstance } from 'fastify';
+import {
+  AVATAR_MAX_BYTES, V, changePasswordSchema, signInSchema, type ChangePasswordBody, type SignInBody,
+} from '../../../src/contract';
+import { requireUser } from '../auth/authorize';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+import { signIn } from '../auth/sign-in';
+import { detectImageType } from '../domain/images';
+import { HttpError } from '../http/errors';
+import { currentUserSchema, dataResponse, successResponse } from '../http/schemas';
+import { docsOnly, yupSchema } from '../http/validation';
+import { avatarUrl } from '../repositories/files';
+import { inTransaction } from '../repositories';
+
+const tags = ['account'];
+
+export async function accountRoutes(app: FastifyInstance) {
+  const limits = app.config.signIn;
+
+  app.post<{ Body: SignInBody }>(
+    '/users/signin',
+    {
+      schema: {
+        tags,
+        summary: 'Sign in with email or username',
+        description: `Answers {token}. Unknown user and wrong password get the same 401. Limited to ${limits.ipMax} attempts per IP per window and ${limits.accountMaxFailures} failures per account per window (429).`,
+        body: yupSchema(signInSchema),
+        response: { 200: { type: 'object', properties: { token: { type: 'string' } }, required: ['token'] } },
+      },
+      config: { rateLimit: { max: limits.ipMax, timeWindow: limits.ipWindowMs } },
+    },
+    async (request) => ({ token: await signIn({ repos: app.repos, tokens: app.tokens, limits }, request.body) }),
+  );
+
+  app.get(
+    '/users/current',
+    {
+      preHandler: app.authorize({ any: true, allowPendingPasswordChange: true }),
+      schema: { tags, summary: 'The signed-in user with role, permission menu and avatar URL', response: { 200: dataResponse(currentUserSchema) } },
+    },
+    async (request) => {
+      const data = await app.repos.users.currentUser(requireUser(request).id);
+      if (!data) throw HttpError.unauthorized();
+      return { data };
+    },
+  );
+
+  app.get(
+    '/users/logout',
+    {
+      preHandler: app.authorize({ any: true, allowPendingPasswordChange: true }),
+      schema: { tags, summary: 'Sign out: revokes this session at once', response: { 200: successResponse() } },
+    },
+    async (request) => {
+      await app.repos.sessions.revoke(requireUser(request).sessionId);
+      return { success: true };
+    },
+  );
+
+  app.post<{ Body: ChangePasswordBody }>(
+    '/users/changepass',
+    {
+      preHandler: app.authorize({ any: true, allowPendingPasswordChange: true }),
+      schema: {
+        tags,
+        summary: 'Change own password',
+        description: 'A wrong current password is a 400 on currentPassword. Success ends the user\'s other sessions.',
+        body: yupSchema(changePasswordSchema),
+        response: { 200: successResponse() },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const row = await app.repos.users.findById(user.id);
+      if (!row || !(await verifyPassword(row.passwordHash, request.body.currentPassword))) {
+        throw HttpError.validation({ currentPassword: V.wrongPassword });
+      }
+      const passwordHash = await hashPassword(request.body.password);
+      await inTransaction(app.db, async (repos) => {
+        await repos.users.setPassword(user.id, passwordHash, false);
+        // Whoever else holds this account's old password loses their sessions with it.
+        await repos.sessions.revokeAllForUser(user.id, user.sessionId);
+      });
+      return { success: true };
+    },
+  );
+
+  app.post(
+    '/users/avatar',
+    {
+      preHandler: app.authorize({ any: true }),
+      schema: {
+        tags,
+        summary: 'Upload own avatar (JPEG or PNG, at most 2 MB)',
+        description: 'Multipart field `avatar`. The type is checked by content: 400 when not JPEG/PNG, 413 when over 2 MB.',
+        consumes: ['multipart/form-data'],
+        body: docsOnly({ type: 'object', properties: { avatar: { type: 'string', format: 'binary' } }, required: ['avatar'] }),
+        response: { 200: successResponse({ type: 'object', properties: { avatar: { type: 'string' } } }) },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const part = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
+      if (!part || part.fieldname !== 'avatar') throw HttpError.validation({ avatar: V.selectFileFirst }, 'No avatar file');
+      // Throws a 413 once the stream passes the size limit.
+      const bytes = await part.toBuffer();
+      const mime = detectImageType(bytes);
+      if (!mime) throw HttpError.validation({ avatar: V.fileType }, 'The avatar must be a JPEG or PNG image');
+      const fileId = await inTransaction(app.db, async (repos) => {
+        const id = await repos.files.put('avatar', mime, bytes);
+        const previous = await repos.users.setAvatar(user.id, id);
+        if (previous) await repos.files.remove(previous);
+        return id;
+      });
+      return { success: true, data: { avatar: avatarUrl(fileId) } };
+    },
+  );
+}

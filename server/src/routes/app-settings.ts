@@ -1,0 +1,129 @@
+// SPEC §7 POST apps/updateSettings/{id}: any subset of the SPEC §3 settings fields, with the SPEC
+// §6 rights enforced here. The role_id 1-only fields (TOP_ADMIN_ONLY_SETTINGS) answer 403 for
+// anyone else when present in the body at all (checked against the raw body, before validation
+// reshapes it), naming them. `robotApiKey: true` is the role_id 1 action that generates a robot API
+// key: it is answered once as data.robotApiKey and only its SHA-256 is stored.
+import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
+import {
+  DETECT_LOCATION_BY, TOP_ADMIN_ONLY_SETTINGS, V, appSettingsSchema, idParamsSchema, splitCountryCodes,
+  type AppSettingsBody, type IdParams,
+} from '../../../src/contract';
+import { requireUser } from '../auth/authorize';
+import { assertAppAccess, isTopAdmin } from '../auth/rbac';
+import { generateApiKey, hashApiKey } from '../domain/word-crypto';
+import { HttpError } from '../http/errors';
+import { successResponse } from '../http/schemas';
+import { yupSchema } from '../http/validation';
+import { inTransaction } from '../repositories';
+
+const tags = ['app settings'];
+
+const rawKeys = new WeakMap<FastifyRequest, string[]>();
+
+/** preValidation hook: remembers which keys the client actually sent (validation replaces the body). */
+export const captureRawBodyKeys: preValidationAsyncHookHandler = async (request) => {
+  const body = request.body;
+  rawKeys.set(request, body && typeof body === 'object' && !Array.isArray(body) ? Object.keys(body) : []);
+};
+
+/** The keys of the body as sent; routes using it declare `preValidation: captureRawBodyKeys`. */
+export function rawBodyKeys(request: FastifyRequest): string[] {
+  return rawKeys.get(request) ?? [];
+}
+
+const str = { type: 'string' } as const;
+const nullableStr = { type: 'string', nullable: true } as const;
+const bool = { type: 'boolean' } as const;
+const int = { type: 'integer' } as const;
+
+/** GET apps/getApp's `settings`: every SPEC §3 settings field by its SPEC name. */
+export const settingsResponseSchema = {
+  type: 'object',
+  properties: {
+    aboutLink: nullableStr,
+    policyLink: nullableStr,
+    googlePlayLink: nullableStr,
+    instagram: nullableStr,
+    telegram: nullableStr,
+    youtube: nullableStr,
+    updateText: nullableStr,
+    englishUpdateText: nullableStr,
+    email: nullableStr,
+    appVersion: { type: 'number' },
+    forceUpdate: bool,
+    blockVersion: { type: 'number', nullable: true },
+    activeBlockVersion: bool,
+    adsForceByVPN: bool,
+    adsForceByVPNInForeign: bool,
+    adsForceByVPNInIran: bool,
+    autoConnect: bool,
+    configsActive: bool,
+    connectDelay: int,
+    disconnectDelay: int,
+    UserConnectionLimit: { ...int, description: 'Seconds' },
+    detectLocationBy: { ...str, enum: [...DETECT_LOCATION_BY] },
+    activeEncryptSetting: bool,
+    repoName: nullableStr,
+    smartActive: bool,
+    autoConnectPing: { ...int, nullable: true },
+    connectionPing: { ...int, nullable: true },
+    dnsServer: nullableStr,
+    clickToContinue: bool,
+    foreignSmart: bool,
+    delaySmart: int,
+    loadSmartTogether: bool,
+    restartTimeLimit: int,
+    restartTimeLimitEnabled: bool,
+    selectedCountries: { ...str, description: "Comma-separated country codes; '' for none" },
+    blockedCountries: { ...str, description: "Comma-separated country codes; '' for none" },
+    newCoreKey: { ...nullableStr, description: 'role_id 1 only' },
+    newCoreIv: { ...nullableStr, description: 'role_id 1 only' },
+    staticConfigDelay: int,
+    cppKey: { ...nullableStr, description: 'role_id 1 only' },
+    cppIv: { ...nullableStr, description: 'role_id 1 only' },
+    robotIp: nullableStr,
+  },
+} as const;
+
+export async function appSettingsRoutes(app: FastifyInstance) {
+  app.post<{ Params: IdParams; Body: AppSettingsBody }>(
+    '/apps/updateSettings/:id',
+    {
+      preValidation: captureRawBodyKeys,
+      preHandler: app.authorize({ any: true }),
+      schema: {
+        tags,
+        summary: 'Change any subset of the application settings',
+        description:
+          `Fields only role_id 1 may send (403 for anyone else, naming them): ${TOP_ADMIN_ONLY_SETTINGS.join(', ')}. ` +
+          'selectedCountries/blockedCountries must be known country codes. robotApiKey: true generates a robot API key, answered once as data.robotApiKey. ' +
+          'repoName (or a new newCoreKey/newCoreIv) recomputes the five encrypted source-host URLs. A saved appVersion gets an active version record if new.',
+        params: yupSchema(idParamsSchema),
+        body: yupSchema(appSettingsSchema),
+        response: { 200: successResponse({ type: 'object', properties: { robotApiKey: { ...str, description: 'Shown once' } } }) },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const { id } = request.params;
+      await assertAppAccess(app.db, user, id);
+      if (!isTopAdmin(user)) {
+        const refused = rawBodyKeys(request).filter((k) => (TOP_ADMIN_ONLY_SETTINGS as readonly string[]).includes(k));
+        if (refused.length) throw HttpError.forbidden(`Only role_id 1 may change: ${refused.join(', ')}`);
+      }
+      const body = request.body;
+      const unknown: Record<string, string> = {};
+      for (const field of ['selectedCountries', 'blockedCountries'] as const) {
+        if ((await app.repos.appSettings.unknownCountryCodes(splitCountryCodes(body[field]))).length) unknown[field] = V.countryCodes;
+      }
+      if (Object.keys(unknown).length) throw HttpError.validation(unknown, 'Unknown country code');
+
+      const robotApiKey = body.robotApiKey ? generateApiKey() : undefined;
+      await inTransaction(app.db, async (repos) => {
+        await repos.appSettings.update(id, body);
+        if (robotApiKey) await repos.apps.setRobotApiKeyHash(id, hashApiKey(robotApiKey));
+      });
+      return robotApiKey ? { success: true, data: { robotApiKey } } : { success: true };
+    },
+  );
+}

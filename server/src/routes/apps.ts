@@ -1,0 +1,216 @@
+// SPEC §7 "Applications and settings", the application records: GET apps (all, or the caller's
+// with ?state=appAdmin), GET apps/getApp/{id}, storeApp, updateApp, changeStatus and destroy.
+// This module also registers the rest of the group (settings, ads, versions), so app.ts needs one
+// line for all of it.
+//
+// Rights (SPEC §2, §6): everyone reaches only the apps in their scope (rbac appScope: role_id 1 all
+// apps, anyone else the apps they administer; out of scope is 404). Creating, editing and deleting
+// app records belongs to the admin role (role_id 1 or the role named admin): "My applications" is
+// the same list without edit and delete. The status toggle stays in that list, so anyone may switch
+// their own apps on and off.
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import {
+  ROLE_IDS, ROLE_NAMES, SOURCE_HOSTS, V, appSchema, appsQuerySchema, changeStatusParams, idParamsSchema,
+  type AppBody, type AppsQuery, type ChangeStatusParams, type IdParams,
+} from '../../../src/contract';
+import { requireUser, type AuthUser } from '../auth/authorize';
+import { appScope, assertAppAccess, isTopAdmin } from '../auth/rbac';
+import { isUniqueViolation } from '../db/helpers';
+import { apps } from '../db/schema';
+import { HttpError } from '../http/errors';
+import { dataResponse, successResponse } from '../http/schemas';
+import { yupSchema } from '../http/validation';
+import { inTransaction } from '../repositories';
+import { adsRoutes } from './ads';
+import { appSettingsRoutes, settingsResponseSchema } from './app-settings';
+import { versionRoutes } from './versions';
+
+const tags = ['apps'];
+const str = { type: 'string' } as const;
+const nullableStr = { type: 'string', nullable: true } as const;
+
+/** Who may create, edit and delete app records. */
+export const APP_ADMIN_RULE = { roles: [ROLE_IDS.topAdmin], roleNames: [ROLE_NAMES.admin] };
+
+export const appResponseSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    name: str,
+    packageName: str,
+    adminId: { type: 'integer' },
+    adminName: { ...str, description: "The app admin's name and family" },
+    sign: str,
+    cppSign: nullableStr,
+    description: nullableStr,
+    firebaseConfig: nullableStr,
+    email: nullableStr,
+    active: { type: 'boolean' },
+    apiKey: { ...str, description: '256-bit random key (64 hex characters) the mobile app sends as appapikey' },
+    googlePlayLink: nullableStr,
+    repoName: nullableStr,
+    hasRobotApiKey: { type: 'boolean', description: 'Whether a robot API key exists; the key is shown only once, when generated' },
+    createdAt: { ...str, format: 'date-time' },
+    ...Object.fromEntries(SOURCE_HOSTS.map((h) => [h, { ...nullableStr, description: `role_id 1 only: the ${h} repository URL, encrypted with the app's core key` }])),
+  },
+  required: ['id', 'name', 'packageName', 'adminId', 'adminName', 'sign', 'active', 'apiKey', 'hasRobotApiKey', 'createdAt'],
+} as const;
+
+export async function appRoutes(app: FastifyInstance) {
+  /** adminId must name an active app admin; an app may keep the admin it has. */
+  async function checkAppBody(body: AppBody, existing?: { id: number; adminId: number }) {
+    if (body.adminId !== existing?.adminId && !(await app.repos.apps.isActiveAppAdmin(body.adminId))) {
+      throw HttpError.validation({ adminId: V.oneOf }, 'adminId must name an active app admin');
+    }
+    if (await app.repos.apps.packageNameTaken(body.packageName, existing?.id)) throw packageNameTaken();
+  }
+
+  async function appDto(user: AuthUser, id: number) {
+    const dto = await app.repos.apps.findDto(id, isTopAdmin(user));
+    if (!dto) throw HttpError.notFound('Application not found');
+    return dto;
+  }
+
+  app.get<{ Querystring: AppsQuery }>(
+    '/apps',
+    {
+      preHandler: app.authorize({ any: true }),
+      schema: {
+        tags,
+        summary: 'List applications: all in scope, or the caller\'s own with ?state=appAdmin',
+        description:
+          'role_id 1 gets every app, anyone else the apps they administer; state=appAdmin limits anyone to their own. ' +
+          'Optional filters: search (name, package name, admin name, API key) and active=all|true|false. ' +
+          'role_id 1 also gets the five encrypted source-host values per app.',
+        querystring: yupSchema(appsQuerySchema),
+        response: { 200: dataResponse({ type: 'array', items: appResponseSchema }) },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const { state, search, active } = request.query;
+      const scope = state === 'appAdmin' ? eq(apps.adminId, user.id) : appScope(user);
+      return { data: await app.repos.apps.list({ scope, search, active, withSourceHosts: isTopAdmin(user) }) };
+    },
+  );
+
+  app.get<{ Params: IdParams }>(
+    '/apps/getApp/:id',
+    {
+      preHandler: app.authorize({ any: true }),
+      schema: {
+        tags,
+        summary: 'One application with its settings',
+        description: 'settings holds every SPEC §3 settings field; newCoreKey, newCoreIv, cppKey and cppIv only for role_id 1. The robot API key is never answered.',
+        params: yupSchema(idParamsSchema),
+        response: { 200: dataResponse({ ...appResponseSchema, properties: { ...appResponseSchema.properties, settings: settingsResponseSchema } }) },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      await assertAppAccess(app.db, user, request.params.id);
+      const data = await appDto(user, request.params.id);
+      const settings = await app.repos.appSettings.find(request.params.id, isTopAdmin(user));
+      return { data: { ...data, settings } };
+    },
+  );
+
+  app.post<{ Body: AppBody }>(
+    '/apps/storeApp',
+    {
+      preHandler: app.authorize(APP_ADMIN_RULE),
+      schema: {
+        tags,
+        summary: 'Create an application',
+        description:
+          'Generates the apiKey (256 bits), newCoreKey (32 characters), newCoreIv (16), cppKey and cppIv, and the settings and ad settings rows. ' +
+          'adminId must name an active app admin (400 adminId); a used packageName is a 409 (packageName: validation.taken).',
+        body: yupSchema(appSchema),
+        response: { 200: successResponse(appResponseSchema) },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      await checkAppBody(request.body);
+      const id = await inTransaction(app.db, (repos) => repos.apps.create(request.body)).catch(rethrowTaken);
+      return { success: true, data: await appDto(user, id) };
+    },
+  );
+
+  app.put<{ Params: IdParams; Body: AppBody }>(
+    '/apps/updateApp/:id',
+    {
+      preHandler: app.authorize(APP_ADMIN_RULE),
+      schema: {
+        tags,
+        summary: 'Edit an application record',
+        description: 'Same body and rules as storeApp; an app may keep its current admin even if that user is no longer an active app admin.',
+        params: yupSchema(idParamsSchema),
+        body: yupSchema(appSchema),
+        response: { 200: successResponse(appResponseSchema) },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const { id } = request.params;
+      await assertAppAccess(app.db, user, id);
+      const existing = await app.repos.apps.findById(id);
+      if (!existing) throw HttpError.notFound('Application not found');
+      await checkAppBody(request.body, existing);
+      await app.repos.apps.update(id, request.body).catch(rethrowTaken);
+      return { success: true, data: await appDto(user, id) };
+    },
+  );
+
+  app.put<{ Params: ChangeStatusParams }>(
+    '/apps/changeStatus/:id/:state',
+    {
+      preHandler: app.authorize({ any: true }),
+      schema: {
+        tags,
+        summary: 'Switch an application on or off',
+        description: 'state is true/false (1/0 accepted).',
+        params: yupSchema(changeStatusParams),
+        response: { 200: successResponse() },
+      },
+    },
+    async (request) => {
+      const { id, state } = request.params;
+      await assertAppAccess(app.db, requireUser(request), id);
+      await app.repos.apps.setActive(id, state);
+      return { success: true };
+    },
+  );
+
+  app.delete<{ Params: IdParams }>(
+    '/apps/destroy/:id',
+    {
+      preHandler: app.authorize(APP_ADMIN_RULE),
+      schema: {
+        tags,
+        summary: 'Delete an application',
+        description: 'Removes its settings, ad settings, versions, devices and server links in one transaction; the servers stay.',
+        params: yupSchema(idParamsSchema),
+        response: { 200: successResponse() },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      await assertAppAccess(app.db, requireUser(request), id);
+      await inTransaction(app.db, (repos) => repos.apps.destroy(id));
+      return { success: true };
+    },
+  );
+
+  await app.register(appSettingsRoutes);
+  await app.register(adsRoutes);
+  await app.register(versionRoutes);
+}
+
+const packageNameTaken = () => HttpError.conflict({ packageName: V.taken }, 'This package name is already used');
+
+/** Two requests racing for one package name: the unique index decides, and the loser gets the 409. */
+function rethrowTaken(err: unknown): never {
+  throw isUniqueViolation(err) ? packageNameTaken() : err;
+}

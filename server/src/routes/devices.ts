@@ -1,0 +1,192 @@
+// SPEC §7 "Devices": the server-paged device list, registration (apps/addDevice, the mobile apps'
+// own call, authenticated by the app's API key), and the panel's edit and delete. App admins (and
+// every role but role_id 1) see and change only the devices of the apps they administer; a device
+// outside that scope answers 404.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import * as yup from 'yup';
+import {
+  APP_API_KEY_HEADER, V, deviceRegisterSchema, deviceUpdateSchema, devicesQuerySchema, idParamsSchema,
+  type DeviceUpdateBody, type DevicesQuery, type IdParams,
+} from '../../../src/contract';
+import { positiveId } from '../../../src/contract/schemas/common';
+import { requireUser, type AuthUser } from '../auth/authorize';
+import { assertAppAccess, isTopAdmin, ownedAppIds } from '../auth/rbac';
+import { isUniqueViolation } from '../db/helpers';
+import { HttpError } from '../http/errors';
+import { successResponse } from '../http/schemas';
+import { yupSchema } from '../http/validation';
+import { inTransaction } from '../repositories';
+import { COUNT_EXACT_LIMIT, type DeviceScope } from '../repositories/devices';
+
+const tags = ['devices'];
+
+export interface DeviceRoutesOptions {
+  /**
+   * Optional per-IP limit on apps/addDevice. Off by default: registrations come from many phones
+   * behind few carrier NAT addresses and must sustain ≥ 2,000/s (ARCHITECTURE §8), so a per-IP cap
+   * would refuse legitimate traffic. A deployment that wants one passes it here.
+   */
+  addDeviceRateLimit?: { max: number; timeWindow: number };
+}
+
+/** The app API key of a mobile app's request, if it sent one. */
+function apiKeyOf(request: FastifyRequest): string | undefined {
+  const key = request.headers[APP_API_KEY_HEADER];
+  return typeof key === 'string' && key.trim() !== '' ? key.trim() : undefined;
+}
+
+/**
+ * POST apps/addDevice body. `appId` is read only on the staff path (no `appapikey` header): the
+ * panel registers a device for the app the signed-in user picks, without knowing its key.
+ */
+const addDeviceSchema = deviceRegisterSchema.shape({ appId: positiveId().optional() });
+type AddDeviceBody = yup.InferType<typeof addDeviceSchema>;
+
+const nullableStr = { type: 'string', nullable: true } as const;
+const deviceJson = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    app: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } }, required: ['id', 'name'] },
+    model: nullableStr,
+    uniqueDeviceId: { type: 'string' },
+    fcmToken: nullableStr,
+    appVersionCode: { type: 'number', nullable: true },
+    createdAt: { type: 'string', format: 'date-time' },
+    updatedAt: { type: 'string', format: 'date-time', description: 'Last edit or re-registration' },
+  },
+  required: ['id', 'app', 'model', 'uniqueDeviceId', 'fcmToken', 'appVersionCode', 'createdAt', 'updatedAt'],
+} as const;
+
+export async function deviceRoutes(app: FastifyInstance, options: DeviceRoutesOptions = {}) {
+  const staff = app.authorize({ any: true });
+  /** Role_id 1: every device; anyone else: the devices of the apps they administer. */
+  const scopeOf = async (user: AuthUser): Promise<DeviceScope> => (isTopAdmin(user) ? {} : { appIds: await ownedAppIds(app.db, user) });
+
+  app.get<{ Querystring: DevicesQuery }>(
+    '/apps/devices',
+    {
+      preHandler: app.authorize({ any: true }),
+      schema: {
+        tags,
+        summary: 'Devices, server-paged (30 per page from page 1), newest first',
+        description:
+          '`filter` is a case-insensitive substring of uniqueDeviceId, model or fcmToken; `appId` limits to one app. ' +
+          'Role_id 1 sees every device, everyone else the devices of the apps they administer (another app\'s id gives an empty list). ' +
+          `\`count\` is exact up to ${COUNT_EXACT_LIMIT.toLocaleString('en')} matches; above that it is the database's estimate and \`countEstimated\` is true ` +
+          '(a short last page still pins it exactly). Answers {rows, count, countEstimated}.',
+        querystring: yupSchema(devicesQuerySchema),
+        response: {
+          200: {
+            type: 'object',
+            properties: { rows: { type: 'array', items: deviceJson }, count: { type: 'integer' }, countEstimated: { type: 'boolean' } },
+            required: ['rows', 'count', 'countEstimated'],
+          },
+        },
+      },
+    },
+    async (request) => app.repos.devices.list(await scopeOf(requireUser(request)), request.query),
+  );
+
+  app.post<{ Body: AddDeviceBody }>(
+    '/apps/addDevice',
+    {
+      schema: {
+        tags,
+        summary: 'Register a device (the mobile apps\' call), or update it when (app, uniqueDeviceId) exists',
+        description:
+          `Authenticate EITHER with the \`${APP_API_KEY_HEADER}\` header carrying the app's API key (the mobile apps; no staff token; ` +
+          '`appId` is ignored; 401 for a missing or unknown key, 403 when the app is inactive), ' +
+          'OR with a staff token (`Authorization: JWT <token>`) plus `appId` in the body naming an app the user may access (404 otherwise; the app may be inactive). ' +
+          'Safe under concurrency: registering one device many times at once leaves one row. A new appVersionCode adds an active version record. ' +
+          'A re-registration without model or appVersionCode keeps the stored values. No per-IP rate limit by default.',
+        security: [{}, { jwt: [] }],
+        body: yupSchema(addDeviceSchema),
+        response: { 200: successResponse({ type: 'object', properties: { id: { type: 'integer' } }, required: ['id'] }) },
+      },
+      ...(options.addDeviceRateLimit && { config: { rateLimit: options.addDeviceRateLimit } }),
+      // Who is calling is settled before the body is validated: no key and no token is a 401
+      // whatever the body; a staff token is checked like any guarded route's. (An unknown key is
+      // found by the registration statement itself, which keeps the hot path at one query.)
+      preValidation: async (request, reply) => {
+        if (apiKeyOf(request)) return;
+        if (!request.headers.authorization) throw HttpError.unauthorized(`Missing ${APP_API_KEY_HEADER} header`);
+        await staff.call(app, request, reply);
+      },
+    },
+    async (request) => {
+      const { appId, ...fields } = request.body;
+      const key = apiKeyOf(request);
+      if (key) {
+        const result = await app.repos.devices.registerByApiKey(key, fields);
+        if (result === 'unknownKey') throw HttpError.unauthorized('Unknown app API key');
+        if (result === 'inactiveApp') throw HttpError.forbidden('The application is inactive');
+        return { success: true, data: result };
+      }
+      // Staff path: preValidation has signed the caller in.
+      const user = requireUser(request);
+      if (appId === undefined) throw HttpError.validation({ appId: V.required });
+      await assertAppAccess(app.db, user, appId);
+      const result = await app.repos.devices.registerForApp(appId, fields);
+      // The app was deleted between the access check and the insert.
+      if (!result) throw HttpError.notFound('Application not found');
+      return { success: true, data: result };
+    },
+  );
+
+  app.put<{ Params: IdParams; Body: DeviceUpdateBody }>(
+    '/apps/updateDevice/:id',
+    {
+      preHandler: app.authorize({ any: true }),
+      schema: {
+        tags,
+        summary: 'Edit a device (this product\'s path; SPEC leaves the edit call unshown)',
+        description:
+          'Replaces appId, uniqueDeviceId, fcmToken, model and appVersionCode. Both the device and the target app must be in the caller\'s scope (404). ' +
+          'Moving to another app keeps the device id. 409 with errors.uniqueDeviceId when the app already has that device id. Answers the updated device.',
+        params: yupSchema(idParamsSchema),
+        body: yupSchema(deviceUpdateSchema),
+        response: { 200: successResponse(deviceJson) },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const { appId, ...fields } = request.body;
+      const device = await app.repos.devices.findInScope(request.params.id, await scopeOf(user));
+      if (!device) throw HttpError.notFound('Device not found');
+      await assertAppAccess(app.db, user, appId);
+      try {
+        const outcome = await inTransaction(app.db, (repos) => repos.devices.update(device, appId, fields));
+        if (outcome === 'taken') throw HttpError.conflict({ uniqueDeviceId: V.taken });
+        if (outcome === 'gone') throw HttpError.notFound('Device not found');
+      } catch (err) {
+        // A concurrent registration of the same device id won the race.
+        if (isUniqueViolation(err)) throw HttpError.conflict({ uniqueDeviceId: V.taken });
+        throw err;
+      }
+      const data = await app.repos.devices.findDto(device.id);
+      if (!data) throw HttpError.notFound('Device not found');
+      return { success: true, data };
+    },
+  );
+
+  app.delete<{ Params: IdParams }>(
+    '/apps/destroyDevice/:id',
+    {
+      preHandler: app.authorize({ any: true }),
+      schema: {
+        tags,
+        summary: 'Delete a device',
+        description: 'A device outside the caller\'s apps answers 404.',
+        params: yupSchema(idParamsSchema),
+        response: { 200: successResponse() },
+      },
+    },
+    async (request) => {
+      const device = await app.repos.devices.findInScope(request.params.id, await scopeOf(requireUser(request)));
+      if (!device) throw HttpError.notFound('Device not found');
+      await app.repos.devices.remove(device);
+      return { success: true };
+    },
+  );
+}

@@ -1,0 +1,50 @@
+// GET and POST apps/settings/operators (SPEC §7, §3 Operator settings): the four global operator
+// display names. Reading is open to every signed-in user, since profile forms of every role show
+// operator names; writing is for role_id 1 only, as the settings page sits under /servers/settings,
+// a top-admin-only menu entry (SPEC §2, seed grants).
+import type { FastifyInstance } from 'fastify';
+import { OPERATOR_SETTING_KEYS, ROLE_IDS, operatorSettingsSchema, type OperatorSettingsBody } from '../../../src/contract';
+import { dataResponse, successResponse } from '../http/schemas';
+import { yupSchema } from '../http/validation';
+
+const tags = ['servers'];
+
+const namesSchema = {
+  type: 'object',
+  properties: Object.fromEntries(OPERATOR_SETTING_KEYS.map((k) => [k, { type: 'string' }])),
+  required: [...OPERATOR_SETTING_KEYS],
+};
+
+export async function operatorRoutes(app: FastifyInstance) {
+  app.get(
+    '/apps/settings/operators',
+    {
+      preHandler: app.authorize({ any: true }),
+      schema: {
+        tags,
+        summary: 'The four operator display names',
+        description: 'A name never saved reads as an empty string.',
+        response: { 200: dataResponse(namesSchema) },
+      },
+    },
+    async () => ({ data: await app.repos.operators.get() }),
+  );
+
+  app.post<{ Body: OperatorSettingsBody }>(
+    '/apps/settings/operators',
+    {
+      preHandler: app.authorize({ roles: [ROLE_IDS.topAdmin] }),
+      schema: {
+        tags,
+        summary: 'Save the four operator display names',
+        description: 'All four are required and stored trimmed; a blank one is a 400 naming it. Answers the saved names.',
+        body: yupSchema(operatorSettingsSchema),
+        response: { 200: successResponse(namesSchema) },
+      },
+    },
+    async (request) => {
+      await app.repos.operators.set(request.body);
+      return { success: true, data: await app.repos.operators.get() };
+    },
+  );
+}

@@ -1,0 +1,48 @@
+// The privacy policy of the settings pages (SPEC §2 "Settings pages", §7 apps/setPrivacy). Saving
+// is for role_id 1 (the settings menu is the top admin's); reading the current policy (our
+// addition, for the editor to load) is open to any signed-in user. The HTML is sanitised with an
+// allowlist before it is stored (ARCHITECTURE §6), and the stored form is what both calls answer.
+import type { FastifyInstance } from 'fastify';
+import { ROLE_IDS, privacySchema, type PrivacyBody } from '../../../src/contract';
+import { sanitizePolicyHtml } from '../domain/sanitize-html';
+import { dataResponse, successResponse } from '../http/schemas';
+import { yupSchema } from '../http/validation';
+
+const tags = ['settings'];
+
+const privacyJson = {
+  type: 'object',
+  properties: {
+    privacy: { type: 'string', description: 'Sanitised HTML; empty when no policy was saved' },
+    updatedAt: { type: 'string', format: 'date-time', nullable: true, description: 'Last save; null when never saved' },
+  },
+  required: ['privacy', 'updatedAt'],
+} as const;
+
+export async function privacyRoutes(app: FastifyInstance) {
+  app.get(
+    '/apps/privacy',
+    {
+      preHandler: app.authorize({ any: true }),
+      schema: { tags, summary: 'The current privacy policy HTML (our addition to SPEC §7)', response: { 200: dataResponse(privacyJson) } },
+    },
+    async () => ({ data: await app.repos.privacy.get() }),
+  );
+
+  app.post<{ Body: PrivacyBody }>(
+    '/apps/setPrivacy',
+    {
+      preHandler: app.authorize({ roles: [ROLE_IDS.topAdmin] }),
+      schema: {
+        tags,
+        summary: 'Save the privacy policy',
+        description:
+          'The HTML is sanitised with an allowlist (the editor\'s blocks, marks, lists, links and images; no script, style, ' +
+          'iframe, event handler or javascript: URL) and answered as stored. An empty string clears the policy.',
+        body: yupSchema(privacySchema),
+        response: { 200: successResponse(privacyJson) },
+      },
+    },
+    async (request) => ({ success: true, data: await app.repos.privacy.set(sanitizePolicyHtml(request.body.privacy)) }),
+  );
+}

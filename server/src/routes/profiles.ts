@@ -1,0 +1,382 @@
+// SPEC §7 "Profiles": a server's connection profiles — list, create, update, reveal, delete, and
+// the CSV batch import (ARCHITECTURE §7). Ownership follows the server: whoever may manage a
+// server (auth/rbac.ts) may manage its profiles; anything else is 404 and nothing changes.
+// Addresses are validated as share links of the chosen protocol (domain/share-links.ts), stored
+// sealed, listed only as the sealed token, and opened only by role_id 1 (convertProfile), with an
+// audit row per reveal. role_id 5 may not set the profile type (SPEC §6): sending the key is a 403.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import * as yup from 'yup';
+import {
+  CSV_FILE_FIELD, CSV_MESSAGES, ERROR_CODES, OPERATORS, ROLE_IDS, V,
+  convertProfileSchema, idParamsSchema, idsSchema, profileCreateSchema, profileImportSchema, profileUpdateSchema,
+  type ConvertProfileBody, type IdParams, type IdsBody, type Operator, type ProfileCreateBody, type ProfileUpdateBody,
+} from '../../../src/contract';
+import { dropPrototypeKeys, positiveId, str } from '../../../src/contract/schemas/common';
+import { requireUser, type AuthUser } from '../auth/authorize';
+import { assertServerAccess, isRestricted } from '../auth/rbac';
+import { isCsvFailure, parseProfileCsv } from '../domain/csv-import';
+import { SecretBoxError } from '../domain/secret-box';
+import { tryParseShareLink } from '../domain/share-links';
+import { HttpError } from '../http/errors';
+import { dataResponse, errorResponse, successResponse } from '../http/schemas';
+import { docsOnly, yupSchema } from '../http/validation';
+import { inTransaction } from '../repositories';
+import { profilesRepository, type ProfileValues } from '../repositories/profiles';
+import type { Db } from '../db/client';
+
+const tags = ['profiles'];
+export const PROFILE_ADDRESS_CONTEXT = 'profile.address';
+
+const serverParamsSchema = yup.object({ serverId: positiveId() }).transform(dropPrototypeKeys).typeError(V.checkInput).nonNullable(V.checkInput);
+
+/** The import's optional multipart field `operator`: CSV rows carry none, so one applies to the file. */
+const importFieldsSchema = profileImportSchema.concat(
+  yup.object({ operator: str().oneOf(OPERATORS, V.oneOf).default('others') }).transform(dropPrototypeKeys),
+);
+
+export const profileDtoSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    name: { type: 'string' },
+    operator: { type: 'string', enum: [...OPERATORS] },
+    protocol: { type: 'string', enum: ['vmess', 'vless'] },
+    type: { type: 'string', enum: ['normal', 'smart'] },
+    serverId: { type: 'integer' },
+    address: { type: 'string', description: 'Opaque sealed token; POST apps/convertProfile {config: address} reveals it (role_id 1)' },
+  },
+  required: ['id', 'name', 'operator', 'protocol', 'type', 'serverId', 'address'],
+} as const;
+
+const revealSchema = {
+  type: 'object',
+  properties: {
+    link: { type: 'string', description: 'The readable share link' },
+    protocol: { type: 'string' },
+    host: { type: 'string' },
+    port: { type: 'integer' },
+    id: { type: 'string', description: 'The user id (UUID)' },
+    transport: { type: 'string' },
+    security: { type: 'string', enum: ['none', 'tls', 'reality'] },
+    sni: { type: 'string', nullable: true },
+    path: { type: 'string', nullable: true },
+    remark: { type: 'string' },
+    params: { type: 'object', additionalProperties: { type: 'string' }, description: 'Every other link parameter' },
+  },
+  required: ['link', 'protocol', 'host', 'port', 'id', 'transport', 'security', 'sni', 'path', 'remark', 'params'],
+} as const;
+
+/** 400/413 of the batch import: the usual error body plus every failing row. */
+const csvErrorSchema = {
+  ...errorResponse,
+  properties: {
+    ...errorResponse.properties,
+    rows: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          row: { type: 'integer', description: '1 = the first line after the header; 0 = the whole file' },
+          field: { type: 'string', nullable: true, enum: ['address', 'name', 'protocol', 'type', null] },
+          reason: { type: 'string', description: 'A message id (csv.*, shareLink.* or validation.*)' },
+        },
+        required: ['row', 'field', 'reason'],
+      },
+    },
+  },
+} as const;
+
+const deletedSchema = { type: 'object', properties: { deleted: { type: 'integer' } }, required: ['deleted'] } as const;
+
+/**
+ * SPEC §6: role_id 5 may not choose the type, so a `type` key in their raw body is a 403. It runs
+ * before validation, which would otherwise fill in the default (and answer 400 first for a bad value).
+ */
+async function rejectTypeFromRestricted(request: FastifyRequest) {
+  const body = request.body;
+  if (isRestricted(requireUser(request)) && body !== null && typeof body === 'object' && Object.hasOwn(body, 'type')) {
+    throw HttpError.forbidden('role_id 5 may not set the profile type');
+  }
+}
+
+export async function profileRoutes(app: FastifyInstance) {
+  const seal = (link: string) => app.secrets.seal(link, PROFILE_ADDRESS_CONTEXT);
+
+  const signedIn = app.authorize({ any: true });
+
+  /** The link, validated against the protocol; 400 on `address` with the reason otherwise. */
+  function checkedLink(address: string, protocol: ProfileCreateBody['protocol']): string {
+    const parsed = tryParseShareLink(address, protocol);
+    if (!parsed.ok) throw HttpError.validation({ address: parsed.reason }, 'The address is not a valid share link of this protocol');
+    return parsed.value.link;
+  }
+
+  /** 404 unless every profile exists and sits on a server the caller may manage. */
+  async function assertProfileAccess(db: Db, user: AuthUser, ids: number[]) {
+    const serverOf = await profilesRepository(db).serverIdsOf(ids);
+    if (ids.some((id) => !serverOf.has(id))) throw HttpError.notFound('Profile not found');
+    await assertServerAccess(db, user, [...new Set(serverOf.values())]).catch((err: unknown) => {
+      throw err instanceof HttpError && err.statusCode === 404 ? HttpError.notFound('Profile not found') : err;
+    });
+  }
+
+  app.get<{ Params: yup.InferType<typeof serverParamsSchema> }>(
+    '/apps/profiles/:serverId',
+    {
+      preHandler: app.authorize({ any: true }),
+      schema: {
+        tags,
+        summary: 'The profiles of a server, ordered by id',
+        description: '`address` is an opaque sealed token, never the link. 404 when the server is not the caller\'s.',
+        params: yupSchema(serverParamsSchema),
+        response: { 200: dataResponse({ type: 'array', items: profileDtoSchema }) },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      await assertServerAccess(app.db, user, [request.params.serverId]);
+      return { data: await app.repos.profiles.listByServer(request.params.serverId) };
+    },
+  );
+
+  app.post<{ Body: ProfileCreateBody }>(
+    '/apps/addProfile',
+    {
+      // The caller is resolved before validation too, for the role_id 5 type check.
+      preValidation: rejectTypeFromRestricted, // runs after the signedIn guard (authorize puts guards first)
+      preHandler: signedIn,
+      schema: {
+        tags,
+        summary: 'Add a profile to a server',
+        description:
+          'The address must be a valid share link of `protocol` (400 on address with a shareLink.* reason). role_id 5 must not ' +
+          'send `type` (403); their profiles are normal. 404 when the server is not the caller\'s. Answers the profile.',
+        body: yupSchema(profileCreateSchema),
+        response: { 200: successResponse(profileDtoSchema) },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const body = request.body;
+      await assertServerAccess(app.db, user, [body.serverId]);
+      const link = checkedLink(body.address, body.protocol);
+      const data = await app.repos.profiles.insert({
+        serverId: body.serverId,
+        name: body.name,
+        operator: body.operator,
+        protocol: body.protocol,
+        type: isRestricted(user) ? 'normal' : body.type,
+        addressEnc: seal(link),
+      });
+      return { success: true, data };
+    },
+  );
+
+  app.put<{ Params: IdParams; Body: ProfileUpdateBody }>(
+    '/apps/updateProfile/:id',
+    {
+      // The caller is resolved before validation too, for the role_id 5 type check.
+      preValidation: rejectTypeFromRestricted, // runs after the signedIn guard (authorize puts guards first)
+      preHandler: signedIn,
+      schema: {
+        tags,
+        summary: 'Update a profile',
+        description:
+          'A blank or missing address keeps the stored one, which must still be a link of `protocol` (400 on address otherwise). ' +
+          'A missing type is kept; role_id 5 must not send one (403). Moving to another server needs access to both (404).',
+        params: yupSchema(idParamsSchema),
+        body: yupSchema(profileUpdateSchema),
+        response: { 200: successResponse(profileDtoSchema) },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const body = request.body;
+      const current = await app.repos.profiles.findById(request.params.id);
+      if (!current) throw HttpError.notFound('Profile not found');
+      await assertProfileAccess(app.db, user, [current.id]);
+      if (body.serverId !== current.serverId) await assertServerAccess(app.db, user, [body.serverId]);
+
+      const values: Partial<ProfileValues> = { serverId: body.serverId, name: body.name, operator: body.operator, protocol: body.protocol };
+      if (body.type !== undefined) values.type = body.type;
+      if (body.address) {
+        values.addressEnc = seal(checkedLink(body.address, body.protocol));
+      } else {
+        checkedLink(openStored(current.address), body.protocol);
+      }
+      const data = await app.repos.profiles.update(current.id, values);
+      if (!data) throw HttpError.notFound('Profile not found');
+      return { success: true, data };
+    },
+  );
+
+  /** The stored link; a token that no longer opens (another SECRETS_KEY) must be replaced. */
+  function openStored(token: string): string {
+    try {
+      return app.secrets.open(token, PROFILE_ADDRESS_CONTEXT);
+    } catch (err) {
+      if (err instanceof SecretBoxError) throw HttpError.validation({ address: V.required }, 'The stored address cannot be read; send a new one');
+      throw err;
+    }
+  }
+
+  app.post<{ Body: ConvertProfileBody }>(
+    '/apps/convertProfile',
+    {
+      preHandler: app.authorize({ roles: [ROLE_IDS.topAdmin] }),
+      schema: {
+        tags,
+        summary: 'Reveal a profile address: the readable link and its parsed fields',
+        description: '`config` is the `address` token of the profile list. Every reveal is written to the audit log. 400 on config when the token is not one of ours.',
+        body: yupSchema(convertProfileSchema),
+        response: { 200: dataResponse(revealSchema) },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const token = request.body.config;
+      let plain: string;
+      try {
+        plain = app.secrets.open(token, PROFILE_ADDRESS_CONTEXT);
+      } catch (err) {
+        if (err instanceof SecretBoxError) throw HttpError.validation({ config: V.checkInput }, 'Not a profile address token');
+        throw err;
+      }
+      const parsed = tryParseShareLink(plain);
+      if (!parsed.ok) throw HttpError.validation({ config: parsed.reason }, 'The stored address is not a valid share link');
+      const { link, protocol, host, port, id, transport, security, sni, path, remark, params } = parsed.value;
+      const profileId = await app.repos.profiles.idByAddressToken(token);
+      // Written before answering: a reveal that cannot be audited does not happen.
+      await app.repos.profiles.recordReveal(user.id, profileId, { protocol, host, port });
+      return { data: { link, protocol, host, port, id, transport, security, sni, path, remark, params } };
+    },
+  );
+
+  app.delete<{ Params: IdParams }>(
+    '/apps/destroyProfile/:id',
+    {
+      preHandler: app.authorize({ any: true }),
+      schema: {
+        tags,
+        summary: 'Delete a profile',
+        description: '404 when the profile is missing or its server is not the caller\'s.',
+        params: yupSchema(idParamsSchema),
+        response: { 200: successResponse() },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      await inTransaction(app.db, async (repos, tx) => {
+        await assertProfileAccess(tx, user, [request.params.id]);
+        await repos.profiles.remove([request.params.id]);
+      });
+      return { success: true };
+    },
+  );
+
+  app.post<{ Body: IdsBody }>(
+    '/apps/destroyMultipleProfiles',
+    {
+      preHandler: app.authorize({ any: true }),
+      schema: {
+        tags,
+        summary: 'Delete several profiles',
+        description: 'All or nothing: when any id is missing or on a server that is not the caller\'s, 404 and nothing is deleted. Duplicate ids are a 400.',
+        body: yupSchema(idsSchema),
+        response: { 200: successResponse(deletedSchema) },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const deleted = await inTransaction(app.db, async (repos, tx) => {
+        await assertProfileAccess(tx, user, request.body.ids);
+        return repos.profiles.remove(request.body.ids);
+      });
+      return { success: true, data: { deleted } };
+    },
+  );
+
+  app.post(
+    '/apps/group/addProfiles',
+    {
+      preHandler: app.authorize({ any: true }),
+      schema: {
+        tags,
+        summary: 'Import profiles from a CSV file (all rows or none)',
+        description:
+          'Multipart: `csvFile` (UTF-8 CSV, header address,name,protocol,type, at most 10 MB and 100,000 rows), `serverId`, and optionally ' +
+          '`operator` (irancell, mci, wifi or others; default others) for every row. Imported profiles are of type normal. ' +
+          'No file: 400 with errors.csvFile = validation.selectFileFirst. Bad rows: 400 with `rows` listing every failing row ' +
+          '(row 1 = the first line after the header, 0 = the whole file) and nothing inserted. Too large or too many rows: 413.',
+        consumes: ['multipart/form-data'],
+        body: docsOnly({
+          type: 'object',
+          properties: {
+            [CSV_FILE_FIELD]: { type: 'string', format: 'binary' },
+            serverId: { type: 'integer' },
+            operator: { type: 'string', enum: [...OPERATORS] },
+          },
+          required: [CSV_FILE_FIELD, 'serverId'],
+        }),
+        response: {
+          200: successResponse({ type: 'object', properties: { inserted: { type: 'integer' } }, required: ['inserted'] }),
+          400: csvErrorSchema,
+          413: csvErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const { file, fields } = await readImportParts(request);
+      if (!file) throw HttpError.validation({ [CSV_FILE_FIELD]: V.selectFileFirst }, 'No CSV file');
+      const { serverId, operator } = importFieldsSchema.validateSync(fields, { abortEarly: false, stripUnknown: true });
+      await assertServerAccess(app.db, user, [serverId]);
+
+      const result = parseProfileCsv(file);
+      if (isCsvFailure(result)) {
+        const fileLevel = result.errors.find((e) => e.row === 0);
+        const tooLarge = fileLevel?.reason === CSV_MESSAGES.tooLarge || fileLevel?.reason === CSV_MESSAGES.tooManyRows;
+        return reply.status(tooLarge ? 413 : 400).send({
+          message: fileLevel ? 'The CSV file cannot be imported' : `${result.errors.length} problem(s) in the CSV rows; nothing was imported`,
+          code: tooLarge ? ERROR_CODES.tooLarge : ERROR_CODES.validation,
+          errors: { [CSV_FILE_FIELD]: fileLevel?.reason ?? V.checkInput },
+          rows: result.errors.map((e) => ({ row: e.row, field: e.field ?? null, reason: e.reason })),
+        });
+      }
+      const rows: ProfileValues[] = result.rows.map((r) => ({
+        serverId,
+        name: r.name,
+        operator: operator as Operator,
+        protocol: r.protocol,
+        type: 'normal',
+        addressEnc: seal(r.link.link),
+      }));
+      const inserted = await inTransaction(app.db, (repos) => repos.profiles.insertMany(rows));
+      return { success: true, data: { inserted } };
+    },
+  );
+}
+
+/** The file (first `csvFile` part) and the text fields of the import; 413 past the size limit. */
+async function readImportParts(request: FastifyRequest): Promise<{ file?: Buffer; fields: Record<string, string> }> {
+  const fields: Record<string, string> = {};
+  let file: Buffer | undefined;
+  if (!request.isMultipart()) return { fields };
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        // Other file parts are read to the end (and dropped) so the stream moves on.
+        const bytes = await part.toBuffer();
+        if (part.fieldname === CSV_FILE_FIELD && !file) file = bytes;
+      } else if (typeof part.value === 'string' || typeof part.value === 'number') {
+        fields[part.fieldname] = String(part.value);
+      }
+    }
+  } catch (err) {
+    if ((err as { statusCode?: number }).statusCode === 413) {
+      throw HttpError.tooLarge('The CSV file is over 10 MB', { [CSV_FILE_FIELD]: CSV_MESSAGES.tooLarge });
+    }
+    throw err;
+  }
+  return { file, fields };
+}

@@ -1,0 +1,207 @@
+// SPEC §7 "Servers": list, create, update and delete VPN servers (SPEC §2 "Server lists").
+// Who may do what: the top admin (role_id 1) every server; any other signed-in user — app admins,
+// and role_id 5 alike — the servers linked to an app they administer, and only links to their own
+// apps. Out-of-scope servers answer 404 and nothing changes (auth/rbac.ts). The stored password is
+// sealed with AES-256-GCM and never sent back, not even sealed: the list says `hasPassword`.
+import type { FastifyInstance } from 'fastify';
+import {
+  V, idParamsSchema, idsSchema, serverSchema, serversQuerySchema,
+  type IdParams, type IdsBody, type ServerBody, type ServersQuery,
+} from '../../../src/contract';
+import { requireUser, type AuthUser } from '../auth/authorize';
+import { assertAppAccess, assertServerAccess, isTopAdmin } from '../auth/rbac';
+import { isForeignKeyViolation } from '../db/helpers';
+import { HttpError } from '../http/errors';
+import { dataResponse, successResponse } from '../http/schemas';
+import { yupSchema } from '../http/validation';
+import { inTransaction } from '../repositories';
+import { ID_CHUNK, chunk } from '../repositories/profiles';
+import type { ServerScope, ServerValues } from '../repositories/servers';
+
+const tags = ['servers'];
+export const SERVER_PASSWORD_CONTEXT = 'server.password';
+
+const nullableStr = { type: 'string', nullable: true } as const;
+export const serverDtoSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    ip: { type: 'string', description: 'The server name' },
+    apps: {
+      type: 'array',
+      description: 'Linked apps; an app admin sees only their own',
+      items: {
+        type: 'object',
+        properties: { app: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } }, required: ['id', 'name'] } },
+        required: ['app'],
+      },
+    },
+    location: {
+      type: 'object',
+      properties: { id: { type: 'integer' }, name: { type: 'string' }, code: { type: 'string' } },
+      required: ['id', 'name', 'code'],
+    },
+    flagUrl: { type: 'string' },
+    username: nullableStr,
+    provider: nullableStr,
+    port: { type: 'integer', nullable: true },
+    hasPassword: { type: 'boolean', description: 'A password is stored; it is never sent back' },
+    profileCount: { type: 'integer' },
+  },
+  required: ['id', 'ip', 'apps', 'location', 'flagUrl', 'username', 'provider', 'port', 'hasPassword', 'profileCount'],
+} as const;
+
+/** Everything for the top admin; otherwise the servers of the caller's own apps. */
+const scopeOf = (user: AuthUser): ServerScope => ({ adminId: isTopAdmin(user) ? null : user.id });
+
+export async function serverRoutes(app: FastifyInstance) {
+  /** 400 naming appId (an app that does not exist or is not the caller's) and/or countryId (unknown). */
+  async function checkReferences(user: AuthUser, body: ServerBody) {
+    const errors: Record<string, string> = {};
+    const usable = await app.repos.servers.usableAppIds(body.appId, scopeOf(user));
+    if (usable.length !== body.appId.length) errors.appId = V.oneOf;
+    if (!(await app.repos.countries.exists(body.countryId))) errors.countryId = V.oneOf;
+    if (Object.keys(errors).length) throw HttpError.validation(errors);
+  }
+
+  const values = (body: ServerBody, passwordEnc: string | null | undefined): ServerValues => ({
+    ip: body.ip,
+    countryId: body.countryId,
+    username: body.username ?? null,
+    port: body.port,
+    passwordEnc,
+  });
+
+  /** A country or app deleted between the check and the write is still the caller's bad input. */
+  const referenceRace = (err: unknown): never => {
+    if (isForeignKeyViolation(err)) throw HttpError.validation({ countryId: V.oneOf, appId: V.oneOf });
+    throw err;
+  };
+
+  async function dto(user: AuthUser, id: number) {
+    const [server] = await app.repos.servers.list(scopeOf(user), { id });
+    return server;
+  }
+
+  app.get<{ Querystring: ServersQuery }>(
+    '/apps/servers',
+    {
+      preHandler: app.authorize({ any: true }),
+      schema: {
+        tags,
+        summary: 'Servers: all (appId=null), the caller\'s (state=appAdmin) or one app\'s (appId=<id>)',
+        description:
+          'The top admin gets every server; anyone else only the servers linked to apps they administer, whatever the query. ' +
+          '`state=appAdmin` limits to the caller\'s own apps even for the top admin. An appId outside the caller\'s apps answers 404.',
+        querystring: yupSchema(serversQuerySchema),
+        response: { 200: dataResponse({ type: 'array', items: serverDtoSchema }) },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const { appId, state } = request.query;
+      if (appId !== undefined) await assertAppAccess(app.db, user, appId);
+      const scope = state === 'appAdmin' ? { adminId: user.id } : scopeOf(user);
+      return { data: await app.repos.servers.list(scope, { appId }) };
+    },
+  );
+
+  app.post<{ Body: ServerBody }>(
+    '/apps/addServer',
+    {
+      preHandler: app.authorize({ any: true }),
+      schema: {
+        tags,
+        summary: 'Create a server linked to one or more apps',
+        description:
+          'Every appId must be an app the caller may manage (400 on appId otherwise); countryId must exist (400). ' +
+          'The password is stored encrypted. Answers the created server.',
+        body: yupSchema(serverSchema),
+        response: { 200: successResponse(serverDtoSchema) },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const body = request.body;
+      await checkReferences(user, body);
+      const passwordEnc = body.password ? app.secrets.seal(body.password, SERVER_PASSWORD_CONTEXT) : null;
+      const id = await inTransaction(app.db, (repos) => repos.servers.create(values(body, passwordEnc), body.appId)).catch(referenceRace);
+      return { success: true, data: await dto(user, id) };
+    },
+  );
+
+  app.put<{ Params: IdParams; Body: ServerBody }>(
+    '/apps/updateServer/:id',
+    {
+      preHandler: app.authorize({ any: true }),
+      schema: {
+        tags,
+        summary: 'Update a server',
+        description:
+          'A blank or missing password keeps the stored one. appId replaces the links to the caller\'s own apps; links to ' +
+          'apps of other admins are kept. 404 when the server is not the caller\'s. Answers the updated server.',
+        params: yupSchema(idParamsSchema),
+        body: yupSchema(serverSchema),
+        response: { 200: successResponse(serverDtoSchema) },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const { id } = request.params;
+      const body = request.body;
+      await assertServerAccess(app.db, user, [id]);
+      await checkReferences(user, body);
+      const stored = await app.repos.servers.credentials(id);
+      // A kept password still needs its username (the same rule as a new one).
+      if (!body.password && stored?.hasPassword && body.username == null) throw HttpError.validation({ username: V.required });
+      const passwordEnc = body.password ? app.secrets.seal(body.password, SERVER_PASSWORD_CONTEXT) : undefined;
+      await inTransaction(app.db, (repos) => repos.servers.update(id, values(body, passwordEnc), body.appId, scopeOf(user))).catch(referenceRace);
+      return { success: true, data: await dto(user, id) };
+    },
+  );
+
+  app.delete<{ Params: IdParams }>(
+    '/apps/destroyServer/:id',
+    {
+      preHandler: app.authorize({ any: true }),
+      schema: {
+        tags,
+        summary: 'Delete a server with its profiles',
+        description: 'The profiles and app links go with it, in one transaction. 404 when the server is not the caller\'s.',
+        params: yupSchema(idParamsSchema),
+        response: { 200: successResponse() },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      await inTransaction(app.db, async (repos, tx) => {
+        await assertServerAccess(tx, user, [request.params.id]);
+        await repos.servers.remove([request.params.id]);
+      });
+      return { success: true };
+    },
+  );
+
+  app.post<{ Body: IdsBody }>(
+    '/apps/destroyMultipleServers',
+    {
+      preHandler: app.authorize({ any: true }),
+      schema: {
+        tags,
+        summary: 'Delete several servers with their profiles',
+        description: 'All or nothing: when any id is missing or not the caller\'s, 404 and nothing is deleted. Duplicate ids are a 400.',
+        body: yupSchema(idsSchema),
+        response: { 200: successResponse({ type: 'object', properties: { deleted: { type: 'integer' } }, required: ['deleted'] }) },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const { ids } = request.body;
+      const deleted = await inTransaction(app.db, async (repos, tx) => {
+        for (const part of chunk(ids, ID_CHUNK)) await assertServerAccess(tx, user, part);
+        return repos.servers.remove(ids);
+      });
+      return { success: true, data: { deleted } };
+    },
+  );
+}

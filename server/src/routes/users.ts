@@ -1,0 +1,336 @@
+// SPEC §7 "Users" (list, signup, update, changepasslist, updateAccess, destroy, changestatus) and the
+// two option lists users/appAdmins and access/roles (SPEC §3 Role option, Application option).
+//
+// Only the role named `admin` manages users (SPEC §6). The option lists reveal only names and are
+// read by screens other roles open too, so any signed-in user may read them.
+//
+// Rules the server owns here (ARCHITECTURE §5-§6):
+// - a user created by an admin, or whose password an admin set, must change it (needToChangePass);
+// - deactivating a user or setting their password ends their sessions at once;
+// - nobody may delete, deactivate or demote the last active top admin (role_id 1), themselves
+//   included: 409 LAST_TOP_ADMIN;
+// - a user who still administers apps cannot be deleted (apps.admin_id is ON DELETE RESTRICT, so an
+//   app never loses its admin): 409 USER_HAS_APPS; reassign or delete the apps first.
+import type { FastifyInstance } from 'fastify';
+import {
+  ERROR_CODES, ROLE_IDS, ROLE_NAMES, V, adminSetPasswordSchema, changeRoleSchema, changeStatusSchema, idParamsSchema,
+  userCreateSchema, userUpdateSchema, usersListQuerySchema,
+  type AdminSetPasswordBody, type ChangeRoleBody, type ChangeStatusBody, type IdParams, type StaffUser, type UserCreateBody,
+  type UserUpdateBody, type UsersListQuery,
+} from '../../../src/contract';
+import { hashPassword } from '../auth/passwords';
+import { isForeignKeyViolation, isUniqueViolation } from '../db/helpers';
+import { HttpError } from '../http/errors';
+import { currentUserSchema, dataResponse, successResponse } from '../http/schemas';
+import { yupSchema } from '../http/validation';
+import { inTransaction, type Repositories } from '../repositories';
+import { uniqueUserFieldOf, type UniqueUserField, type UserProfileChanges, type UserRow } from '../repositories/users';
+
+const tags = ['users'];
+/** SPEC §6: the admin role manages users. */
+const admins = { roleNames: [ROLE_NAMES.admin] };
+
+const { permissions: _menu, ...staffUserProperties } = currentUserSchema.properties;
+const staffUserSchema = { type: 'object', properties: staffUserProperties } as const;
+const idName = { id: { type: 'integer' }, name: { type: 'string' } } as const;
+
+const errors = {
+  lastTopAdmin: () =>
+    new HttpError(409, ERROR_CODES.lastTopAdmin, 'This is the last active top admin; make another user an active top admin first'),
+  userHasApps: (n?: number) =>
+    new HttpError(409, ERROR_CODES.userHasApps, `The user still administers ${n ?? 'some'} application(s); reassign or delete them first`),
+  unknownRole: () => HttpError.validation({ role_id: V.oneOf }, 'Unknown role'),
+  taken: (fields: UniqueUserField[]) =>
+    HttpError.conflict(Object.fromEntries(fields.map((f) => [f, V.taken])), `Already taken: ${fields.join(', ')}`),
+  noUser: () => HttpError.notFound('User not found'),
+};
+
+async function findUser(repos: Repositories, id: number): Promise<UserRow> {
+  const row = await repos.users.findById(id);
+  if (!row) throw errors.noUser();
+  return row;
+}
+
+async function assertRoleExists(repos: Repositories, roleId: number): Promise<void> {
+  if (!(await repos.roles.exists(roleId))) throw errors.unknownRole();
+}
+
+async function assertUnique(repos: Repositories, values: Partial<Record<UniqueUserField, string>>, exceptId?: number): Promise<void> {
+  const taken = await repos.users.takenFields(values, exceptId);
+  if (taken.length) throw errors.taken(taken);
+}
+
+/**
+ * Refuses a change that would take user `id` out of the active top admins when they are the last
+ * one. The active top admins stay locked until the transaction ends (see lockActiveTopAdmins).
+ */
+async function assertNotLastTopAdmin(repos: Repositories, id: number): Promise<void> {
+  const topAdmins = await repos.users.lockActiveTopAdmins();
+  if (topAdmins.length === 1 && topAdmins[0] === id) throw errors.lastTopAdmin();
+}
+
+/** A unique index that fires after the check passed (two requests at once) is still a 409 on its field. */
+function rethrowUniqueViolation(err: unknown): never {
+  const field = isUniqueViolation(err) ? uniqueUserFieldOf(err) : undefined;
+  throw field ? errors.taken([field]) : err;
+}
+
+/** The profile fields of a create or update body; a birthdate keeps only its calendar date. */
+function profileOf(body: UserCreateBody | UserUpdateBody): UserProfileChanges {
+  const { name, family, email, username, eName, eFamily, address, mobile, website, about, birthdate, sex } = body;
+  return {
+    name, family, email, username, eName, eFamily, address, mobile, website, about, sex,
+    birthdate: birthdate == null ? birthdate : birthdate.slice(0, 10),
+  };
+}
+
+async function staffUser(repos: Repositories, id: number): Promise<StaffUser> {
+  const user = await repos.users.staffUser(id);
+  if (!user) throw errors.noUser();
+  return user;
+}
+
+export async function userRoutes(app: FastifyInstance) {
+  const ok = (description: string, withUser = true) => ({
+    200: { ...successResponse(withUser ? staffUserSchema : undefined), description },
+  });
+
+  app.get<{ Querystring: UsersListQuery }>(
+    '/users',
+    {
+      preHandler: app.authorize(admins),
+      schema: {
+        tags,
+        summary: 'Staff users, with how many apps each administers',
+        description:
+          'Optional filters: `search` (name, family, English name/family, full name, username or email; any case), `role_id`, `active` (all, true or false; default all). `app` lists {adminId, count} for every user who administers at least one app.',
+        querystring: yupSchema(usersListQuerySchema),
+        response: {
+          200: {
+            type: 'object',
+            properties: {
+              data: { type: 'array', items: staffUserSchema },
+              app: { type: 'array', items: { type: 'object', properties: { adminId: { type: 'integer' }, count: { type: 'integer' } }, required: ['adminId', 'count'] } },
+            },
+            required: ['data', 'app'],
+          },
+        },
+      },
+    },
+    async (request) => {
+      const { search, role_id, active } = request.query;
+      const [data, appCounts] = await Promise.all([
+        app.repos.users.list({ search, roleId: role_id, active: active === 'all' ? undefined : active === 'true' }),
+        app.repos.users.appCounts(),
+      ]);
+      return { data, app: appCounts };
+    },
+  );
+
+  app.post<{ Body: UserCreateBody }>(
+    '/users/signup',
+    {
+      preHandler: app.authorize(admins),
+      schema: {
+        tags,
+        summary: 'Create a staff user',
+        description:
+          'The password is temporary: the new user must change it before any call but users/current, changepass and logout. 409 with errors.email / errors.username = validation.taken when taken (any case); 400 with errors.role_id for an unknown role.',
+        body: yupSchema(userCreateSchema),
+        response: ok('{success, data: the created user}'),
+      },
+    },
+    async (request) => {
+      const { password, role_id, ...body } = request.body;
+      const passwordHash = await hashPassword(password);
+      const data = await inTransaction(app.db, async (repos) => {
+        await assertRoleExists(repos, role_id);
+        await assertUnique(repos, { email: body.email, username: body.username });
+        const row = await repos.users.insert({
+          ...profileOf(request.body),
+          name: body.name,
+          family: body.family,
+          email: body.email,
+          username: body.username,
+          roleId: role_id,
+          passwordHash,
+          needToChangePass: true,
+        });
+        return staffUser(repos, row.id);
+      }).catch(rethrowUniqueViolation);
+      return { success: true, data };
+    },
+  );
+
+  app.put<{ Params: IdParams; Body: UserUpdateBody }>(
+    '/users/update/:id',
+    {
+      preHandler: app.authorize(admins),
+      schema: {
+        tags,
+        summary: "Edit a staff user's profile",
+        description:
+          'name, family (Persian-only) and email are required; a field left out is kept, an empty optional field is cleared. Password, role and status have their own calls. 409 when the email or username is taken.',
+        params: yupSchema(idParamsSchema),
+        body: yupSchema(userUpdateSchema),
+        response: ok('{success, data: the updated user}'),
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const changes = profileOf(request.body);
+      const data = await inTransaction(app.db, async (repos) => {
+        await findUser(repos, id);
+        await assertUnique(repos, { email: changes.email, username: changes.username }, id);
+        await repos.users.updateProfile(id, changes);
+        return staffUser(repos, id);
+      }).catch(rethrowUniqueViolation);
+      return { success: true, data };
+    },
+  );
+
+  app.post<{ Body: AdminSetPasswordBody }>(
+    '/users/changepasslist',
+    {
+      preHandler: app.authorize(admins),
+      schema: {
+        tags,
+        summary: "Set a user's password (temporary)",
+        description:
+          'The password must be strong and equal to repassword. The user must change it at their next sign-in, and every session of theirs ends now (the caller\'s own too, when setting their own).',
+        body: yupSchema(adminSetPasswordSchema),
+        response: ok('{success}', false),
+      },
+    },
+    async (request) => {
+      const { user_id, password } = request.body;
+      const passwordHash = await hashPassword(password);
+      await inTransaction(app.db, async (repos) => {
+        await findUser(repos, user_id);
+        await repos.users.setPassword(user_id, passwordHash, true);
+        await repos.sessions.revokeAllForUser(user_id);
+      });
+      return { success: true };
+    },
+  );
+
+  app.put<{ Params: IdParams; Body: ChangeRoleBody }>(
+    '/users/updateAccess/:id',
+    {
+      preHandler: app.authorize(admins),
+      schema: {
+        tags,
+        summary: "Change a user's role",
+        description:
+          'Takes effect on the user\'s next request. 400 with errors.role_id for an unknown role; 409 LAST_TOP_ADMIN when demoting the last active top admin.',
+        params: yupSchema(idParamsSchema),
+        body: yupSchema(changeRoleSchema),
+        response: ok('{success, data: the updated user}'),
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const { role_id } = request.body;
+      const data = await inTransaction(app.db, async (repos) => {
+        await findUser(repos, id);
+        await assertRoleExists(repos, role_id);
+        if (role_id !== ROLE_IDS.topAdmin) await assertNotLastTopAdmin(repos, id);
+        await repos.users.setRole(id, role_id);
+        return staffUser(repos, id);
+      });
+      return { success: true, data };
+    },
+  );
+
+  app.delete<{ Params: IdParams }>(
+    '/users/destroy/:id',
+    {
+      preHandler: app.authorize(admins),
+      schema: {
+        tags,
+        summary: 'Delete a staff user',
+        description:
+          'Their sessions and avatar go with them. 409 USER_HAS_APPS while they administer any app (reassign or delete those apps first); 409 LAST_TOP_ADMIN for the last active top admin.',
+        params: yupSchema(idParamsSchema),
+        response: ok('{success}', false),
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      await inTransaction(app.db, async (repos) => {
+        await findUser(repos, id);
+        await assertNotLastTopAdmin(repos, id);
+        const appCount = await repos.users.countAppsAdministered(id);
+        if (appCount > 0) throw errors.userHasApps(appCount);
+        const removed = await repos.users.remove(id);
+        if (removed?.avatarFileId) await repos.files.remove(removed.avatarFileId);
+      }).catch((err: unknown) => {
+        // An app given to this user after the count above: the foreign key still refuses the delete.
+        throw isForeignKeyViolation(err) ? errors.userHasApps() : err;
+      });
+      return { success: true };
+    },
+  );
+
+  app.put<{ Params: IdParams; Body: ChangeStatusBody }>(
+    '/users/changestatus/:id',
+    {
+      preHandler: app.authorize(admins),
+      schema: {
+        tags,
+        summary: 'Activate or deactivate a staff user',
+        description: 'Deactivating ends every session of the user at once. 409 LAST_TOP_ADMIN when deactivating the last active top admin.',
+        params: yupSchema(idParamsSchema),
+        body: yupSchema(changeStatusSchema),
+        response: ok('{success, data: the updated user}'),
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const { active } = request.body;
+      const data = await inTransaction(app.db, async (repos) => {
+        await findUser(repos, id);
+        if (!active) {
+          await assertNotLastTopAdmin(repos, id);
+          await repos.sessions.revokeAllForUser(id);
+        }
+        await repos.users.setActive(id, active);
+        return staffUser(repos, id);
+      });
+      return { success: true, data };
+    },
+  );
+
+  app.get(
+    '/users/appAdmins',
+    {
+      preHandler: app.authorize({ any: true }),
+      schema: {
+        tags,
+        summary: 'App-admin choices: the active users of the appAdmin role (role_id 2)',
+        description: 'Top admins are not listed: apps are given to app admins. Names only, so any signed-in user may read it.',
+        response: {
+          200: dataResponse({
+            type: 'array',
+            items: { type: 'object', properties: { ...idName, family: { type: 'string' }, active: { type: 'boolean' } }, required: ['id', 'name', 'family', 'active'] },
+          }),
+        },
+      },
+    },
+    async () => ({ data: await app.repos.users.appAdminOptions() }),
+  );
+
+  app.get(
+    '/access/roles',
+    {
+      preHandler: app.authorize({ any: true }),
+      schema: {
+        tags: ['access'],
+        summary: 'Role choices {id, name}',
+        description: 'Names only, so any signed-in user may read it.',
+        response: { 200: dataResponse({ type: 'array', items: { type: 'object', properties: idName, required: ['id', 'name'] } }) },
+      },
+    },
+    async () => ({ data: await app.repos.roles.options() }),
+  );
+}

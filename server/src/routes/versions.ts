@@ -1,0 +1,95 @@
+// SPEC §7 version calls: POST apps/versionBlock (block a version, recording it when new), GET
+// apps/versionBlock/{appId} (the app's versions), DELETE apps/version/{id} (an active one) and
+// DELETE apps/versionBlock/{id} (a blocked one). Anyone may manage the versions of the apps in
+// their scope (the block list is part of the detail page "My applications" keeps); another admin's
+// app answers 404. Deleting through the path of the other status answers 409 and deletes nothing,
+// so a stale list cannot remove a version that was blocked (or unblocked) meanwhile.
+import type { FastifyInstance } from 'fastify';
+import { blockVersionSchema, idParamsSchema, type BlockVersionBody, type IdParams } from '../../../src/contract';
+import { requireUser } from '../auth/authorize';
+import { appScope, assertAppAccess } from '../auth/rbac';
+import { HttpError } from '../http/errors';
+import { dataResponse, successResponse } from '../http/schemas';
+import { yupSchema } from '../http/validation';
+
+const tags = ['versions'];
+
+const versionSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    appVersion: { type: 'number', description: '≥ 0, at most two decimals' },
+    status: { type: 'boolean', description: 'true active, false blocked' },
+    app: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+  },
+  required: ['id', 'appVersion', 'status', 'app'],
+} as const;
+
+export async function versionRoutes(app: FastifyInstance) {
+  app.post<{ Body: BlockVersionBody }>(
+    '/apps/versionBlock',
+    {
+      preHandler: app.authorize({ any: true }),
+      schema: {
+        tags,
+        summary: 'Block a version of an application',
+        description: 'Sets the version\'s status to false, creating its record when the version is new.',
+        body: yupSchema(blockVersionSchema),
+        response: { 200: successResponse() },
+      },
+    },
+    async (request) => {
+      const { appId, appVersion } = request.body;
+      await assertAppAccess(app.db, requireUser(request), appId);
+      await app.repos.versions.block(appId, appVersion);
+      return { success: true };
+    },
+  );
+
+  app.get<{ Params: IdParams }>(
+    '/apps/versionBlock/:id',
+    {
+      preHandler: app.authorize({ any: true }),
+      schema: {
+        tags,
+        summary: 'The versions of an application (active and blocked), highest first',
+        params: yupSchema(idParamsSchema),
+        response: { 200: dataResponse({ type: 'array', items: versionSchema }) },
+      },
+    },
+    async (request) => {
+      await assertAppAccess(app.db, requireUser(request), request.params.id);
+      return { data: await app.repos.versions.listForApp(request.params.id) };
+    },
+  );
+
+  /** DELETE by the path of the version's status: `status` true for apps/version, false for apps/versionBlock. */
+  function deleteRoute(path: string, status: boolean) {
+    const other = status ? 'apps/versionBlock/{id}' : 'apps/version/{id}';
+    app.delete<{ Params: IdParams }>(
+      path,
+      {
+        preHandler: app.authorize({ any: true }),
+        schema: {
+          tags,
+          summary: status ? 'Delete an active version' : 'Delete a blocked version',
+          description: `A ${status ? 'blocked' : 'active'} version answers 409 here (use ${other}).`,
+          params: yupSchema(idParamsSchema),
+          response: { 200: successResponse() },
+        },
+      },
+      async (request) => {
+        const { id } = request.params;
+        const version = await app.repos.versions.findInScope(id, appScope(requireUser(request)));
+        if (!version) throw HttpError.notFound('Version not found');
+        const wrongPath = () => HttpError.conflict(undefined, `This version is ${status ? 'blocked' : 'active'}; delete it through ${other}`);
+        if (version.status !== status) throw wrongPath();
+        // The status is checked again by the delete itself, in case it changed since the read.
+        if (!(await app.repos.versions.deleteWithStatus(id, status))) throw wrongPath();
+        return { success: true };
+      },
+    );
+  }
+  deleteRoute('/apps/version/:id', true);
+  deleteRoute('/apps/versionBlock/:id', false);
+}

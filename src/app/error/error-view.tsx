@@ -1,0 +1,26 @@
+// The generic error screen of SPEC §2/§8: 'An Error Occured' with dashboard and reload buttons.
+// Both buttons load the page afresh, so it also works outside the router (the error boundary).
+import Button from '@mui/material/Button';
+import { FormattedMessage } from 'react-intl';
+import { ErrorState } from '../../components/feedback/error-state';
+import { PATHS } from '../../lib/routing';
+
+export function ErrorView({ notFound = false }: { notFound?: boolean }) {
+  return (
+    <ErrorState
+      minHeight="70vh"
+      titleId={notFound ? 'errorPage.notFoundTitle' : 'errorPage.title'}
+      descriptionId={notFound ? 'errorPage.notFoundDescription' : 'errorPage.description'}
+      actions={
+        <>
+          <Button variant="contained" href={PATHS.dashboard}>
+            <FormattedMessage id="errorPage.dashboard" />
+          </Button>
+          <Button variant="outlined" onClick={() => window.location.reload()}>
+            <FormattedMessage id="errorPage.reload" />
+          </Button>
+        </>
+      }
+    />
+  );
+}

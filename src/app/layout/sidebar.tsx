@@ -1,0 +1,39 @@
+// The sidebar: persistent beside the content on wide screens, a temporary drawer on narrow ones.
+// Its anchor is the start side, which MUI puts on the right in RTL.
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import Toolbar from '@mui/material/Toolbar';
+import { SidebarMenu } from '../../features/layout-menu';
+import { useCurrentUser } from '../../lib/api';
+import { selectLocale, useAppSelector } from '../../lib/state';
+import { SIDEBAR_WIDTH } from '../theme/palette';
+import { UserCard } from './user-card';
+
+interface SidebarProps {
+  open: boolean;
+  persistent: boolean;
+  onClose: () => void;
+}
+
+export function Sidebar({ open, persistent, onClose }: SidebarProps) {
+  const { user } = useCurrentUser();
+  const locale = useAppSelector(selectLocale);
+  return (
+    <Drawer
+      variant={persistent ? 'persistent' : 'temporary'}
+      anchor="left"
+      open={open}
+      onClose={onClose}
+      sx={{ width: persistent ? SIDEBAR_WIDTH : undefined, flexShrink: 0, '& .MuiDrawer-paper': { width: SIDEBAR_WIDTH, boxSizing: 'border-box' } }}
+      slotProps={{ paper: { 'data-testid': 'sidebar' } as object }}
+    >
+      {persistent && <Toolbar />}
+      <Box sx={{ overflowY: 'auto', pb: 2 }}>
+        {user && <UserCard user={user} locale={locale} />}
+        <Divider sx={{ mb: 1 }} />
+        <SidebarMenu permissions={user?.permissions} roleName={user?.role.name} locale={locale} />
+      </Box>
+    </Drawer>
+  );
+}

@@ -1,0 +1,30 @@
+// Colours, shape and type scale of the panel, shared by every customization file.
+import type { ThemeOptions } from '@mui/material/styles';
+
+/** Vazirmatn carries Persian and (Roboto-derived) Latin, so both languages look the same everywhere. */
+export const FONT_FAMILY = 'Vazirmatn, Tahoma, "Segoe UI", Roboto, Arial, sans-serif';
+
+export const SIDEBAR_WIDTH = 280;
+export const HEADER_HEIGHT = 64;
+
+export const baseOptions: ThemeOptions = {
+  palette: {
+    mode: 'light',
+    primary: { main: '#1f4e9c', light: '#4f77c4', dark: '#143772', contrastText: '#fff' },
+    secondary: { main: '#0e7c6b', contrastText: '#fff' },
+    success: { main: '#1b8a4b' },
+    error: { main: '#c62828' },
+    warning: { main: '#b26a00' },
+    background: { default: '#f4f6fb', paper: '#ffffff' },
+    divider: 'rgba(20, 40, 80, 0.10)',
+    text: { primary: '#16213a', secondary: '#5a6478' },
+  },
+  shape: { borderRadius: 10 },
+  typography: {
+    fontFamily: FONT_FAMILY,
+    h5: { fontWeight: 700 },
+    h6: { fontWeight: 700 },
+    subtitle1: { fontWeight: 600 },
+    button: { fontWeight: 600, textTransform: 'none' },
+  },
+};

@@ -1,0 +1,82 @@
+// Pure row processing for client-side tables: filter, sort (asc/desc with a locale collator,
+// numbers as numbers, blanks last) and the CSV text of an export.
+import Papa from 'papaparse';
+import type { Locale } from '../../contract';
+import { intlLocale } from '../../lib/i18n';
+import type { CellValue, DataTableColumn, DataTableFilter, ExportColumn } from './types';
+
+/** Lower-case, Arabic ي/ك as Persian ی/ک, Persian and Arabic digits as Latin. */
+export function normalizeSearch(value: CellValue): string {
+  return String(value ?? '')
+    .toLowerCase()
+    .replace(/ي/g, 'ی')
+    .replace(/ك/g, 'ک')
+    .replace(/[۰-۹]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
+    .replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660))
+    .trim();
+}
+
+export function cellValue<R>(column: Pick<DataTableColumn<R>, 'field' | 'value'>, row: R): CellValue {
+  return column.value ? column.value(row) : ((row as Record<string, unknown>)[column.field] as CellValue);
+}
+
+const ownValues = (row: unknown): CellValue[] =>
+  Object.values(row as Record<string, unknown>).filter((v): v is string | number => typeof v === 'string' || typeof v === 'number');
+
+export function filterValueOf<R>(filter: DataTableFilter<R>, values: Record<string, string>): string {
+  return values[filter.key] ?? (filter.kind === 'select' ? (filter.defaultValue ?? '') : '');
+}
+
+export function filterRows<R>(rows: readonly R[], filters: readonly DataTableFilter<R>[], values: Record<string, string>): R[] {
+  const active = filters
+    .map((filter) => ({ filter, value: filterValueOf(filter, values) }))
+    .filter(({ value }) => value.trim() !== '');
+  if (!active.length) return [...rows];
+  return rows.filter((row) =>
+    active.every(({ filter, value }) => {
+      if (filter.kind === 'select') {
+        return filter.test ? filter.test(row, value) : String((row as Record<string, unknown>)[filter.key]) === value;
+      }
+      const needle = normalizeSearch(value);
+      return (filter.match ? filter.match(row) : ownValues(row)).some((v) => normalizeSearch(v).includes(needle));
+    }),
+  );
+}
+
+export function sortRows<R>(rows: readonly R[], valueOf: ((row: R) => CellValue) | undefined, ascending: boolean, locale: Locale, numeric = false): R[] {
+  if (!valueOf) return [...rows];
+  const collator = new Intl.Collator(intlLocale(locale), { numeric: true, sensitivity: 'base' });
+  const direction = ascending ? 1 : -1;
+  const blank = (v: CellValue) => v === null || v === undefined || v === '';
+  return rows
+    .map((row, position) => ({ row, position, value: valueOf(row) }))
+    .sort((a, b) => {
+      if (blank(a.value) || blank(b.value)) return blank(a.value) === blank(b.value) ? a.position - b.position : blank(a.value) ? 1 : -1;
+      const order = numeric || (typeof a.value === 'number' && typeof b.value === 'number')
+        ? Number(a.value) - Number(b.value)
+        : collator.compare(String(a.value), String(b.value));
+      return order * direction || a.position - b.position;
+    })
+    .map(({ row }) => row);
+}
+
+/** The export file's text: a UTF-8 byte-order mark, then the CSV (so spreadsheet apps read Persian). */
+export function toCsv<R>(rows: readonly R[], columns: readonly ExportColumn<R>[], header: (id: string) => string): string {
+  const csv = Papa.unparse({
+    fields: columns.map((c) => header(c.headerId)),
+    data: rows.map((row) => columns.map((c) => c.value(row) ?? '')),
+  });
+  return `\uFEFF${csv}`;
+}
+
+export function downloadText(text: string, fileName: string, type = 'text/csv;charset=utf-8'): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.style.display = 'none';
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}

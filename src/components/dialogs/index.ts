@@ -1,0 +1,5 @@
+// Dialogs for mutating actions (SPEC §4 "Mutating dialogs") and the read-only details popup.
+export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog';
+export { DetailList, DetailsDialog, type DetailItem, type DetailLayout, type DetailListProps, type DetailsDialogProps } from './details-dialog';
+export { FormDialog, type FormDialogProps } from './form-dialog';
+export { useSubmitAction, type SubmitStatus, type SubmitActionOptions } from './use-submit-action';

@@ -1,0 +1,46 @@
+// The state machine of SPEC §4 "Mutating dialogs", shared by ConfirmDialog, FormDialog and any page
+// form: idle → submitting → success (toast, onSuccess) or error (toast; the caller stays open).
+// `run` rethrows the error so a Form can still put the server's field errors on its fields.
+import { useCallback, useRef, useState } from 'react';
+import { useNotify } from '../../lib/state';
+import { errorMessageId } from '../../lib/api';
+
+export type SubmitStatus = 'idle' | 'submitting' | 'success' | 'error';
+
+export interface SubmitActionOptions<T = unknown> {
+  successMessageId?: string;
+  /**
+   * Shown on failure unless the error has a more specific text (network, rate limit, ...); a
+   * function picks the id from the error (undefined = the generic communication error).
+   */
+  errorMessageId?: string | ((error: unknown) => string | undefined);
+  onSuccess?: (result: T) => void;
+}
+
+export function useSubmitAction<T = unknown>(options: SubmitActionOptions<T>) {
+  const [status, setStatus] = useState<SubmitStatus>('idle');
+  const notify = useNotify();
+  const latest = useRef(options);
+  latest.current = options;
+
+  const run = useCallback(
+    async (task: () => Promise<T>): Promise<T> => {
+      setStatus('submitting');
+      try {
+        const result = await task();
+        setStatus('success');
+        if (latest.current.successMessageId) notify.success(latest.current.successMessageId);
+        latest.current.onSuccess?.(result);
+        return result;
+      } catch (error) {
+        setStatus('error');
+        const fallback = latest.current.errorMessageId;
+        notify.error(errorMessageId(error, typeof fallback === 'function' ? fallback(error) : fallback));
+        throw error;
+      }
+    },
+    [notify],
+  );
+
+  return { status, submitting: status === 'submitting', run };
+}

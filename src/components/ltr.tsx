@@ -1,0 +1,11 @@
+// Technical values (IPs, links, keys, user names, package names) keep left-to-right order inside
+// RTL pages (ARCHITECTURE §4).
+import type { ReactNode } from 'react';
+
+export function Ltr({ children }: { children: ReactNode }) {
+  return (
+    <bdi dir="ltr" style={{ unicodeBidi: 'isolate' }}>
+      {children}
+    </bdi>
+  );
+}

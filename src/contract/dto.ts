@@ -1,0 +1,174 @@
+// Response shapes (DTOs) of SPEC §3 that both sides agree on.
+import type { DetectLocationBy, SourceHost } from './enums';
+export interface MenuItem {
+  id: number;
+  route: string;
+  pName: string;
+  enName: string;
+  children: MenuItem[];
+}
+
+export interface RoleRef {
+  id: number;
+  name: string;
+}
+
+export interface CurrentUser {
+  id: number;
+  name: string;
+  family: string;
+  eName: string | null;
+  eFamily: string | null;
+  username: string;
+  email: string;
+  mobile: string | null;
+  address: string | null;
+  website: string | null;
+  about: string | null;
+  sex: 0 | 1;
+  birthdate: string | null;
+  active: boolean;
+  role_id: number;
+  role: RoleRef;
+  avatar: string | null;
+  createdAt: string;
+  updatedAt: string;
+  permissions: MenuItem[];
+  needToChangePass: boolean;
+}
+
+/** A row of GET users: the SPEC §3 User without the permission menu. */
+export type StaffUser = Omit<CurrentUser, 'permissions'>;
+
+/** GET users: the rows plus how many apps each user administers (users with none are absent). */
+export interface UsersListResponse {
+  data: StaffUser[];
+  app: { adminId: number; count: number }[];
+}
+
+/** GET users/appAdmins: an app-admin choice (SPEC §3 Application option). */
+export interface AppAdminOption {
+  id: number;
+  name: string;
+  family: string;
+  active: boolean;
+}
+
+export interface SignInResult {
+  token: string;
+}
+
+export interface DataResponse<T> {
+  data: T;
+}
+
+export interface MutationResponse<T = undefined> {
+  success: true;
+  data?: T;
+}
+
+// ---- Applications (SPEC §3 Application, settings, ad settings, version record, country) ----
+
+/** One application as GET apps and GET apps/getApp answer it (SPEC §3 Application). */
+export interface AppDto {
+  id: number;
+  name: string;
+  packageName: string;
+  adminId: number;
+  /** The app admin's "name family". */
+  adminName: string;
+  sign: string;
+  cppSign: string | null;
+  description: string | null;
+  firebaseConfig: string | null;
+  email: string | null;
+  active: boolean;
+  /** 64 hex characters. */
+  apiKey: string;
+  googlePlayLink: string | null;
+  repoName: string | null;
+  /** Whether a robot API key was generated; the key itself is never answered again. */
+  hasRobotApiKey: boolean;
+  createdAt: string;
+}
+
+/** The five encrypted source-host URLs, added to an AppDto for role_id 1 (the encryptor table's export). */
+export type SourceHostValues = Record<SourceHost, string | null>;
+
+/** GET apps/getApp/{id}: the application with its settings. */
+export interface AppWithSettings extends AppDto {
+  settings: AppSettingsDto;
+}
+
+/** Every SPEC §3 settings field, by its SPEC name (GET apps/getApp's `settings`). */
+export interface AppSettingsDto {
+  aboutLink: string | null;
+  policyLink: string | null;
+  googlePlayLink: string | null;
+  instagram: string | null;
+  telegram: string | null;
+  youtube: string | null;
+  updateText: string | null;
+  englishUpdateText: string | null;
+  email: string | null;
+  appVersion: number;
+  forceUpdate: boolean;
+  blockVersion: number | null;
+  activeBlockVersion: boolean;
+  adsForceByVPN: boolean;
+  adsForceByVPNInForeign: boolean;
+  adsForceByVPNInIran: boolean;
+  autoConnect: boolean;
+  configsActive: boolean;
+  connectDelay: number;
+  disconnectDelay: number;
+  UserConnectionLimit: number;
+  detectLocationBy: DetectLocationBy;
+  activeEncryptSetting: boolean;
+  repoName: string | null;
+  smartActive: boolean;
+  autoConnectPing: number | null;
+  connectionPing: number | null;
+  dnsServer: string | null;
+  clickToContinue: boolean;
+  foreignSmart: boolean;
+  delaySmart: number;
+  loadSmartTogether: boolean;
+  restartTimeLimit: number;
+  restartTimeLimitEnabled: boolean;
+  selectedCountries: string;
+  blockedCountries: string;
+  /** role_id 1 only (left out for everyone else), with newCoreIv, cppKey and cppIv. */
+  newCoreKey?: string | null;
+  newCoreIv?: string | null;
+  staticConfigDelay: number;
+  cppKey?: string | null;
+  cppIv?: string | null;
+  robotIp: string | null;
+}
+
+/** One entry of GET apps/adsSettings; string ids, boolean flags, integer intervals (seconds). */
+export interface AdSettingEntry {
+  key: string;
+  value: string | boolean | number;
+}
+
+/** One version as GET apps/versionBlock/{appId} answers it (SPEC §3 Version record). */
+export interface VersionDto {
+  id: number;
+  /** A JSON number (≥ 0, at most two decimals). */
+  appVersion: number;
+  /** true active, false blocked. */
+  status: boolean;
+  app: { name: string };
+}
+
+/** One country of GET apps/countries (SPEC §3 Country). */
+export interface CountryDto {
+  id: number;
+  code: string;
+  name: string;
+  timezones: string[];
+  /** Same-origin SVG, e.g. /api/v1/flags/ir.svg. */
+  flagUrl: string;
+}

@@ -1,0 +1,64 @@
+// Error codes the server puts in `{message, code, errors?}` bodies (ARCHITECTURE §5), and the
+// message ids used for field errors. The panel translates both through react-intl.
+export const ERROR_CODES = {
+  validation: 'VALIDATION_FAILED',
+  /** Malformed request that is not a field problem (bad JSON, wrong content type). */
+  badRequest: 'BAD_REQUEST',
+  unauthorized: 'UNAUTHORIZED',
+  badCredentials: 'BAD_CREDENTIALS',
+  forbidden: 'FORBIDDEN',
+  passwordChangeRequired: 'PASSWORD_CHANGE_REQUIRED',
+  notFound: 'NOT_FOUND',
+  conflict: 'CONFLICT',
+  tooLarge: 'PAYLOAD_TOO_LARGE',
+  unsupportedMedia: 'UNSUPPORTED_MEDIA',
+  rateLimited: 'RATE_LIMITED',
+  internal: 'INTERNAL',
+  /** 409: the change would leave no active top admin (role_id 1): delete, deactivate or demote. */
+  lastTopAdmin: 'LAST_TOP_ADMIN',
+  /** 409: the user still administers applications; reassign them before deleting the user. */
+  userHasApps: 'USER_HAS_APPS',
+} as const;
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
+
+/** Message ids for validation failures; both lang files hold a text for each. */
+export const V = {
+  checkInput: 'validation.checkInput',
+  required: 'validation.required',
+  passwordNotStrong: 'validation.passwordNotStrong',
+  passwordsNotMatch: 'validation.passwordsnotMatch',
+  englishOnly: 'validation.englishOnly',
+  persianOnly: 'validation.persianOnly',
+  email: 'validation.email',
+  number: 'validation.number',
+  integer: 'validation.integer',
+  min: 'validation.min',
+  max: 'validation.max',
+  oneOf: 'validation.oneOf',
+  tooLong: 'validation.tooLong',
+  wrongPassword: 'validation.wrongPassword',
+  taken: 'validation.taken',
+  selectFileFirst: 'validation.selectFileFirst',
+  /** An upload whose content is not of an accepted type (e.g. an avatar that is not JPEG or PNG). */
+  fileType: 'validation.fileType',
+  fileTooLarge: 'validation.fileTooLarge',
+  // Added with the request schemas of the later SPEC §7 calls (src/contract/schemas/*):
+  username: 'validation.username',
+  phone: 'validation.phone',
+  url: 'validation.url',
+  packageName: 'validation.packageName',
+  step: 'validation.step',
+  length: 'validation.length',
+  ip: 'validation.ip',
+  host: 'validation.host',
+  countryCodes: 'validation.countryCodes',
+  duplicate: 'validation.duplicate',
+  profileName: 'validation.profileName',
+} as const;
+export type ValidationMessageId = (typeof V)[keyof typeof V];
+
+export interface ApiErrorBody {
+  message: string;
+  code: ErrorCode | string;
+  errors?: Record<string, string>;
+}

@@ -1,0 +1,193 @@
+// Field builders and format checks shared by the request schemas of SPEC §7. Every builder sets
+// explicit message ids (V) for type, null and range failures, so no yup default text ever reaches
+// a response or a form. Pure TypeScript: runs in the browser and in Node.
+import * as yup from 'yup';
+import { V } from '../errors';
+import { isEnglishText, isPersianText } from '../text-rules';
+
+/** PostgreSQL `integer` upper bound: larger numbers are refused as input instead of failing in the database. */
+export const INT_MAX = 2_147_483_647;
+
+/** Maximum lengths (characters) of free-text fields. */
+export const TEXT_MAX = { short: 100, medium: 255, link: 2048, long: 5000, config: 100_000 } as const;
+
+// yup's built-in coercion calls `toString`/`valueOf` on whatever arrives, and a JSON body can carry
+// an object whose own `toString` key is not a function (`{"email": {"toString": 1}}`): yup then
+// throws a TypeError, which would turn bad input into a 500. (`spec.coerce: false` does not help:
+// the built-in transform reads the flag of the schema it was created on.) The builders below drop
+// that transform and coerce plain scalars themselves; anything else fails with a message id.
+
+/** A copy of `schema` without yup's built-in coercion transform (and any other transform). */
+export function withoutCoercion<S extends yup.Schema>(schema: S): S {
+  const next = schema.clone();
+  next.transforms = [];
+  return next;
+}
+
+/**
+ * A string field: a number or boolean sent by a client is cast to its text, an object or array is
+ * refused, and null is refused unless `.nullable()` follows.
+ */
+export const str = () =>
+  withoutCoercion(yup.string())
+    .transform((v: unknown) => (typeof v === 'number' || typeof v === 'boolean' ? String(v) : v))
+    .typeError(V.checkInput)
+    .nonNullable(V.checkInput);
+
+/**
+ * A trimmed string field. (yup's own `.trim()` calls `.trim()` on whatever arrives and throws a
+ * TypeError for an object or array, which would turn bad input into a 500; this transform does not.)
+ */
+export const trimmedStr = () => str().transform((v: unknown) => (typeof v === 'string' ? v.trim() : v));
+
+/** Required, trimmed, non-blank text. */
+export const nonBlank = (max: number = TEXT_MAX.medium) =>
+  trimmedStr().required(V.required).max(max, V.tooLong);
+
+/** Optional text: blank or missing becomes null (SPEC §5: optional fields are sent as null when empty). */
+export const optionalText = (max: number = TEXT_MAX.medium) =>
+  trimmedStr()
+    .nullable()
+    .transform((v: unknown) => (v === '' ? null : v))
+    .max(max, V.tooLong);
+
+/**
+ * A number: numeric text is cast (whitespace ignored), and an empty string (an untouched form
+ * input) counts as missing rather than as a type error. Booleans, objects and arrays are refused.
+ */
+export const num = () =>
+  withoutCoercion(yup.number())
+    .transform((v: unknown) => {
+      if (typeof v !== 'string') return v;
+      const s = v.replace(/\s/g, '');
+      return s === '' ? undefined : Number(s);
+    })
+    .typeError(V.number)
+    .nonNullable(V.number);
+
+/** A required positive integer id (database serial). */
+export const positiveId = () => num().required(V.required).integer(V.integer).min(1, V.min).max(INT_MAX, V.max);
+
+/** An optional integer ≥ 0 (delays, pings, intervals in seconds). Null is refused. */
+export const nonNegativeInt = () => num().integer(V.integer).min(0, V.min).max(INT_MAX, V.max).nonNullable(V.required);
+
+/** An optional boolean; `true`/`false`/`1`/`0` (text or number) are cast. Null is refused. */
+export const bool = () =>
+  withoutCoercion(yup.boolean())
+    .transform((v: unknown) => {
+      if (typeof v !== 'string' && typeof v !== 'number') return v;
+      if (/^(true|1)$/i.test(String(v))) return true;
+      if (/^(false|0)$/i.test(String(v))) return false;
+      return v;
+    })
+    .typeError(V.checkInput)
+    .nonNullable(V.required);
+
+/** Persian-only text (SPEC §5). */
+export const persianText = () => trimmedStr().test('persian', V.persianOnly, (v) => v == null || isPersianText(v));
+
+/** English-only text (SPEC §5 default text rule). */
+export const englishText = () => trimmedStr().test('english', V.englishOnly, (v) => v == null || isEnglishText(v));
+
+/** Email check used where the field is optional (yup's own `.email()` is used for required emails too). */
+export const optionalEmail = () => optionalText(TEXT_MAX.medium).email(V.email);
+
+/** An array of positive ids: at least one, no duplicates. */
+export const idList = (max = 100_000) =>
+  yup
+    .array()
+    .typeError(V.checkInput)
+    .of(positiveId())
+    .required(V.required)
+    .min(1, V.required)
+    .max(max, V.max)
+    .test('unique', V.duplicate, (v) => !v || new Set(v).size === v.length);
+
+/**
+ * Object transform: removes keys that name Object.prototype members (`toString`, `constructor`,
+ * `__proto__`, ...). yup looks fields up with a plain `fields[key]`, so such a key in a body
+ * resolves to the inherited function and crashes the validation; no request field has such a name.
+ */
+export function dropPrototypeKeys(v: unknown): unknown {
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) return v;
+  let out: Record<string, unknown> | undefined;
+  for (const k of Object.keys(v)) {
+    if (k in Object.prototype) {
+      out ??= { ...(v as Record<string, unknown>) };
+      delete out[k];
+    }
+  }
+  return out ?? v;
+}
+
+/** Route params `{id}` of every `/{id}` path. */
+export const idParamsSchema = yup
+  .object({ id: positiveId() })
+  .transform(dropPrototypeKeys)
+  .typeError(V.checkInput)
+  .nonNullable(V.checkInput);
+export type IdParams = yup.InferType<typeof idParamsSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Format checks (no Node built-ins, so the panel can use them too).
+
+const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
+
+export function isIPv4(v: string): boolean {
+  return IPV4.test(v);
+}
+
+/** RFC 4291 text forms, including `::` compression and a trailing embedded IPv4. Zone ids are refused. */
+export function isIPv6(v: string): boolean {
+  if (v.length < 2 || v.length > 45 || !/^[0-9A-Fa-f:.]+$/.test(v)) return false;
+  let body = v;
+  const lastColon = v.lastIndexOf(':');
+  const tail = v.slice(lastColon + 1);
+  if (tail.includes('.')) {
+    // An embedded IPv4 address stands for the last two 16-bit groups.
+    if (lastColon < 0 || !isIPv4(tail)) return false;
+    body = v.slice(0, lastColon + 1) + '0:0';
+  }
+  const groups = (s: string) => (s === '' ? [] : s.split(':'));
+  const valid = (g: string[]) => g.every((x) => /^[0-9A-Fa-f]{1,4}$/.test(x));
+  const halves = body.split('::');
+  if (halves.length > 2) return false;
+  if (halves.length === 2) {
+    const a = groups(halves[0]);
+    const b = groups(halves[1]);
+    return valid(a) && valid(b) && a.length + b.length <= 7;
+  }
+  const all = body.split(':');
+  return all.length === 8 && valid(all);
+}
+
+export const isIpAddress = (v: string): boolean => isIPv4(v) || isIPv6(v);
+
+const HOST_LABEL = /^[A-Za-z0-9_]([A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?$/;
+
+/** A DNS name (ASCII; underscores tolerated as real-world hosts use them) with at most 253 characters. */
+export function isHostname(v: string): boolean {
+  const name = v.endsWith('.') ? v.slice(0, -1) : v;
+  if (name.length === 0 || name.length > 253) return false;
+  const labels = name.split('.');
+  // An all-numeric dotted name must be a valid IPv4 address, not a hostname.
+  if (labels.every((l) => /^\d+$/.test(l))) return false;
+  return labels.every((l) => HOST_LABEL.test(l));
+}
+
+export const isHostOrIp = (v: string): boolean => isIpAddress(v) || isHostname(v);
+
+/** An absolute http(s) URL. */
+export function isHttpUrl(v: string): boolean {
+  try {
+    const u = new URL(v);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/** UTF-8 byte length, the unit of the size limits. */
+export function utf8Length(v: string): number {
+  return new TextEncoder().encode(v).length;
+}

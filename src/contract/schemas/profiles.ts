@@ -1,0 +1,126 @@
+// Request bodies of the profile calls (SPEC §7 "Profiles", §5 "Profile" and "Batch import guide"),
+// plus the message ids of share-link and CSV-import failures. The server's domain modules
+// (server/src/domain/share-links.ts, csv-import.ts) report with these ids; the panel translates them.
+import * as yup from 'yup';
+import { V } from '../errors';
+import { OPERATORS, PROFILE_TYPES, PROTOCOLS } from '../enums';
+import { TEXT_MAX, positiveId, str, trimmedStr, dropPrototypeKeys } from './common';
+
+/** Profile names: English letters, digits, space, `-` and `_` (SPEC §5 batch import guide), at most 100 characters. */
+export const PROFILE_NAME_PATTERN = /^[A-Za-z0-9 _-]+$/;
+export const PROFILE_NAME_MAX = TEXT_MAX.short;
+export const isProfileName = (v: string): boolean => v.length <= PROFILE_NAME_MAX && PROFILE_NAME_PATTERN.test(v);
+
+/** Longest share link accepted (characters). */
+export const SHARE_LINK_MAX_LENGTH = 8192;
+
+/** Reasons a share link is refused. */
+export const SHARE_LINK_MESSAGES = {
+  empty: 'shareLink.empty',
+  tooLong: 'shareLink.tooLong',
+  unknownScheme: 'shareLink.unknownScheme',
+  protocolMismatch: 'shareLink.protocolMismatch',
+  badBase64: 'shareLink.badBase64',
+  badJson: 'shareLink.badJson',
+  badFormat: 'shareLink.badFormat',
+  badEncoding: 'shareLink.badEncoding',
+  badHost: 'shareLink.badHost',
+  badPort: 'shareLink.badPort',
+  badId: 'shareLink.badId',
+  badTransport: 'shareLink.badTransport',
+  badSecurity: 'shareLink.badSecurity',
+  missingRealityKey: 'shareLink.missingRealityKey',
+} as const;
+export type ShareLinkMessageId = (typeof SHARE_LINK_MESSAGES)[keyof typeof SHARE_LINK_MESSAGES];
+
+/**
+ * Reasons a profile CSV is refused. Row-level reasons come with the 1-based data row number;
+ * file-level reasons (empty file, missing column, too large, too many rows) come with row 0.
+ */
+export const CSV_MESSAGES = {
+  empty: 'csv.empty',
+  noRows: 'csv.noRows',
+  tooLarge: 'csv.tooLarge',
+  tooManyRows: 'csv.tooManyRows',
+  notUtf8: 'csv.notUtf8',
+  malformed: 'csv.malformed',
+  missingColumn: 'csv.missingColumn',
+  duplicateColumn: 'csv.duplicateColumn',
+  fieldCount: 'csv.fieldCount',
+  typeNotNormal: 'csv.typeNotNormal',
+} as const;
+export type CsvMessageId = (typeof CSV_MESSAGES)[keyof typeof CSV_MESSAGES];
+
+/** The CSV columns of the batch import (any order; the header row names them). */
+export const CSV_COLUMNS = ['address', 'name', 'protocol', 'type'] as const;
+export type CsvColumn = (typeof CSV_COLUMNS)[number];
+
+/** The multipart field names of POST apps/group/addProfiles. */
+export const CSV_FILE_FIELD = 'csvFile';
+
+const profileName = () =>
+  trimmedStr()
+    .required(V.required)
+    .max(PROFILE_NAME_MAX, V.tooLong)
+    .test('profile-name', V.profileName, (v) => v == null || PROFILE_NAME_PATTERN.test(v));
+
+/**
+ * The address's scheme against the chosen protocol: a cheap check the form can run. The server
+ * parses the whole link (server/src/domain/share-links.ts) and reports the precise reason.
+ */
+function schemeCheck(this: yup.TestContext, v: string | null | undefined) {
+  if (!v) return true;
+  const m = /^([A-Za-z][A-Za-z0-9+.-]*):\/\//.exec(v);
+  const scheme = m?.[1].toLowerCase();
+  if (scheme !== 'vmess' && scheme !== 'vless') return this.createError({ message: SHARE_LINK_MESSAGES.unknownScheme });
+  const protocol = (this.parent as { protocol?: unknown }).protocol;
+  if (typeof protocol === 'string' && (PROTOCOLS as readonly string[]).includes(protocol) && protocol !== scheme) {
+    return this.createError({ message: SHARE_LINK_MESSAGES.protocolMismatch });
+  }
+  return true;
+}
+
+const address = () => trimmedStr().max(SHARE_LINK_MAX_LENGTH, SHARE_LINK_MESSAGES.tooLong).test('scheme', V.checkInput, schemeCheck);
+
+const fields = {
+  name: profileName(),
+  operator: str().required(V.required).oneOf(OPERATORS, V.oneOf),
+  protocol: str().required(V.required).oneOf(PROTOCOLS, V.oneOf),
+  serverId: positiveId(),
+};
+
+/**
+ * POST apps/addProfile. `type` defaults to normal: role_id 5 does not send it (SPEC §6) and the
+ * server answers 403 when role_id 5 does send one (check the raw body for the key).
+ */
+export const profileCreateSchema = yup
+  .object({
+    ...fields,
+    address: address().required(V.required),
+    type: str().oneOf(PROFILE_TYPES, V.oneOf).nonNullable(V.required).default('normal'),
+  })
+  .transform(dropPrototypeKeys).typeError(V.checkInput).nonNullable(V.checkInput);
+export type ProfileCreateBody = yup.InferType<typeof profileCreateSchema>;
+
+/**
+ * PUT apps/updateProfile/{id}. A blank or missing address keeps the stored one (the edit form starts
+ * blank); the server then checks the kept address still matches `protocol`. A missing type is kept.
+ */
+export const profileUpdateSchema = yup
+  .object({
+    ...fields,
+    address: address().optional(),
+    type: str().oneOf(PROFILE_TYPES, V.oneOf).nonNullable(V.required).optional(),
+  })
+  .transform(dropPrototypeKeys).typeError(V.checkInput).nonNullable(V.checkInput);
+export type ProfileUpdateBody = yup.InferType<typeof profileUpdateSchema>;
+
+/** POST apps/convertProfile: `config` is the opaque address token the profile list returns. */
+export const convertProfileSchema = yup
+  .object({ config: trimmedStr().required(V.required).max(4 * SHARE_LINK_MAX_LENGTH, V.tooLong) })
+  .transform(dropPrototypeKeys).typeError(V.checkInput).nonNullable(V.checkInput);
+export type ConvertProfileBody = yup.InferType<typeof convertProfileSchema>;
+
+/** The non-file field of POST apps/group/addProfiles (multipart). */
+export const profileImportSchema = yup.object({ serverId: positiveId() }).transform(dropPrototypeKeys).typeError(V.checkInput).nonNullable(V.checkInput);
+export type ProfileImportFields = yup.InferType<typeof profileImportSchema>;

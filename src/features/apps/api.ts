@@ -1,0 +1,138 @@
+// Endpoints of the applications area (SPEC §7 "Applications and settings"): the app records, their
+// settings, ad settings and versions, plus the option lists the forms need (app admins, countries).
+// Every mutation invalidates what it changed; deleting an app also drops the server and device
+// lists, which showed its links, and the users list, which counts apps per admin.
+import {
+  baseApi,
+  invalidatesItem,
+  listTag,
+  providesList,
+  unwrapData,
+  type Tag,
+} from '../../lib/api';
+import type {
+  AdSettingEntry,
+  AdSettingsBody,
+  AppAdminOption,
+  AppBody,
+  AppDto,
+  AppSettingsBody,
+  AppWithSettings,
+  CountryDto,
+  MutationResponse,
+  VersionDto,
+} from '../../contract';
+
+export interface AppsListArgs {
+  /** Only the caller's own apps (GET apps?state=appAdmin). */
+  own?: boolean;
+}
+
+// The shared helper always sends a JSON content type, and the server refuses an EMPTY body under
+// that type (400 "Body cannot be empty"), so calls without a payload send an empty object.
+const NO_PAYLOAD = {};
+
+const appTags = (id: number): Tag[] => [...invalidatesItem('App', id), { type: 'AppSettings', id }];
+
+export const appsApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    getApps: build.query<AppDto[], AppsListArgs>({
+      query: ({ own }) => ({ url: 'apps', params: own ? { state: 'appAdmin' } : undefined }),
+      transformResponse: unwrapData<AppDto[]>,
+      providesTags: (r) => providesList(r, 'App'),
+    }),
+    getApp: build.query<AppWithSettings, number>({
+      query: (id) => `apps/getApp/${id}`,
+      transformResponse: unwrapData<AppWithSettings>,
+      providesTags: (_r, _e, id) => [{ type: 'App', id }, { type: 'AppSettings', id }],
+    }),
+    getAppAdminChoices: build.query<AppAdminOption[], void>({
+      query: () => 'users/appAdmins',
+      transformResponse: unwrapData<AppAdminOption[]>,
+      providesTags: (r) => providesList(r, 'AppAdmin'),
+    }),
+    getAppCountries: build.query<CountryDto[], void>({
+      query: () => 'apps/countries',
+      transformResponse: unwrapData<CountryDto[]>,
+      providesTags: (r) => providesList(r, 'Country'),
+    }),
+    storeApp: build.mutation<MutationResponse<AppDto>, AppBody>({
+      query: (body) => ({ url: 'apps/storeApp', method: 'POST', body }),
+      invalidatesTags: [listTag('App'), listTag('User')],
+    }),
+    updateApp: build.mutation<MutationResponse<AppDto>, { id: number; body: AppBody }>({
+      query: ({ id, body }) => ({ url: `apps/updateApp/${id}`, method: 'PUT', body }),
+      invalidatesTags: (_r, _e, { id }) => [...appTags(id), listTag('User')],
+    }),
+    changeAppStatus: build.mutation<MutationResponse, { id: number; active: boolean }>({
+      query: ({ id, active }) => ({ url: `apps/changeStatus/${id}/${active}`, method: 'PUT', body: NO_PAYLOAD }),
+      invalidatesTags: (_r, _e, { id }) => invalidatesItem('App', id),
+    }),
+    destroyApp: build.mutation<MutationResponse, number>({
+      query: (id) => ({ url: `apps/destroy/${id}`, method: 'DELETE', body: NO_PAYLOAD }),
+      invalidatesTags: (_r, _e, id) => [
+        ...appTags(id),
+        { type: 'AdSettings', id },
+        listTag('Version'),
+        listTag('Server'),
+        listTag('Device'),
+        listTag('User'),
+      ],
+    }),
+    updateAppSettings: build.mutation<MutationResponse, { id: number; body: Partial<AppSettingsBody> }>({
+      query: ({ id, body }) => ({ url: `apps/updateSettings/${id}`, method: 'POST', body }),
+      // appVersion records a version; googlePlayLink and repoName show in the app lists.
+      invalidatesTags: (_r, _e, { id }) => [...appTags(id), listTag('Version')],
+    }),
+    generateRobotApiKey: build.mutation<string, number>({
+      query: (id) => ({ url: `apps/updateSettings/${id}`, method: 'POST', body: { robotApiKey: true } }),
+      transformResponse: (r: MutationResponse<{ robotApiKey: string }>) => r.data!.robotApiKey,
+      invalidatesTags: (_r, _e, id) => invalidatesItem('App', id),
+    }),
+    getAdSettings: build.query<AdSettingEntry[], number>({
+      query: (id) => `apps/adsSettings/${id}`,
+      transformResponse: unwrapData<AdSettingEntry[]>,
+      providesTags: (_r, _e, id) => [{ type: 'AdSettings', id }],
+    }),
+    setAdsMaster: build.mutation<MutationResponse, { id: number; state: boolean }>({
+      query: ({ id, state }) => ({ url: `apps/showAds/${id}`, method: 'POST', body: { key: 'adMob', state } }),
+      invalidatesTags: (_r, _e, { id }) => [{ type: 'AdSettings', id }],
+    }),
+    updateAdSettings: build.mutation<MutationResponse, { id: number; body: Partial<AdSettingsBody> }>({
+      query: ({ id, body }) => ({ url: `apps/updateSettingsAdmob/${id}`, method: 'POST', body }),
+      invalidatesTags: (_r, _e, { id }) => [{ type: 'AdSettings', id }],
+    }),
+    getVersions: build.query<VersionDto[], number>({
+      query: (appId) => `apps/versionBlock/${appId}`,
+      transformResponse: unwrapData<VersionDto[]>,
+      providesTags: (r) => providesList(r, 'Version'),
+    }),
+    blockVersion: build.mutation<MutationResponse, { appId: number; appVersion: number }>({
+      query: (body) => ({ url: 'apps/versionBlock', method: 'POST', body }),
+      invalidatesTags: [listTag('Version')],
+    }),
+    deleteVersion: build.mutation<MutationResponse, { id: number; blocked: boolean }>({
+      query: ({ id, blocked }) => ({ url: `apps/${blocked ? 'versionBlock' : 'version'}/${id}`, method: 'DELETE', body: NO_PAYLOAD }),
+      invalidatesTags: (_r, _e, { id }) => invalidatesItem('Version', id),
+    }),
+  }),
+});
+
+export const {
+  useGetAppsQuery,
+  useGetAppQuery,
+  useGetAppAdminChoicesQuery,
+  useGetAppCountriesQuery,
+  useStoreAppMutation,
+  useUpdateAppMutation,
+  useChangeAppStatusMutation,
+  useDestroyAppMutation,
+  useUpdateAppSettingsMutation,
+  useGenerateRobotApiKeyMutation,
+  useGetAdSettingsQuery,
+  useSetAdsMasterMutation,
+  useUpdateAdSettingsMutation,
+  useGetVersionsQuery,
+  useBlockVersionMutation,
+  useDeleteVersionMutation,
+} = appsApi;

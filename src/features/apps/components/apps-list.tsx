@@ -1,0 +1,163 @@
+// The application list shared by /app/manage (all apps, with edit, delete and create) and
+// /app/my-apps (the caller's own, without them): SPEC §2 "Application lists".
+import { useMemo, useState } from 'react';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import EditIcon from '@mui/icons-material/EditOutlined';
+import InfoIcon from '@mui/icons-material/InfoOutlined';
+import KeyIcon from '@mui/icons-material/VpnKeyOutlined';
+import SettingsIcon from '@mui/icons-material/SettingsOutlined';
+import DevicesIcon from '@mui/icons-material/DevicesOtherOutlined';
+import type { ReactElement } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link as RouterLink } from 'react-router-dom';
+import { DataTable, type DataTableColumn, type DataTableFilter, type ExportColumn } from '../../../components/data-table';
+import { ConfirmDialog } from '../../../components/dialogs';
+import { useCurrentUser } from '../../../lib/api';
+import { useDestroyAppMutation, useGetAppsQuery } from '../api';
+import { canManageApps, isTopAdmin } from '../lib/roles';
+import { ApiKeyCell } from './api-key-cell';
+import { AppDetailsDialog } from './app-details-dialog';
+import { AppFormDialog } from './app-form-dialog';
+import { RobotKeyDialog } from './robot-key-dialog';
+import { StatusSwitch } from './status-switch';
+import type { AppDto } from '../../../contract';
+
+export const appPath = (id: number) => `/app/${id}`;
+export const devicesPath = (id: number) => `/app/devices?appId=${id}`;
+
+const filters: DataTableFilter<AppDto>[] = [
+  { kind: 'search', key: 'search', labelId: 'apps.list.search', match: (a) => [a.name, a.packageName, a.adminName, a.apiKey] },
+  {
+    kind: 'select',
+    key: 'active',
+    labelId: 'apps.list.statusFilter',
+    options: [
+      { value: 'true', labelId: 'apps.status.active' },
+      { value: 'false', labelId: 'apps.status.inactive' },
+    ],
+    defaultValue: 'true',
+    test: (a, v) => String(a.active) === v,
+  },
+];
+
+const exportColumns: ExportColumn<AppDto>[] = [
+  { headerId: 'apps.fields.name', value: (a) => a.name },
+  { headerId: 'apps.fields.admin', value: (a) => a.adminName },
+  { headerId: 'apps.fields.packageName', value: (a) => a.packageName },
+  { headerId: 'apps.fields.apiKey', value: (a) => a.apiKey },
+  { headerId: 'apps.fields.googlePlayLink', value: (a) => a.googlePlayLink },
+];
+
+function Action({ labelId, values, icon, onClick, to, color }: {
+  labelId: string;
+  values: Record<string, string>;
+  icon: ReactElement;
+  onClick?: () => void;
+  to?: string;
+  color?: 'error';
+}) {
+  const intl = useIntl();
+  const label = intl.formatMessage({ id: labelId }, values);
+  return (
+    <Tooltip title={label}>
+      {to ? (
+        <IconButton size="small" aria-label={label} component={RouterLink} to={to}>
+          {icon}
+        </IconButton>
+      ) : (
+        <IconButton size="small" aria-label={label} onClick={onClick} color={color}>
+          {icon}
+        </IconButton>
+      )}
+    </Tooltip>
+  );
+}
+
+export function AppsList({ own }: { own: boolean }) {
+  const { user } = useCurrentUser();
+  const query = useGetAppsQuery({ own });
+  const [destroyApp] = useDestroyAppMutation();
+  const manage = !own && canManageApps(user);
+  const topAdmin = isTopAdmin(user);
+
+  const [details, setDetails] = useState<AppDto | null>(null);
+  const [editing, setEditing] = useState<AppDto | null>(null);
+  const [creating, setCreating] = useState(false);
+  const [deleting, setDeleting] = useState<AppDto | null>(null);
+  const [robot, setRobot] = useState<AppDto | null>(null);
+
+  const columns = useMemo<DataTableColumn<AppDto>[]>(
+    () => [
+      { field: 'name', headerId: 'apps.fields.name', minWidth: 140 },
+      { field: 'packageName', headerId: 'apps.fields.packageName', ltr: true, minWidth: 180 },
+      { field: 'adminName', headerId: 'apps.fields.admin', minWidth: 140 },
+      { field: 'apiKey', headerId: 'apps.fields.apiKey', render: (a) => <ApiKeyCell apiKey={a.apiKey} />, minWidth: 190, sortable: false },
+      { field: 'active', headerId: 'apps.fields.status', render: (a) => <StatusSwitch app={a} />, width: 100, value: (a) => (a.active ? 1 : 0) },
+    ],
+    [],
+  );
+
+  const actions = (a: AppDto) => {
+    const values = { name: a.name };
+    return (
+      <>
+        <Action labelId="apps.actions.details" values={values} icon={<InfoIcon fontSize="small" />} onClick={() => setDetails(a)} />
+        {manage && <Action labelId="apps.actions.edit" values={values} icon={<EditIcon fontSize="small" />} onClick={() => setEditing(a)} />}
+        {topAdmin && <Action labelId="apps.actions.robotKey" values={values} icon={<KeyIcon fontSize="small" />} onClick={() => setRobot(a)} />}
+        <Action labelId="apps.actions.settings" values={values} icon={<SettingsIcon fontSize="small" />} to={appPath(a.id)} />
+        <Action labelId="apps.actions.devices" values={values} icon={<DevicesIcon fontSize="small" />} to={devicesPath(a.id)} />
+        {manage && (
+          <Action labelId="apps.actions.delete" values={values} icon={<DeleteIcon fontSize="small" />} color="error" onClick={() => setDeleting(a)} />
+        )}
+      </>
+    );
+  };
+
+  return (
+    <>
+      <DataTable
+        name={own ? 'apps-mine' : 'apps-manage'}
+        rows={query.data}
+        columns={columns}
+        filters={filters}
+        indexColumn
+        loading={query.isLoading}
+        fetching={query.isFetching}
+        error={query.isError && !query.data ? query.error ?? true : undefined}
+        onRetry={() => void query.refetch()}
+        actions={actions}
+        exportColumns={exportColumns}
+        toolbar={
+          manage ? (
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+              <FormattedMessage id="apps.actions.create" />
+            </Button>
+          ) : undefined
+        }
+      />
+      <AppDetailsDialog app={details} onClose={() => setDetails(null)} />
+      {manage && (
+        <>
+          <AppFormDialog open={creating} onClose={() => setCreating(false)} />
+          <AppFormDialog key={editing?.id ?? 'none'} open={!!editing} app={editing ?? undefined} onClose={() => setEditing(null)} />
+          <ConfirmDialog
+            open={!!deleting}
+            onClose={() => setDeleting(null)}
+            titleId="apps.delete.title"
+            messageId="apps.delete.message"
+            values={{ name: deleting?.name ?? '' }}
+            onConfirm={() => destroyApp(deleting!.id).unwrap()}
+            successMessageId="apps.delete.success"
+            errorMessageId="apps.delete.error"
+            destructive
+          />
+        </>
+      )}
+      {topAdmin && <RobotKeyDialog app={robot} onClose={() => setRobot(null)} />}
+    </>
+  );
+}

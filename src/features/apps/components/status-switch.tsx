@@ -1,0 +1,45 @@
+// The status toggle of an app row (SPEC §4 "Application status"): activating calls at once;
+// deactivating asks 'are you sure' first.
+import { useState } from 'react';
+import Switch from '@mui/material/Switch';
+import { useIntl } from 'react-intl';
+import { ConfirmDialog } from '../../../components/dialogs';
+import { errorMessageId } from '../../../lib/api';
+import { useNotify } from '../../../lib/state';
+import { useChangeAppStatusMutation } from '../api';
+import type { AppDto } from '../../../contract';
+
+export function StatusSwitch({ app }: { app: AppDto }) {
+  const intl = useIntl();
+  const notify = useNotify();
+  const [confirming, setConfirming] = useState(false);
+  const [changeStatus, { isLoading }] = useChangeAppStatusMutation();
+
+  const activate = async () => {
+    try {
+      await changeStatus({ id: app.id, active: true }).unwrap();
+    } catch (error) {
+      notify.error(errorMessageId(error, 'apps.toggleStatusError'));
+    }
+  };
+
+  return (
+    <>
+      <Switch
+        checked={app.active}
+        disabled={isLoading}
+        onChange={(_e, checked) => (checked ? void activate() : setConfirming(true))}
+        slotProps={{ input: { 'aria-label': intl.formatMessage({ id: 'apps.status.toggle' }, { name: app.name }) } }}
+      />
+      <ConfirmDialog
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        titleId="apps.status.deactivateTitle"
+        messageId="apps.status.deactivateMessage"
+        values={{ name: app.name }}
+        onConfirm={() => changeStatus({ id: app.id, active: false }).unwrap()}
+        errorMessageId="apps.toggleStatusError"
+      />
+    </>
+  );
+}

@@ -1,0 +1,83 @@
+// /app/{appId}: one application with the tabs application settings, admob settings and block list
+// (SPEC §2). The chosen tab is kept in the address (?tab=) so a reload or a shared link keeps it.
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
+import { ErrorState } from '../../../components/feedback/error-state';
+import { PageHeader } from '../../../components/layout/page-header';
+import { Ltr } from '../../../components/ltr';
+import { useCurrentUser } from '../../../lib/api';
+import { useGetAppQuery } from '../api';
+import { AdsTab } from '../ads/ads-tab';
+import { canManageApps } from '../lib/roles';
+import { SettingsTab } from '../settings/settings-tab';
+import { VersionsTab } from '../versions/versions-tab';
+
+const TABS = ['settings', 'ads', 'versions'] as const;
+type DetailTab = (typeof TABS)[number];
+
+export default function AppDetailPage() {
+  const intl = useIntl();
+  const { user } = useCurrentUser();
+  const appId = Number(useParams().appId);
+  const valid = Number.isInteger(appId) && appId > 0;
+  const [params, setParams] = useSearchParams();
+  const tab: DetailTab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as DetailTab) : 'settings';
+  const app = useGetAppQuery(appId, { skip: !valid });
+  const backTo = canManageApps(user) ? '/app/manage' : '/app/my-apps';
+
+  if (!valid || (app.isError && (app.error as { status?: number }).status === 404)) {
+    return <ErrorState titleId="apps.detail.notFound" descriptionId="apps.detail.notFoundHint" />;
+  }
+
+  return (
+    <>
+      <PageHeader
+        titleId="apps.detail.title"
+        subtitle={
+          app.data && (
+            <Stack direction="row" spacing={1} component="span" sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+              <Box component="span" sx={{ fontWeight: 600, color: 'text.primary' }}>
+                {app.data.name}
+              </Box>
+              <Ltr>{app.data.packageName}</Ltr>
+              <Chip
+                component="span"
+                size="small"
+                color={app.data.active ? 'success' : 'default'}
+                label={intl.formatMessage({ id: app.data.active ? 'apps.status.active' : 'apps.status.inactive' })}
+              />
+            </Stack>
+          )
+        }
+        actions={
+          <Button component={RouterLink} to={backTo} startIcon={<ArrowBackIcon sx={(theme) => ({ transform: theme.direction === 'rtl' ? 'scaleX(-1)' : undefined })} />}>
+            <FormattedMessage id="apps.detail.back" />
+          </Button>
+        }
+      />
+      <Tabs
+        value={tab}
+        onChange={(_e, next: DetailTab) => setParams(next === 'settings' ? {} : { tab: next }, { replace: true })}
+        variant="scrollable"
+        allowScrollButtonsMobile
+        sx={{ mb: 2, borderBlockEnd: 1, borderColor: 'divider' }}
+      >
+        <Tab value="settings" label={<FormattedMessage id="apps.detail.tabSettings" />} />
+        <Tab value="ads" label={<FormattedMessage id="apps.detail.tabAds" />} />
+        <Tab value="versions" label={<FormattedMessage id="apps.detail.tabVersions" />} />
+      </Tabs>
+      <Box role="tabpanel">
+        {tab === 'settings' && <SettingsTab appId={appId} />}
+        {tab === 'ads' && <AdsTab appId={appId} />}
+        {tab === 'versions' && <VersionsTab appId={appId} />}
+      </Box>
+    </>
+  );
+}

@@ -1,0 +1,147 @@
+// Tab 3 of /app/{appId}: the block list (SPEC §2), with three sub-tabs: block a new version (a
+// choice of the active versions), the active versions and the blocked ones. Deleting uses the path
+// of the version's state: apps/version/{id} for an active one, apps/versionBlock/{id} for a blocked one.
+import { useMemo, useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import BlockIcon from '@mui/icons-material/Block';
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { DataTable, type DataTableColumn } from '../../../components/data-table';
+import { ConfirmDialog, useSubmitAction } from '../../../components/dialogs';
+import { ErrorState } from '../../../components/feedback/error-state';
+import { LoadingState } from '../../../components/feedback/loading-state';
+import { Form, SelectField } from '../../../components/form';
+import { Ltr } from '../../../components/ltr';
+import { blockVersionSchema, type BlockVersionBody, type VersionDto } from '../../../contract';
+import { useBlockVersionMutation, useDeleteVersionMutation, useGetVersionsQuery } from '../api';
+
+type SubTab = 'block' | 'active' | 'blocked';
+
+const columns: DataTableColumn<VersionDto>[] = [
+  { field: 'app', headerId: 'apps.versions.appName', value: (v) => v.app.name },
+  { field: 'appVersion', headerId: 'apps.versions.version', numeric: true, render: (v) => <Ltr>{v.appVersion}</Ltr> },
+];
+
+function BlockNewVersion({ appId, active }: { appId: number; active: readonly VersionDto[] }) {
+  const [block] = useBlockVersionMutation();
+  const { submitting, run } = useSubmitAction({ successMessageId: 'apps.versions.blockSuccess', errorMessageId: 'apps.versions.blockError' });
+  const options = active.map((v) => ({ value: v.appVersion, label: String(v.appVersion) }));
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+      <Form<BlockVersionBody>
+        schema={blockVersionSchema}
+        defaultValues={{ appId, appVersion: '' as unknown as number }}
+        resetOnSuccess
+        onSubmit={(body) => run(() => block(body).unwrap())}
+      >
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
+          <Box sx={{ minWidth: 240, flex: { sm: '0 1 320px' } }}>
+            <SelectField
+              name="appVersion"
+              labelId="apps.versions.select"
+              options={options}
+              helperText={options.length ? undefined : <FormattedMessage id="apps.versions.noneActive" />}
+            />
+          </Box>
+          <Button type="submit" variant="contained" color="warning" startIcon={<BlockIcon />} disabled={submitting} sx={{ minHeight: 56 }}>
+            <FormattedMessage id={submitting ? 'common.inProgress' : 'apps.versions.block'} />
+          </Button>
+        </Stack>
+      </Form>
+    </Paper>
+  );
+}
+
+function VersionList({ name, rows, blocked, fetching }: { name: string; rows: readonly VersionDto[]; blocked: boolean; fetching: boolean }) {
+  const intl = useIntl();
+  const [deleting, setDeleting] = useState<VersionDto | null>(null);
+  const [remove] = useDeleteVersionMutation();
+  return (
+    <>
+      <DataTable
+        name={name}
+        rows={rows}
+        columns={columns}
+        indexColumn
+        fetching={fetching}
+        exportColumns={false}
+        actions={(v) => {
+          const label = intl.formatMessage({ id: 'apps.versions.delete' }, { version: v.appVersion });
+          return (
+            <Tooltip title={label}>
+              <IconButton size="small" color="error" aria-label={label} onClick={() => setDeleting(v)}>
+                <DeleteIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          );
+        }}
+      />
+      <ConfirmDialog
+        open={!!deleting}
+        onClose={() => setDeleting(null)}
+        titleId="apps.versions.deleteTitle"
+        messageId="apps.versions.deleteMessage"
+        values={{ version: deleting?.appVersion ?? '' }}
+        onConfirm={() => remove({ id: deleting!.id, blocked }).unwrap()}
+        successMessageId="apps.versions.deleteSuccess"
+        errorMessageId="apps.versions.deleteError"
+        destructive
+      />
+    </>
+  );
+}
+
+export function VersionsTab({ appId }: { appId: number }) {
+  const intl = useIntl();
+  const [tab, setTab] = useState<SubTab>('block');
+  const query = useGetVersionsQuery(appId);
+  const [active, blocked] = useMemo(() => {
+    const all = query.data ?? [];
+    return [all.filter((v) => v.status), all.filter((v) => !v.status)];
+  }, [query.data]);
+
+  let body;
+  if (query.isError && !query.data) body = <ErrorState onRetry={() => void query.refetch()} />;
+  else if (!query.data) body = <LoadingState />;
+  else if (tab === 'block') body = <BlockNewVersion appId={appId} active={active} />;
+  else if (tab === 'active') body = <VersionList key="active" name="apps-versions-active" rows={active} blocked={false} fetching={query.isFetching} />;
+  else body = <VersionList key="blocked" name="apps-versions-blocked" rows={blocked} blocked fetching={query.isFetching} />;
+
+  return (
+    <Stack spacing={2}>
+      <Tabs value={tab} onChange={(_e, v: SubTab) => setTab(v)} variant="scrollable" allowScrollButtonsMobile aria-label={intl.formatMessage({ id: 'apps.versions.tabs' })}>
+        <Tab value="block" label={<FormattedMessage id="apps.versions.tabBlock" />} />
+        <Tab
+          value="active"
+          label={<TabLabel id="apps.versions.tabActive" count={query.data ? active.length : undefined} />}
+        />
+        <Tab
+          value="blocked"
+          label={<TabLabel id="apps.versions.tabBlocked" count={query.data ? blocked.length : undefined} />}
+        />
+      </Tabs>
+      {body}
+    </Stack>
+  );
+}
+
+function TabLabel({ id, count }: { id: string; count?: number }) {
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+      <FormattedMessage id={id} />
+      {count !== undefined && (
+        <Typography component="span" variant="caption" sx={{ px: 0.75, borderRadius: 1, bgcolor: 'action.selected' }}>
+          <FormattedMessage id="apps.versions.count" values={{ count }} />
+        </Typography>
+      )}
+    </Stack>
+  );
+}

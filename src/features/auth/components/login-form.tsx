@@ -1,0 +1,44 @@
+// The sign-in form. Blank or whitespace-only fields never reach the server (checkInput); a wrong
+// sign-in says "username or password is wrong"; success stores the token, welcomes the user and
+// opens the dashboard.
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { FormattedMessage } from 'react-intl';
+import { useNavigate } from 'react-router-dom';
+import { signInSchema, type SignInBody, type SignInResult } from '../../../contract';
+import { Form, PasswordField, TextInput } from '../../../components/form';
+import { useSubmitAction } from '../../../components/dialogs';
+import { isApiError } from '../../../lib/api';
+import { signedIn, useAppDispatch } from '../../../lib/state';
+import { PATHS } from '../../../lib/routing';
+import { useSignInMutation } from '../api';
+
+const emptyCredentials: SignInBody = { email: '', password: '' };
+
+export function LoginForm() {
+  const [signIn] = useSignInMutation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const { submitting, run } = useSubmitAction<SignInResult>({
+    successMessageId: 'auth.login.welcome',
+    errorMessageId: (error) => (isApiError(error) && error.status === 401 ? 'auth.login.wrongCredentials' : undefined),
+  });
+
+  const submit = async (values: SignInBody) => {
+    const { token } = await run(() => signIn(values).unwrap());
+    dispatch(signedIn(token));
+    navigate(PATHS.dashboard, { replace: true });
+  };
+
+  return (
+    <Form schema={signInSchema} defaultValues={emptyCredentials} onSubmit={submit}>
+      <Stack spacing={2.5}>
+        <TextInput name="email" labelId="auth.login.emailOrUsername" autoComplete="username" ltr autoFocus />
+        <PasswordField name="password" labelId="auth.login.password" autoComplete="current-password" />
+        <Button type="submit" variant="contained" size="large" disabled={submitting}>
+          <FormattedMessage id={submitting ? 'auth.login.signingIn' : 'auth.login.submit'} />
+        </Button>
+      </Stack>
+    </Form>
+  );
+}

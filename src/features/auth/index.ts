@@ -1,0 +1,2 @@
+// The auth feature's public parts for the app shell.
+export { SignOutButton } from './components/sign-out-button';

@@ -1,0 +1,64 @@
+// Device endpoints of SPEC §7 "Devices": the server-paged list (30 per page from page 1), the
+// panel's registration (the staff path of apps/addDevice: staff token + appId), edit and delete,
+// plus the application options of the filter and the form. Every change refreshes through tags.
+import { baseApi, invalidatesItem, listTag, providesList, unwrapData } from '../../lib/api';
+import type { DataResponse, DeviceUpdateBody, MutationResponse } from '../../contract';
+
+export interface Device {
+  id: number;
+  app: { id: number; name: string };
+  model: string | null;
+  uniqueDeviceId: string;
+  fcmToken: string | null;
+  appVersionCode: number | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface DevicesPage {
+  rows: Device[];
+  count: number;
+  countEstimated: boolean;
+}
+
+export interface DevicesArgs {
+  page: number;
+  size: number;
+  appId?: number;
+  filter?: string;
+}
+
+export interface DeviceAppOption {
+  id: number;
+  name: string;
+  active: boolean;
+}
+
+export const devicesApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    getDevices: build.query<DevicesPage, DevicesArgs>({
+      query: (params) => ({ url: 'apps/devices', params: { ...params } }),
+      providesTags: (result) => providesList(result?.rows, 'Device'),
+    }),
+    getDeviceApps: build.query<DeviceAppOption[], void>({
+      query: () => 'apps',
+      transformResponse: (response: DataResponse<DeviceAppOption[]>) => unwrapData(response),
+      providesTags: (result) => providesList(result, 'App'),
+    }),
+    addDevice: build.mutation<MutationResponse<{ id: number }>, DeviceUpdateBody>({
+      query: (body) => ({ url: 'apps/addDevice', method: 'POST', body }),
+      invalidatesTags: [listTag('Device')],
+    }),
+    updateDevice: build.mutation<MutationResponse<Device>, { id: number; body: DeviceUpdateBody }>({
+      query: ({ id, body }) => ({ url: `apps/updateDevice/${id}`, method: 'PUT', body }),
+      invalidatesTags: (_r, _e, { id }) => invalidatesItem('Device', id),
+    }),
+    destroyDevice: build.mutation<MutationResponse, number>({
+      query: (id) => ({ url: `apps/destroyDevice/${id}`, method: 'DELETE' }),
+      invalidatesTags: (_r, _e, id) => invalidatesItem('Device', id),
+    }),
+  }),
+});
+
+export const { useGetDevicesQuery, useGetDeviceAppsQuery, useAddDeviceMutation, useUpdateDeviceMutation, useDestroyDeviceMutation } =
+  devicesApi;

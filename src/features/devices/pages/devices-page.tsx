@@ -1,0 +1,179 @@
+// /app/devices (SPEC §2 "Devices"): the devices registered for the caller's apps, paged on the
+// server (30 per page from page 1) with a text filter (device id, model, FCM token) and an
+// application filter. `?appId=<id>` (the apps pages' link) presets the application filter.
+// Create, details, edit and delete; every change refreshes the page through the Device tags.
+import { useEffect, useMemo, useState } from 'react';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useSearchParams } from 'react-router-dom';
+import { ConfirmDialog } from '../../../components/dialogs';
+import { DataTable, useTableFilters, useTableState, type DataTableColumn, type DataTableFilter } from '../../../components/data-table';
+import { PageHeader } from '../../../components/layout/page-header';
+import { Ltr } from '../../../components/ltr';
+import { formatDate } from '../../../lib/i18n';
+import { selectLocale, useAppSelector } from '../../../lib/state';
+import { useDestroyDeviceMutation, useGetDeviceAppsQuery, useGetDevicesQuery, type Device } from '../api';
+import { DeviceDetailsDialog } from '../components/device-details-dialog';
+import { DeviceFormDialog } from '../components/device-form-dialog';
+
+export const DEVICES_TABLE = 'devices';
+
+const positiveInt = (value: string | null | undefined): number | undefined => {
+  const n = Number(value);
+  return value && Number.isInteger(n) && n > 0 ? n : undefined;
+};
+
+/** Long FCM tokens are cut in the middle of the table; the details popup shows them whole. */
+const shorten = (value: string, max = 24) => (value.length > max ? `${value.slice(0, max)}…` : value);
+
+export default function DevicesPage() {
+  const intl = useIntl();
+  const locale = useAppSelector(selectLocale);
+  const table = useTableState(DEVICES_TABLE);
+  const [searchParams] = useSearchParams();
+  const presetAppId = positiveInt(searchParams.get('appId'));
+  const apps = useGetDeviceAppsQuery();
+
+  const chosenAppId = positiveInt(table.filter.appId) ?? presetAppId;
+  const filters = useMemo<DataTableFilter<Device>[]>(() => {
+    const options = (apps.data ?? []).map((a) => ({ value: String(a.id), label: a.name }));
+    // Until the apps arrive (or for an app no longer listed) the chosen id stays selectable.
+    if (chosenAppId !== undefined && !options.some((o) => o.value === String(chosenAppId))) {
+      options.push({ value: String(chosenAppId), label: `#${chosenAppId}` });
+    }
+    return [
+      { kind: 'search', key: 'filter', labelId: 'devices.filter.search' },
+      { kind: 'select', key: 'appId', labelId: 'devices.fields.app', options },
+    ];
+  }, [apps.data, chosenAppId]);
+  const values = useTableFilters(DEVICES_TABLE, filters);
+  const appId = positiveInt(values.appId);
+
+  // The link's app wins over the remembered filter; the list waits for it, so it loads once.
+  const presetPending = presetAppId !== undefined && appId !== presetAppId;
+  const { setFilter } = table;
+  useEffect(() => {
+    if (presetAppId !== undefined) setFilter('appId', String(presetAppId));
+  }, [presetAppId, setFilter]);
+
+  const filterText = values.filter.trim();
+  const devices = useGetDevicesQuery(
+    { page: table.page, size: table.pageSize, appId, filter: filterText || undefined },
+    { skip: presetPending },
+  );
+
+  const [details, setDetails] = useState<Device | null>(null);
+  const [editing, setEditing] = useState<Device | null>(null);
+  const [creating, setCreating] = useState(false);
+  const [deleting, setDeleting] = useState<Device | null>(null);
+  const [destroyDevice] = useDestroyDeviceMutation();
+
+  const columns = useMemo<DataTableColumn<Device>[]>(
+    () => [
+      { field: 'app', headerId: 'devices.fields.app', value: (d) => d.app.name, sortable: false, minWidth: 140 },
+      { field: 'model', headerId: 'devices.fields.model', sortable: false, minWidth: 120 },
+      { field: 'uniqueDeviceId', headerId: 'devices.fields.uniqueDeviceId', ltr: true, sortable: false, minWidth: 160 },
+      {
+        field: 'fcmToken',
+        headerId: 'devices.fields.fcmToken',
+        sortable: false,
+        minWidth: 180,
+        render: (d) => (d.fcmToken ? <Ltr>{shorten(d.fcmToken)}</Ltr> : '—'),
+      },
+      { field: 'appVersionCode', headerId: 'devices.fields.appVersionCode', numeric: true, sortable: false, width: 110 },
+      {
+        field: 'createdAt',
+        headerId: 'devices.fields.createdAt',
+        sortable: false,
+        minWidth: 140,
+        value: (d) => formatDate(d.createdAt, locale, { dateStyle: 'medium' }),
+      },
+    ],
+    [locale],
+  );
+
+  const label = (id: string) => intl.formatMessage({ id });
+  const actions = (device: Device) => (
+    <>
+      <Tooltip title={label('devices.actions.details')}>
+        <IconButton size="small" aria-label={label('devices.actions.details')} onClick={() => setDetails(device)}>
+          <InfoOutlinedIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+      <Tooltip title={label('devices.actions.edit')}>
+        <IconButton size="small" aria-label={label('devices.actions.edit')} onClick={() => setEditing(device)}>
+          <EditOutlinedIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+      <Tooltip title={label('devices.actions.delete')}>
+        <IconButton size="small" color="error" aria-label={label('devices.actions.delete')} onClick={() => setDeleting(device)}>
+          <DeleteOutlineIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+    </>
+  );
+
+  const appOptions = apps.data ?? [];
+  const count = devices.data?.count ?? 0;
+  return (
+    <>
+      <PageHeader
+        titleId="devices.title"
+        subtitle={
+          devices.data && (
+            <FormattedMessage
+              id={devices.data.countEstimated ? 'devices.countEstimated' : 'devices.count'}
+              values={{ count: intl.formatNumber(count) }}
+            />
+          )
+        }
+      />
+      <DataTable<Device>
+        name={DEVICES_TABLE}
+        rows={devices.data?.rows}
+        columns={columns}
+        filters={filters}
+        server={{ rowCount: count }}
+        indexColumn
+        loading={devices.isLoading || presetPending}
+        fetching={devices.isFetching}
+        error={devices.error}
+        onRetry={devices.refetch}
+        actions={actions}
+        toolbar={
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)} disabled={!appOptions.length}>
+            <FormattedMessage id="devices.create.button" />
+          </Button>
+        }
+      />
+      <DeviceDetailsDialog device={details} onClose={() => setDetails(null)} />
+      <DeviceFormDialog
+        open={creating || !!editing}
+        device={editing}
+        apps={appOptions}
+        defaultAppId={appId}
+        onClose={() => {
+          setCreating(false);
+          setEditing(null);
+        }}
+      />
+      <ConfirmDialog
+        open={!!deleting}
+        onClose={() => setDeleting(null)}
+        titleId="devices.delete.title"
+        messageId="devices.delete.confirm"
+        values={{ id: deleting?.uniqueDeviceId ?? '' }}
+        destructive
+        onConfirm={() => destroyDevice(deleting!.id).unwrap()}
+        successMessageId="devices.delete.success"
+        errorMessageId="devices.delete.error"
+      />
+    </>
+  );
+}

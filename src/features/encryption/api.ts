@@ -1,0 +1,47 @@
+// Domain-encryption endpoints (SPEC §7 apps/wordEncryption, apps/decryptDomain, and
+// apps/updateSettings/{id} with repoName alone), plus the application list both tabs choose from.
+// Setting the repo changes the app's five encrypted source-host fields: it invalidates that App.
+import { baseApi, invalidatesItem, providesList, unwrapData } from '../../lib/api';
+import type { DataResponse, MutationResponse, SourceHost, WordEncryptionBody } from '../../contract';
+
+/** The fields of GET apps this feature shows; the five hosts come only for role_id 1. */
+export interface EncryptionApp {
+  id: number;
+  name: string;
+  adminName: string;
+  repoName: string | null;
+  active: boolean;
+  github?: string | null;
+  gitlab?: string | null;
+  gitea?: string | null;
+  codeberg?: string | null;
+  bitbucket?: string | null;
+}
+
+export type DecryptedDomains = Record<SourceHost, string | null>;
+
+export const encryptionApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    getEncryptionApps: build.query<EncryptionApp[], void>({
+      query: () => 'apps',
+      transformResponse: (response: DataResponse<EncryptionApp[]>) => unwrapData(response),
+      providesTags: (result) => providesList(result, 'App'),
+    }),
+    encryptWord: build.mutation<string, WordEncryptionBody>({
+      query: (body) => ({ url: 'apps/wordEncryption', method: 'POST', body }),
+      transformResponse: (response: MutationResponse<string>) => response.data as string,
+    }),
+    setRepo: build.mutation<MutationResponse, { id: number; repoName: string }>({
+      query: ({ id, repoName }) => ({ url: `apps/updateSettings/${id}`, method: 'POST', body: { repoName } }),
+      invalidatesTags: (_r, _e, { id }) => [...invalidatesItem('App', id), { type: 'AppSettings', id }],
+    }),
+    // A POST that only reads: cached per app and dropped when that app changes (set repo).
+    decryptDomain: build.query<DecryptedDomains, number>({
+      query: (appId) => ({ url: `apps/decryptDomain/${appId}`, method: 'POST' }),
+      transformResponse: (response: DataResponse<DecryptedDomains>) => unwrapData(response),
+      providesTags: (_r, _e, appId) => [{ type: 'App', id: appId }],
+    }),
+  }),
+});
+
+export const { useGetEncryptionAppsQuery, useEncryptWordMutation, useSetRepoMutation, useDecryptDomainQuery } = encryptionApi;

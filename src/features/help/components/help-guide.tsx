@@ -1,0 +1,35 @@
+// A written guide as data: each section has a title and a few points, all message ids
+// (`<prefix>.<section>.title`, `<prefix>.<section>.1` …), so both languages hold the same guide.
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { FormattedMessage } from 'react-intl';
+
+export interface GuideSection {
+  key: string;
+  points: number;
+}
+
+const bold = (chunks: React.ReactNode[]) => <strong>{chunks}</strong>;
+
+export function HelpGuide({ prefix, sections }: { prefix: string; sections: readonly GuideSection[] }) {
+  return (
+    <Stack spacing={2}>
+      {sections.map(({ key, points }) => (
+        <Paper key={key} variant="outlined" component="section" aria-labelledby={`${prefix}-${key}`} sx={{ p: { xs: 2, md: 3 } }}>
+          <Typography variant="h6" component="h2" id={`${prefix}-${key}`} sx={{ mb: 1 }}>
+            <FormattedMessage id={`${prefix}.${key}.title`} />
+          </Typography>
+          <Box component="ul" sx={{ m: 0, paddingInlineStart: 3, '& li': { mb: 0.75, lineHeight: 1.9 } }}>
+            {Array.from({ length: points }, (_, i) => (
+              <Typography key={i} component="li" variant="body1">
+                <FormattedMessage id={`${prefix}.${key}.${i + 1}`} values={{ b: bold }} />
+              </Typography>
+            ))}
+          </Box>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,122 @@
+// /help/api: where the API documentation is (/api/docs, in a new tab), sample admin sign-in
+// credentials as placeholders (never a real password) and how to call the API with a token.
+import type { ReactNode } from 'react';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import { FormattedMessage } from 'react-intl';
+import { API_PREFIX, APP_API_KEY_HEADER } from '../../../contract';
+import { PageHeader } from '../../../components/layout/page-header';
+import { Ltr } from '../../../components/ltr';
+
+export const API_DOCS_PATH = '/api/docs';
+/** Placeholders only: the real seeded password is never shown. */
+export const SAMPLE_CREDENTIALS = { username: 'admin', password: '<your password>' } as const;
+
+const mono = 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace';
+
+function Code({ children }: { children: string }) {
+  return (
+    <Typography
+      component="pre"
+      dir="ltr"
+      sx={{ fontFamily: mono, fontSize: 13, bgcolor: 'action.hover', borderRadius: 1, p: 1.5, m: 0, overflowX: 'auto', textAlign: 'left', whiteSpace: 'pre' }}
+    >
+      {children}
+    </Typography>
+  );
+}
+
+function Section({ titleId, id, children }: { titleId: string; id: string; children: ReactNode }) {
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby={id} sx={{ p: { xs: 2, md: 3 } }}>
+      <Typography variant="h6" component="h2" id={id} sx={{ mb: 1.5 }}>
+        <FormattedMessage id={titleId} />
+      </Typography>
+      <Stack spacing={1.5}>{children}</Stack>
+    </Paper>
+  );
+}
+
+export default function ApiHelpPage() {
+  const origin = typeof window === 'undefined' ? '' : window.location.origin;
+  const base = `${origin}${API_PREFIX}`;
+  const signIn = [
+    `curl -X POST '${base}/users/signin' \\`,
+    `  -H 'Content-Type: application/json' \\`,
+    `  -d '{"email": "${SAMPLE_CREDENTIALS.username}", "password": "${SAMPLE_CREDENTIALS.password}"}'`,
+  ].join('\n');
+  const current = [`curl '${base}/users/current' \\`, `  -H 'Authorization: JWT <token>'`].join('\n');
+  const device = [
+    `curl -X POST '${base}/apps/addDevice' \\`,
+    `  -H 'Content-Type: application/json' -H '${APP_API_KEY_HEADER}: <app API key>' \\`,
+    `  -d '{"uniqueDeviceId": "<device id>", "fcmToken": "<firebase token>"}'`,
+  ].join('\n');
+
+  return (
+    <>
+      <PageHeader titleId="help.api.title" />
+      <Stack spacing={2}>
+        <Section id="help-api-docs" titleId="help.api.docs.title">
+          <Typography>
+            <FormattedMessage id="help.api.docs.body" />
+          </Typography>
+          <Stack direction="row">
+            <Button variant="contained" href={API_DOCS_PATH} target="_blank" rel="noopener noreferrer" endIcon={<OpenInNewIcon />}>
+              <FormattedMessage id="help.api.docs.link" />
+            </Button>
+          </Stack>
+          <Typography variant="body2" color="text.secondary">
+            <FormattedMessage id="help.api.docs.base" values={{ url: <Ltr>{base}</Ltr> }} />
+          </Typography>
+        </Section>
+        <Section id="help-api-credentials" titleId="help.api.credentials.title">
+          <Typography>
+            <FormattedMessage id="help.api.credentials.body" />
+          </Typography>
+          <Stack component="dl" spacing={0.5} sx={{ m: 0, '& dt': { color: 'text.secondary', fontSize: 14 }, '& dd': { m: 0, fontFamily: mono } }}>
+            <dt>
+              <FormattedMessage id="help.api.credentials.username" />
+            </dt>
+            <dd data-testid="sample-username">
+              <Ltr>{SAMPLE_CREDENTIALS.username}</Ltr>
+            </dd>
+            <dt>
+              <FormattedMessage id="help.api.credentials.password" />
+            </dt>
+            <dd data-testid="sample-password">
+              <Ltr>{SAMPLE_CREDENTIALS.password}</Ltr>
+            </dd>
+          </Stack>
+          <Typography variant="body2" color="text.secondary">
+            <FormattedMessage id="help.api.credentials.note" />
+          </Typography>
+        </Section>
+        <Section id="help-api-signin" titleId="help.api.signIn.title">
+          <Typography>
+            <FormattedMessage id="help.api.signIn.body" />
+          </Typography>
+          <Code>{signIn}</Code>
+          <Typography>
+            <FormattedMessage id="help.api.signIn.token" />
+          </Typography>
+          <Code>{current}</Code>
+        </Section>
+        <Section id="help-api-devices" titleId="help.api.devices.title">
+          <Typography>
+            <FormattedMessage id="help.api.devices.body" />
+          </Typography>
+          <Code>{device}</Code>
+        </Section>
+        <Section id="help-api-errors" titleId="help.api.errors.title">
+          <Typography>
+            <FormattedMessage id="help.api.errors.body" />
+          </Typography>
+          <Code>{'{ "message": "…", "code": "VALIDATION_FAILED", "errors": { "field": "validation.required" } }'}</Code>
+        </Section>
+      </Stack>
+    </>
+  );
+}

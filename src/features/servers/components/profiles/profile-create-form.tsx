@@ -1,0 +1,54 @@
+// Tab 3 of /servers/{serverId}: a new profile. The name defaults to `S-<n>`: n starts at the
+// server's profile count + 1 (kept by the page, so it survives tab switches) and goes up by one
+// after each successful create; the address is cleared, the operator/protocol/type choices stay.
+// role_id 5 does not see the type and the body carries no `type` key (SPEC §6; the server sets normal).
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import { FormattedMessage } from 'react-intl';
+import { profileCreateSchema, type ProfileCreateBody } from '../../../../contract';
+import { useSubmitAction } from '../../../../components/dialogs';
+import { Form } from '../../../../components/form';
+import { useAddProfileMutation } from '../../api';
+import { ProfileFields } from './profile-fields';
+
+export const PROFILE_NAME_PREFIX = 'S-';
+
+export function ProfileCreateForm({
+  serverId,
+  showType,
+  counter,
+  onCreated,
+}: {
+  serverId: number;
+  showType: boolean;
+  counter: number;
+  onCreated: () => void;
+}) {
+  const [addProfile] = useAddProfileMutation();
+  const { submitting, run } = useSubmitAction({ successMessageId: 'servers.profiles.create.success', errorMessageId: 'servers.profiles.create.error' });
+
+  return (
+    <Paper variant="outlined" sx={{ p: 3, maxWidth: 640 }}>
+      <Form<ProfileCreateBody>
+        schema={profileCreateSchema}
+        defaultValues={{ name: `${PROFILE_NAME_PREFIX}${counter}`, address: '', operator: 'others', protocol: 'vless', type: 'normal', serverId }}
+        onSubmit={async (values, form) => {
+          const { type, ...rest } = values;
+          await run(() => addProfile(showType ? { ...rest, type } : rest).unwrap());
+          onCreated();
+          form.reset({ ...values, name: `${PROFILE_NAME_PREFIX}${counter + 1}`, address: '' });
+        }}
+      >
+        <Stack spacing={2}>
+          <ProfileFields showType={showType} />
+          <Stack direction="row">
+            <Button type="submit" variant="contained" disabled={submitting}>
+              <FormattedMessage id={submitting ? 'common.inProgress' : 'servers.profiles.create.submit'} />
+            </Button>
+          </Stack>
+        </Stack>
+      </Form>
+    </Paper>
+  );
+}

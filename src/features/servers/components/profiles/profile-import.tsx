@@ -1,0 +1,153 @@
+// Tab 2 of /servers/{serverId}: the CSV batch import. Guide texts (SPEC §5), the sample file
+// (public/sample-profiles.csv), an operator for the imported rows (default others), a file chooser
+// with the chosen name, and an upload button with a progress bar while the multipart call runs
+// (the shared base query sends FormData with the JWT header). No file: selectFileFirst and no call.
+// A refused file lists every failing row by number with its translated reason.
+import { useRef, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import AttachFileIcon from '@mui/icons-material/AttachFile';
+import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { V, type Operator } from '../../../../contract';
+import { isApiError } from '../../../../lib/api';
+import { useNotify } from '../../../../lib/state';
+import { Ltr } from '../../../../components/ltr';
+import { useImportProfilesMutation } from '../../api';
+import { reasonText } from '../../reasons';
+import type { CsvRowError } from '../../types';
+import { operatorOptions } from './profile-fields';
+
+export const SAMPLE_CSV_PATH = '/sample-profiles.csv';
+const GUIDE = ['name', 'protocol', 'address', 'type', 'columns'] as const;
+
+export function ProfileImport({ serverId }: { serverId: number }) {
+  const intl = useIntl();
+  const notify = useNotify();
+  const input = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [operator, setOperator] = useState<Operator>('others');
+  const [problem, setProblem] = useState<{ reason?: string; rows: CsvRowError[] } | null>(null);
+  const [importProfiles, { isLoading }] = useImportProfilesMutation();
+
+  const upload = async () => {
+    if (!file) {
+      notify.error(V.selectFileFirst);
+      return;
+    }
+    setProblem(null);
+    try {
+      const result = await importProfiles({ serverId, operator, file }).unwrap();
+      notify.success('servers.import.uploadSuccess', { count: intl.formatNumber(result.data?.inserted ?? 0) });
+      setFile(null);
+      if (input.current) input.current.value = '';
+    } catch (error) {
+      notify.error('servers.import.uploadError');
+      if (isApiError(error)) setProblem({ reason: error.errors?.csvFile, rows: error.rows ?? [] });
+    }
+  };
+
+  return (
+    <Stack spacing={2} sx={{ maxWidth: 880 }}>
+      <Paper variant="outlined" sx={{ p: 3 }}>
+        <Typography variant="h6" component="h2" gutterBottom>
+          <FormattedMessage id="servers.import.guide.title" />
+        </Typography>
+        <List dense sx={{ listStyle: 'disc', paddingInlineStart: 3 }}>
+          {GUIDE.map((key) => (
+            <ListItem key={key} sx={{ display: 'list-item', py: 0.25 }}>
+              <FormattedMessage id={`servers.import.guide.${key}`} values={{ code: (chunks) => <Ltr>{chunks}</Ltr> }} />
+            </ListItem>
+          ))}
+        </List>
+        <Link href={SAMPLE_CSV_PATH} download sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mt: 1 }}>
+          <FileDownloadOutlinedIcon fontSize="small" />
+          <FormattedMessage id="servers.import.sample" />
+        </Link>
+      </Paper>
+
+      <Paper variant="outlined" sx={{ p: 3 }}>
+        <Stack spacing={2}>
+          <TextField
+            select
+            label={intl.formatMessage({ id: 'servers.import.operator' })}
+            value={operator}
+            onChange={(e) => setOperator(e.target.value as Operator)}
+            helperText={intl.formatMessage({ id: 'servers.import.operatorHint' })}
+            sx={{ maxWidth: 320 }}
+          >
+            {operatorOptions.map((o) => (
+              <MenuItem key={o.value} value={o.value}>
+                {intl.formatMessage({ id: o.labelId })}
+              </MenuItem>
+            ))}
+          </TextField>
+          <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+            <Button variant="outlined" component="label" startIcon={<AttachFileIcon />} disabled={isLoading}>
+              <FormattedMessage id="servers.import.choose" />
+              <input
+                ref={input}
+                hidden
+                type="file"
+                accept=".csv,text/csv"
+                data-testid="csv-input"
+                onChange={(e) => {
+                  setFile(e.target.files?.[0] ?? null);
+                  setProblem(null);
+                }}
+              />
+            </Button>
+            <Typography variant="body2" color={file ? 'text.primary' : 'text.secondary'} data-testid="csv-file-name">
+              {file ? <Ltr>{file.name}</Ltr> : <FormattedMessage id="servers.import.noFile" />}
+            </Typography>
+            <Box sx={{ flexGrow: 1 }} />
+            <Button variant="contained" startIcon={<UploadFileIcon />} onClick={upload} disabled={isLoading}>
+              <FormattedMessage id={isLoading ? 'servers.import.uploading' : 'servers.import.upload'} />
+            </Button>
+          </Stack>
+          {isLoading && <LinearProgress aria-label={intl.formatMessage({ id: 'servers.import.uploading' })} />}
+          {problem && (
+            <Alert severity="error" role="alert">
+              <AlertTitle>
+                <FormattedMessage id="servers.import.failedTitle" />
+              </AlertTitle>
+              {problem.rows.length === 0 && reasonText(intl, problem.reason)}
+              {problem.rows.length > 0 && (
+                <Box component="ul" sx={{ m: 0, paddingInlineStart: 2.5, maxHeight: 260, overflow: 'auto' }} data-testid="csv-row-errors">
+                  {problem.rows.map((r, i) => (
+                    <li key={`${r.row}-${r.field ?? ''}-${i}`}>
+                      {r.row === 0 ? (
+                        <FormattedMessage id="servers.import.fileError" values={{ reason: reasonText(intl, r.reason) }} />
+                      ) : (
+                        <FormattedMessage
+                          id={r.field ? 'servers.import.rowFieldError' : 'servers.import.rowError'}
+                          values={{
+                            row: intl.formatNumber(r.row),
+                            field: r.field ? intl.formatMessage({ id: `servers.import.column.${r.field}` }) : '',
+                            reason: reasonText(intl, r.reason),
+                          }}
+                        />
+                      )}
+                    </li>
+                  ))}
+                </Box>
+              )}
+            </Alert>
+          )}
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}

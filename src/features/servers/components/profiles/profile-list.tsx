@@ -1,0 +1,133 @@
+// Tab 1 of /servers/{serverId}: the profile table (index numeric; name, protocol and operator
+// alphabetical), row selection with a batch delete whose confirm states the count in the UI's
+// digits, and the details / edit / delete popups of each row.
+import { useCallback, useMemo, useState } from 'react';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
+import type { GridRowId } from '@mui/x-data-grid';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { DataTable, type DataTableColumn } from '../../../../components/data-table';
+import { ConfirmDialog } from '../../../../components/dialogs';
+import { useDestroyProfileMutation, useDestroyProfilesMutation, useGetProfilesQuery } from '../../api';
+import type { Profile } from '../../types';
+import { ProfileDetailsDialog } from './profile-details-dialog';
+import { ProfileEditDialog } from './profile-edit-dialog';
+
+type Dialog = { kind: 'details' | 'edit' | 'delete'; profile: Profile } | null;
+
+export function ProfileList({ serverId, roleId }: { serverId: number; roleId: number }) {
+  const intl = useIntl();
+  const profiles = useGetProfilesQuery(serverId);
+  const [destroyProfile] = useDestroyProfileMutation();
+  const [destroyProfiles] = useDestroyProfilesMutation();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [batch, setBatch] = useState<{ ids: number[]; clear: () => void } | null>(null);
+  const close = useCallback(() => setDialog(null), []);
+
+  const columns = useMemo<DataTableColumn<Profile>[]>(
+    () => [
+      { field: 'name', headerId: 'servers.profile.fields.name', flex: 1.4, ltr: true },
+      { field: 'protocol', headerId: 'servers.profile.fields.protocol', flex: 1, ltr: true },
+      {
+        field: 'operator',
+        headerId: 'servers.profile.fields.operator',
+        flex: 1,
+        // sorted and exported by the label the user reads
+        value: (p) => intl.formatMessage({ id: `servers.operator.${p.operator}` }),
+      },
+    ],
+    [intl],
+  );
+
+  const actions = useCallback(
+    (p: Profile) => (
+      <>
+        {(
+          [
+            ['details', 'servers.actions.details', <InfoOutlinedIcon key="i" fontSize="small" />],
+            ['edit', 'servers.actions.edit', <EditOutlinedIcon key="e" fontSize="small" />],
+            ['delete', 'servers.actions.delete', <DeleteOutlineIcon key="d" fontSize="small" />],
+          ] as const
+        ).map(([kind, labelId, icon]) => (
+          <Tooltip key={kind} title={intl.formatMessage({ id: labelId })}>
+            <IconButton
+              size="small"
+              color={kind === 'delete' ? 'error' : 'default'}
+              aria-label={intl.formatMessage({ id: labelId })}
+              onClick={() => setDialog({ kind, profile: p })}
+            >
+              {icon}
+            </IconButton>
+          </Tooltip>
+        ))}
+      </>
+    ),
+    [intl],
+  );
+
+  const batchActions = useCallback(
+    (ids: GridRowId[], clear: () => void) => (
+      <Button color="error" variant="outlined" startIcon={<DeleteOutlineIcon />} onClick={() => setBatch({ ids: ids.map(Number), clear })}>
+        <FormattedMessage id="servers.profiles.batchDelete.button" values={{ count: intl.formatNumber(ids.length) }} />
+      </Button>
+    ),
+    [intl],
+  );
+
+  return (
+    <>
+      <DataTable
+        name="profiles"
+        rows={profiles.data}
+        columns={columns}
+        filters={PROFILE_FILTERS}
+        loading={profiles.isLoading}
+        fetching={profiles.isFetching}
+        error={profiles.isError ? profiles.error : undefined}
+        onRetry={profiles.refetch}
+        indexColumn
+        actions={actions}
+        batchActions={batchActions}
+        exportColumns={[
+          { headerId: 'servers.profile.fields.name', value: (p) => p.name },
+          { headerId: 'servers.profile.fields.protocol', value: (p) => p.protocol },
+          { headerId: 'servers.profile.fields.operator', value: (p) => p.operator },
+          { headerId: 'servers.profile.fields.type', value: (p) => p.type },
+        ]}
+      />
+      {dialog?.kind === 'details' && <ProfileDetailsDialog open profile={dialog.profile} canReveal={roleId === 1} onClose={close} />}
+      {dialog?.kind === 'edit' && <ProfileEditDialog open profile={dialog.profile} showType={roleId !== 5} onClose={close} />}
+      <ConfirmDialog
+        open={dialog?.kind === 'delete'}
+        onClose={close}
+        titleId="servers.profiles.delete.title"
+        messageId="servers.profiles.delete.message"
+        values={{ name: dialog?.kind === 'delete' ? dialog.profile.name : '' }}
+        destructive
+        onConfirm={() => destroyProfile({ id: (dialog as { profile: Profile }).profile.id, serverId }).unwrap()}
+        successMessageId="servers.profiles.deleteProfileSuccess"
+        errorMessageId="servers.profiles.deleteProfileError"
+      />
+      <ConfirmDialog
+        open={!!batch}
+        onClose={() => setBatch(null)}
+        titleId="servers.profiles.batchDelete.title"
+        messageId="servers.profiles.batchDelete.message"
+        values={{ count: intl.formatNumber(batch?.ids.length ?? 0) }}
+        destructive
+        onConfirm={() => destroyProfiles({ ids: batch!.ids, serverId }).unwrap()}
+        onSuccess={() => batch?.clear()}
+        successMessageId="servers.profiles.deleteProfileSuccess"
+        errorMessageId="servers.profiles.batchDelete.error"
+      />
+    </>
+  );
+}
+
+const PROFILE_FILTERS = [
+  { kind: 'search' as const, key: 'search', labelId: 'servers.profiles.search', match: (p: Profile) => [p.name, p.protocol, p.operator, p.type] },
+];

@@ -1,0 +1,197 @@
+// The server lists of SPEC §2: all servers (/servers/manage) and the app admin's own
+// (/servers/my-servers). Columns index, applications, location (flag + code), server name (ip) and
+// actions; a search over name and applications, an application filter, batch delete and create.
+import { useCallback, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
+import ListAltOutlinedIcon from '@mui/icons-material/ListAltOutlined';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { GridRowId } from '@mui/x-data-grid';
+import { DataTable, type DataTableColumn, type DataTableFilter } from '../../../components/data-table';
+import { ConfirmDialog } from '../../../components/dialogs';
+import { PageHeader } from '../../../components/layout/page-header';
+import { Ltr } from '../../../components/ltr';
+import { useDestroyServerMutation, useDestroyServersMutation, useGetServerAppsQuery, useGetServersQuery, type ServersScope } from '../api';
+import type { Server } from '../types';
+import { Flag } from './flag';
+import { ServerDetailsDialog } from './server-details-dialog';
+import { ServerFormDialog } from './server-form-dialog';
+
+type Dialog = { kind: 'create' } | { kind: 'edit' | 'details' | 'delete'; server: Server } | null;
+
+export function ServerList({ scope, titleId }: { scope: ServersScope; titleId: string }) {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const servers = useGetServersQuery(scope);
+  const apps = useGetServerAppsQuery(scope);
+  const [destroyServer] = useDestroyServerMutation();
+  const [destroyServers] = useDestroyServersMutation();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [batch, setBatch] = useState<{ ids: number[]; clear: () => void } | null>(null);
+  const close = useCallback(() => setDialog(null), []);
+  const tableName = scope === 'mine' ? 'myServers' : 'servers';
+
+  // The application filter offers the apps the caller may use, plus any app present in the rows.
+  const appOptions = useMemo(() => {
+    const byId = new Map<number, string>();
+    for (const app of apps.data ?? []) byId.set(app.id, app.name);
+    for (const server of servers.data ?? []) for (const { app } of server.apps) if (!byId.has(app.id)) byId.set(app.id, app.name);
+    return [...byId].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name));
+  }, [apps.data, servers.data]);
+
+  const filters = useMemo<DataTableFilter<Server>[]>(
+    () => [
+      { kind: 'search', key: 'search', labelId: 'servers.list.search', match: (s) => [s.ip, ...s.apps.map((a) => a.app.name)] },
+      {
+        kind: 'select',
+        key: 'appId',
+        labelId: 'servers.list.appFilter',
+        options: appOptions.map((a) => ({ value: String(a.id), label: a.name })),
+        test: (s, value) => s.apps.some((a) => String(a.app.id) === value),
+      },
+    ],
+    [appOptions],
+  );
+
+  const columns = useMemo<DataTableColumn<Server>[]>(
+    () => [
+      {
+        field: 'apps',
+        headerId: 'servers.fields.apps',
+        flex: 1.4,
+        minWidth: 180,
+        value: (s) => s.apps.map((a) => a.app.name).join('، '),
+        render: (s) => (
+          <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', height: '100%' }}>
+            {s.apps.map(({ app }) => (
+              <Chip key={app.id} size="small" label={app.name} />
+            ))}
+          </Stack>
+        ),
+      },
+      {
+        field: 'location',
+        headerId: 'servers.fields.location',
+        width: 150,
+        value: (s) => s.location.code,
+        render: (s) => (
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', height: '100%' }} title={s.location.name}>
+            <Flag url={s.flagUrl} />
+            <Ltr>{s.location.code}</Ltr>
+          </Stack>
+        ),
+      },
+      { field: 'ip', headerId: 'servers.fields.ip', flex: 1.2, minWidth: 160, ltr: true },
+    ],
+    [],
+  );
+
+  const actions = useCallback(
+    (s: Server) => (
+      <>
+        <Tooltip title={intl.formatMessage({ id: 'servers.actions.details' })}>
+          <IconButton size="small" aria-label={intl.formatMessage({ id: 'servers.actions.details' })} onClick={() => setDialog({ kind: 'details', server: s })}>
+            <InfoOutlinedIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+        <Tooltip title={intl.formatMessage({ id: 'servers.actions.profiles' })}>
+          <IconButton size="small" aria-label={intl.formatMessage({ id: 'servers.actions.profiles' })} onClick={() => navigate(`/servers/${s.id}`)}>
+            <ListAltOutlinedIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+        <Tooltip title={intl.formatMessage({ id: 'servers.actions.edit' })}>
+          <IconButton size="small" aria-label={intl.formatMessage({ id: 'servers.actions.edit' })} onClick={() => setDialog({ kind: 'edit', server: s })}>
+            <EditOutlinedIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+        <Tooltip title={intl.formatMessage({ id: 'servers.actions.delete' })}>
+          <IconButton size="small" color="error" aria-label={intl.formatMessage({ id: 'servers.actions.delete' })} onClick={() => setDialog({ kind: 'delete', server: s })}>
+            <DeleteOutlineIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      </>
+    ),
+    [intl, navigate],
+  );
+
+  const batchActions = useCallback(
+    (ids: GridRowId[], clear: () => void) => (
+      <Button color="error" variant="outlined" startIcon={<DeleteOutlineIcon />} onClick={() => setBatch({ ids: ids.map(Number), clear })}>
+        <FormattedMessage id="servers.batchDelete.button" values={{ count: intl.formatNumber(ids.length) }} />
+      </Button>
+    ),
+    [intl],
+  );
+
+  return (
+    <Box>
+      <PageHeader titleId={titleId} />
+      <DataTable
+        name={tableName}
+        rows={servers.data}
+        columns={columns}
+        filters={filters}
+        loading={servers.isLoading}
+        fetching={servers.isFetching}
+        error={servers.isError ? servers.error : undefined}
+        onRetry={servers.refetch}
+        indexColumn
+        actions={actions}
+        batchActions={batchActions}
+        exportColumns={[
+          { headerId: 'servers.fields.apps', value: (s) => s.apps.map((a) => a.app.name).join(', ') },
+          { headerId: 'servers.fields.location', value: (s) => s.location.code },
+          { headerId: 'servers.fields.ip', value: (s) => s.ip },
+          { headerId: 'servers.fields.port', value: (s) => s.port },
+        ]}
+        toolbar={
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ kind: 'create' })}>
+            <FormattedMessage id="servers.create.button" />
+          </Button>
+        }
+      />
+      {(dialog?.kind === 'create' || dialog?.kind === 'edit') && (
+        <ServerFormDialog
+          open
+          onClose={close}
+          server={dialog.kind === 'edit' ? dialog.server : undefined}
+          scope={scope}
+          servers={servers.data ?? []}
+        />
+      )}
+      {dialog?.kind === 'details' && <ServerDetailsDialog open server={dialog.server} onClose={close} />}
+      <ConfirmDialog
+        open={dialog?.kind === 'delete'}
+        onClose={close}
+        titleId="servers.delete.title"
+        messageId="servers.delete.message"
+        values={{ name: dialog?.kind === 'delete' ? dialog.server.ip : '' }}
+        destructive
+        onConfirm={() => destroyServer((dialog as { server: Server }).server.id).unwrap()}
+        successMessageId="servers.delete.success"
+        errorMessageId="servers.delete.error"
+      />
+      <ConfirmDialog
+        open={!!batch}
+        onClose={() => setBatch(null)}
+        titleId="servers.batchDelete.title"
+        messageId="servers.batchDelete.message"
+        values={{ count: intl.formatNumber(batch?.ids.length ?? 0) }}
+        destructive
+        onConfirm={() => destroyServers(batch!.ids).unwrap()}
+        onSuccess={() => batch?.clear()}
+        successMessageId="servers.batchDelete.success"
+        errorMessageId="servers.batchDelete.error"
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,90 @@
+// /servers/{serverId}: one server's profiles in three tabs (SPEC §2): the profile list, the CSV
+// batch import and a new profile. The chosen tab is kept in the address (?tab=import|new).
+import { useEffect, useState } from 'react';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { ErrorState } from '../../../components/feedback/error-state';
+import { LoadingState } from '../../../components/feedback/loading-state';
+import { PageHeader } from '../../../components/layout/page-header';
+import { Ltr } from '../../../components/ltr';
+import { useCurrentUser } from '../../../lib/api';
+import { useGetProfilesQuery, useGetServersQuery } from '../api';
+import { Flag } from '../components/flag';
+import { ProfileCreateForm } from '../components/profiles/profile-create-form';
+import { ProfileImport } from '../components/profiles/profile-import';
+import { ProfileList } from '../components/profiles/profile-list';
+
+const TABS = ['list', 'import', 'new'] as const;
+type TabKey = (typeof TABS)[number];
+
+export default function ServerProfilesPage() {
+  const intl = useIntl();
+  const { serverId: raw } = useParams();
+  const serverId = Number(raw);
+  const valid = Number.isInteger(serverId) && serverId > 0;
+  const { user } = useCurrentUser();
+  const roleId = user?.role_id ?? 0;
+  const [search, setSearch] = useSearchParams();
+  const tab: TabKey = (TABS as readonly string[]).includes(search.get('tab') ?? '') ? (search.get('tab') as TabKey) : 'list';
+  const servers = useGetServersQuery('all', { skip: !valid });
+  const profiles = useGetProfilesQuery(serverId, { skip: !valid });
+  const server = servers.data?.find((s) => s.id === serverId);
+
+  // The S- counter: profile count + 1 once known, then +1 after each successful create.
+  const [counter, setCounter] = useState<number | null>(null);
+  useEffect(() => {
+    if (counter === null && profiles.data) setCounter(profiles.data.length + 1);
+  }, [counter, profiles.data]);
+
+  if (!valid || (servers.isSuccess && !server)) {
+    return <ErrorState titleId="servers.profiles.notFound" descriptionId="servers.profiles.notFoundHint" />;
+  }
+
+  return (
+    <Box>
+      <PageHeader
+        titleId="servers.profiles.title"
+        subtitle={
+          server && (
+            <Stack component="span" direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+              <Flag url={server.flagUrl} size={16} />
+              <Ltr>{server.ip}</Ltr>
+              <span>·</span>
+              <span>{server.apps.map((a) => a.app.name).join('، ')}</span>
+            </Stack>
+          )
+        }
+        actions={
+          <Button component={RouterLink} to={roleId === 1 ? '/servers/manage' : '/servers/my-servers'} startIcon={<ArrowBackIcon sx={{ transform: intl.locale === 'fa' ? 'scaleX(-1)' : undefined }} />}>
+            <FormattedMessage id="servers.profiles.back" />
+          </Button>
+        }
+      />
+      <Tabs
+        value={tab}
+        onChange={(_e, next: TabKey) => setSearch(next === 'list' ? {} : { tab: next }, { replace: true })}
+        sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
+        variant="scrollable"
+        allowScrollButtonsMobile
+      >
+        {TABS.map((key) => (
+          <Tab key={key} value={key} label={intl.formatMessage({ id: `servers.profiles.tab.${key}` })} />
+        ))}
+      </Tabs>
+      {tab === 'list' && <ProfileList serverId={serverId} roleId={roleId} />}
+      {tab === 'import' && <ProfileImport serverId={serverId} />}
+      {tab === 'new' &&
+        (counter === null ? (
+          profiles.isError ? <ErrorState onRetry={profiles.refetch} /> : <LoadingState />
+        ) : (
+          <ProfileCreateForm serverId={serverId} showType={roleId !== 5} counter={counter} onCreated={() => setCounter((n) => (n ?? 0) + 1)} />
+        ))}
+    </Box>
+  );
+}

@@ -1,0 +1,10 @@
+// Pages of the servers feature (SPEC §2 "Server lists", "Profiles of a server", operator settings).
+// Static paths rank above /servers/:serverId in the router, so manage/my-servers/settings win.
+import type { FeatureRoute } from '../../lib/routing';
+
+export const routes: FeatureRoute[] = [
+  { path: '/servers/manage', access: 'private', load: () => import(/* webpackChunkName: "page-servers-manage" */ './pages/manage-servers-page') },
+  { path: '/servers/my-servers', access: 'private', load: () => import(/* webpackChunkName: "page-servers-mine" */ './pages/my-servers-page') },
+  { path: '/servers/settings', access: 'private', load: () => import(/* webpackChunkName: "page-servers-settings" */ './pages/operator-settings-page') },
+  { path: '/servers/:serverId', access: 'private', load: () => import(/* webpackChunkName: "page-server-profiles" */ './pages/server-profiles-page') },
+];

@@ -1,0 +1,166 @@
+// /users/list (SPEC §2 "Users"): the staff table with index, username, full name, app count, role,
+// a status toggle and the row actions (details, edit, change password, change role, delete).
+// Filters are data: a search over names and username, a role filter and all/active/inactive.
+// Every change refreshes the list through the User tag.
+import { useMemo, useState, type ReactNode } from 'react';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import PersonAddAltOutlinedIcon from '@mui/icons-material/PersonAddAltOutlined';
+import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import KeyOutlinedIcon from '@mui/icons-material/KeyOutlined';
+import ManageAccountsOutlinedIcon from '@mui/icons-material/ManageAccountsOutlined';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link as RouterLink } from 'react-router-dom';
+import type { StaffUser } from '../../../contract';
+import { DataTable, type DataTableColumn, type DataTableFilter } from '../../../components/data-table';
+import { ConfirmDialog } from '../../../components/dialogs';
+import { PageHeader } from '../../../components/layout/page-header';
+import { fullName, roleLabel } from '../../../lib/i18n';
+import { selectLocale, useAppSelector } from '../../../lib/state';
+import { useDeleteUserMutation, useGetRolesQuery, useGetUsersQuery } from '../api';
+import { ChangeRoleDialog } from '../components/change-role-dialog';
+import { EditUserDialog } from '../components/edit-user-dialog';
+import { SetPasswordDialog } from '../components/set-password-dialog';
+import { StatusSwitch } from '../components/status-switch';
+import { UserDetailsDialog } from '../components/user-details-dialog';
+import { USERS_PATHS } from '../routes';
+import { userErrorId } from '../user-errors';
+
+export const USERS_TABLE = 'users';
+
+type DialogKind = 'details' | 'edit' | 'password' | 'role' | 'delete';
+
+function RowAction({ labelId, onClick, children, color }: { labelId: string; onClick: () => void; children: ReactNode; color?: 'error' }) {
+  const intl = useIntl();
+  const label = intl.formatMessage({ id: labelId });
+  return (
+    <Tooltip title={label}>
+      <IconButton size="small" aria-label={label} onClick={onClick} color={color}>
+        {children}
+      </IconButton>
+    </Tooltip>
+  );
+}
+
+export default function UsersListPage() {
+  const intl = useIntl();
+  const locale = useAppSelector(selectLocale);
+  const list = useGetUsersQuery();
+  const roles = useGetRolesQuery();
+  const [deleteUser] = useDeleteUserMutation();
+  const [open, setOpen] = useState<{ kind: DialogKind; user: StaffUser } | null>(null);
+  const close = () => setOpen(null);
+  const appCounts = list.data?.appCounts;
+
+  const columns = useMemo<DataTableColumn<StaffUser>[]>(
+    () => [
+      { field: 'username', headerId: 'users.fields.username', ltr: true, minWidth: 130 },
+      { field: 'fullName', headerId: 'users.fields.fullName', value: (u) => fullName(u, locale), minWidth: 160, flex: 1.4 },
+      { field: 'appCount', headerId: 'users.fields.appCount', numeric: true, width: 120, value: (u) => appCounts?.[u.id] ?? 0 },
+      { field: 'role', headerId: 'users.fields.role', value: (u) => roleLabel(intl, u.role?.name ?? ''), minWidth: 130 },
+      {
+        field: 'active',
+        headerId: 'users.fields.status',
+        width: 110,
+        value: (u) => intl.formatMessage({ id: u.active ? 'users.status.active' : 'users.status.inactive' }),
+        render: (u) => <StatusSwitch user={u} />,
+      },
+    ],
+    [intl, locale, appCounts],
+  );
+
+  const filters = useMemo<DataTableFilter<StaffUser>[]>(
+    () => [
+      {
+        kind: 'search',
+        key: 'search',
+        labelId: 'users.filters.search',
+        match: (u) => [u.username, u.name, u.family, u.eName, u.eFamily, fullName(u, 'fa'), fullName(u, 'en')],
+      },
+      {
+        kind: 'select',
+        key: 'role',
+        labelId: 'users.filters.role',
+        options: (roles.data ?? []).map((role) => ({ value: String(role.id), label: roleLabel(intl, role.name) })),
+        test: (u, value) => String(u.role_id) === value,
+      },
+      {
+        kind: 'select',
+        key: 'status',
+        labelId: 'users.filters.status',
+        options: [
+          { value: 'true', labelId: 'users.status.active' },
+          { value: 'false', labelId: 'users.status.inactive' },
+        ],
+        test: (u, value) => u.active === (value === 'true'),
+      },
+    ],
+    [roles.data, intl],
+  );
+
+  const actions = (user: StaffUser) => (
+    <>
+      <RowAction labelId="users.actions.details" onClick={() => setOpen({ kind: 'details', user })}>
+        <InfoOutlinedIcon fontSize="small" />
+      </RowAction>
+      <RowAction labelId="users.actions.edit" onClick={() => setOpen({ kind: 'edit', user })}>
+        <EditOutlinedIcon fontSize="small" />
+      </RowAction>
+      <RowAction labelId="users.actions.password" onClick={() => setOpen({ kind: 'password', user })}>
+        <KeyOutlinedIcon fontSize="small" />
+      </RowAction>
+      <RowAction labelId="users.actions.role" onClick={() => setOpen({ kind: 'role', user })}>
+        <ManageAccountsOutlinedIcon fontSize="small" />
+      </RowAction>
+      <RowAction labelId="users.actions.delete" color="error" onClick={() => setOpen({ kind: 'delete', user })}>
+        <DeleteOutlineIcon fontSize="small" />
+      </RowAction>
+    </>
+  );
+
+  const current = open?.user;
+  return (
+    <>
+      <PageHeader titleId="users.list.title" />
+      <DataTable
+        name={USERS_TABLE}
+        rows={list.data?.users}
+        columns={columns}
+        filters={filters}
+        indexColumn
+        loading={list.isLoading}
+        fetching={list.isFetching}
+        error={list.isError && !list.data ? list.error : undefined}
+        onRetry={list.refetch}
+        actions={actions}
+        actionsWidth={196}
+        toolbar={
+          <Button component={RouterLink} to={USERS_PATHS.addNew} variant="contained" startIcon={<PersonAddAltOutlinedIcon />}>
+            <FormattedMessage id="users.actions.add" />
+          </Button>
+        }
+      />
+      <UserDetailsDialog user={open?.kind === 'details' ? open.user : null} appCount={current ? (appCounts?.[current.id] ?? 0) : 0} onClose={close} />
+      {open?.kind === 'edit' && <EditUserDialog user={open.user} onClose={close} />}
+      {open?.kind === 'password' && <SetPasswordDialog user={open.user} onClose={close} />}
+      {open?.kind === 'role' && <ChangeRoleDialog user={open.user} onClose={close} />}
+      {current && (
+        <ConfirmDialog
+          open={open?.kind === 'delete'}
+          onClose={close}
+          titleId="users.delete.title"
+          messageId="users.delete.confirm"
+          values={{ name: fullName(current, locale), username: current.username }}
+          onConfirm={() => deleteUser(current.id).unwrap()}
+          successMessageId="users.delete.success"
+          errorMessageId={userErrorId('users.delete.error')}
+          confirmLabelId="users.actions.delete"
+          destructive
+        />
+      )}
+    </>
+  );
+}

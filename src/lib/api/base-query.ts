@@ -1,0 +1,93 @@
+// SPEC §7's shared request helper as an RTK Query base query. Every call: a JSON content type
+// (FormData bodies keep the browser's multipart type), `Authorization: JWT <token>` when a token
+// is stored, parsed JSON when the response says json and `true` otherwise. Any failure becomes
+// an ApiError carrying the HTTP status, the Persian "error in communication with the server" and
+// the server's code and field errors, so forms can show them on their fields.
+import type { BaseQueryFn } from '@reduxjs/toolkit/query';
+import { API_PREFIX, AUTH_SCHEME, type ApiErrorBody } from '../../contract';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type QueryParams = Record<string, string | number | boolean | null | undefined>;
+
+export interface RequestArgs {
+  url: string;
+  method?: HttpMethod;
+  body?: unknown;
+  params?: QueryParams;
+  headers?: Record<string, string>;
+}
+
+export interface ApiError {
+  /** The HTTP status, or 0 when no response arrived. */
+  status: number;
+  message: string;
+  code?: string;
+  errors?: Record<string, string>;
+  /** Per-row problems of a file import (the profile CSV's 400: `{row, field, reason}`), when the body lists them. */
+  rows?: { row: number; field: string | null; reason: string }[];
+}
+
+export const COMMUNICATION_ERROR = 'خطا در ارتباط با سرور';
+
+const apiOrigin = (typeof API_BASE_URL === 'string' ? API_BASE_URL : '').replace(/\/+$/, '');
+
+/** `users/current` → `{API_BASE_URL}/api/v1/users/current`, with defined params appended. */
+export function apiUrl(path: string, params?: QueryParams): string {
+  const base = `${apiOrigin}${API_PREFIX}/${path.replace(/^\/+/, '')}`;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params ?? {})) {
+    if (value !== undefined) search.append(key, String(value));
+  }
+  const query = search.toString();
+  return query ? `${base}${base.includes('?') ? '&' : '?'}${query}` : base;
+}
+
+function failure(status: number, body?: unknown): { error: ApiError } {
+  const known = (body && typeof body === 'object' ? body : {}) as Partial<ApiErrorBody>;
+  return {
+    error: {
+      status,
+      message: COMMUNICATION_ERROR,
+      ...(typeof known.code === 'string' ? { code: known.code } : {}),
+      ...(known.errors && typeof known.errors === 'object' ? { errors: known.errors } : {}),
+      ...(Array.isArray((known as { rows?: unknown }).rows) ? { rows: (known as { rows: ApiError['rows'] }).rows } : {}),
+    },
+  };
+}
+
+/** One request with the shared helper's rules; `token` comes from the store. */
+export async function request(
+  args: RequestArgs,
+  token: string | null,
+  signal?: AbortSignal,
+): Promise<{ data: unknown } | { error: ApiError }> {
+  const isForm = typeof FormData !== 'undefined' && args.body instanceof FormData;
+  const headers: Record<string, string> = {
+    ...(isForm ? {} : { 'Content-Type': 'application/json' }),
+    ...args.headers,
+  };
+  if (token) headers.Authorization = `${AUTH_SCHEME} ${token}`;
+  const body = args.body === undefined ? undefined : isForm ? (args.body as FormData) : JSON.stringify(args.body);
+
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(args.url, args.params), { method: args.method ?? 'GET', headers, body, signal });
+  } catch {
+    return failure(0);
+  }
+
+  let data: unknown = true;
+  if ((response.headers.get('content-type') ?? '').includes('json')) {
+    try {
+      data = await response.json();
+    } catch {
+      return failure(response.ok ? 0 : response.status);
+    }
+  }
+  return response.ok ? { data } : failure(response.status, data);
+}
+
+export const panelBaseQuery: BaseQueryFn<string | RequestArgs, unknown, ApiError> = (args, api) => {
+  const token = (api.getState() as { auth?: { token: string | null } }).auth?.token ?? null;
+  return request(typeof args === 'string' ? { url: args } : args, token, api.signal);
+};

@@ -1,0 +1,25 @@
+// What a feature declares about its pages, and the fixed paths of SPEC §2 "Entry and account".
+// Each feature with pages exports `routes: FeatureRoute[]` from features/<f>/routes.ts; the app
+// finds those files itself (app/feature-registry.ts), so adding a feature touches no shared file.
+import type { ComponentType } from 'react';
+
+export const PATHS = {
+  root: '/',
+  login: '/login',
+  dashboard: '/dashboard',
+  userInfo: '/account/user-info',
+  changePassword: '/account/change-password',
+} as const;
+
+/** public: signed-out pages (a signed-in user is sent to the dashboard); private: inside the shell. */
+export type RouteAccess = 'public' | 'private';
+
+export interface FeatureRoute {
+  path: string;
+  access: RouteAccess;
+  /** The page module, loaded on demand: `() => import('./pages/x-page')`. */
+  load: () => Promise<{ default: ComponentType }>;
+}
+
+/** A menu route `/` means the dashboard (SPEC §2). */
+export const menuPath = (route: string): string => (route === '/' || route === '' ? PATHS.dashboard : route);

@@ -1,0 +1,99 @@
+// Builds the panel (src/index.tsx) into dist/: esbuild-loader for TypeScript, contenthash file names,
+// one lazy chunk per page (see src/app/router), CSS extracted in production, fonts as asset files,
+// and the rest of public/ copied as is. API_BASE_URL is fixed at build time ('' = same origin).
+// The dev server proxies /api to the API server on 127.0.0.1:8080.
+import path from 'node:path';
+import webpack from 'webpack';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import MiniCssExtractPlugin from 'mini-css-extract-plugin';
+import CopyWebpackPlugin from 'copy-webpack-plugin';
+import { EsbuildPlugin } from 'esbuild-loader';
+import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
+
+type Env = Record<string, string | boolean | undefined>;
+
+/** Writes bundle-stats.json: the entry's files and each named chunk group's files (bench/bundle.mjs reads it). */
+class BundleStatsPlugin {
+  apply(compiler: webpack.Compiler) {
+    compiler.hooks.thisCompilation.tap('BundleStatsPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'BundleStatsPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
+        const files = (group: webpack.ChunkGroup) => [...new Set(group.chunks.flatMap((chunk) => [...chunk.files]))].filter((f) => !f.endsWith('.map'));
+        const stats = {
+          entry: Object.fromEntries([...compilation.entrypoints].map(([name, group]) => [name, files(group)])),
+          chunkGroups: Object.fromEntries(
+            [...compilation.namedChunkGroups].filter(([name]) => !compilation.entrypoints.has(name)).map(([name, group]) => [name, files(group)]),
+          ),
+        };
+        compilation.emitAsset('bundle-stats.json', new webpack.sources.RawSource(JSON.stringify(stats, null, 2)));
+      });
+    });
+  }
+}
+type Argv = { mode?: 'production' | 'development' | 'none' };
+
+const root = __dirname;
+const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:8080';
+
+export default (_env: Env, argv: Argv): webpack.Configuration & { devServer?: DevServerConfiguration } => {
+  const production = argv.mode !== 'development';
+  return {
+    mode: production ? 'production' : 'development',
+    context: root,
+    entry: { main: './src/index.tsx' },
+    output: {
+      path: path.join(root, 'dist'),
+      publicPath: '/',
+      filename: production ? 'js/[name].[contenthash:10].js' : 'js/[name].js',
+      chunkFilename: production ? 'js/[name].[contenthash:10].js' : 'js/[name].js',
+      assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+      clean: true,
+    },
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    resolve: {
+      extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+      // react-router's package exports only its development build (warnings included); production
+      // takes its production build, both entry points from the same files so there is one router.
+      alias: {
+        // messages come pre-parsed (see the lang rule below), so the ICU parser is not shipped
+        '@formatjs/icu-messageformat-parser$': path.join(root, 'node_modules/@formatjs/icu-messageformat-parser/no-parser.js'),
+        ...(production
+          ? {
+              'react-router$': path.join(root, 'node_modules/react-router/dist/production/index.mjs'),
+              'react-router/dom$': path.join(root, 'node_modules/react-router/dist/production/dom-export.mjs'),
+            }
+          : {}),
+      },
+    },
+    module: {
+      rules: [
+        { test: /\.tsx?$/, loader: 'esbuild-loader', options: { target: 'es2022', jsx: 'automatic' } },
+        { test: /[\\/]lang[\\/](fa|en)\.json$/, include: path.join(root, 'src'), loader: path.join(root, 'scripts/webpack/precompile-messages-loader.mjs') },
+        {
+          test: /\.css$/,
+          use: [MiniCssExtractPlugin.loader, 'css-loader'],
+        },
+        { test: /\.(woff2?|ttf|eot)$/, type: 'asset/resource', generator: { filename: 'fonts/[name].[contenthash:10][ext]' } },
+        { test: /\.(png|jpe?g|gif|svg|webp)$/, type: 'asset/resource' },
+      ],
+    },
+    plugins: [
+      new webpack.DefinePlugin({ API_BASE_URL: JSON.stringify(process.env.API_BASE_URL ?? '') }),
+      new HtmlWebpackPlugin({ template: 'public/index.html', scriptLoading: 'defer', inject: 'head' }),
+      new CopyWebpackPlugin({ patterns: [{ from: 'public', globOptions: { ignore: ['**/index.html', '**/.gitkeep'] } }] }),
+      new BundleStatsPlugin(),
+      new MiniCssExtractPlugin({ filename: production ? 'css/[name].[contenthash:10].css' : 'css/[name].css' }),
+    ],
+    optimization: {
+      minimizer: ['...', new EsbuildPlugin({ target: 'es2022', css: true, legalComments: 'none', include: /\.css$/ })],
+      splitChunks: { chunks: 'async' },
+      runtimeChunk: false,
+    },
+    performance: { hints: false },
+    devServer: {
+      port: Number(process.env.WEB_PORT ?? 3000),
+      historyApiFallback: true,
+      hot: true,
+      proxy: [{ context: ['/api'], target: apiTarget, changeOrigin: true }],
+    },
+  };
+};
