@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { launchChromium, type LaunchedBrowser } from './helpers/chromium';
 import { t } from './helpers/messages';
 import { ADMIN, startServer, type RunningServer } from './helpers/server';
-import { signInThroughForm, signOutThroughConfirm, waitForPersistedToken } from './helpers/session';
+import { signInThroughForm, signOutThroughConfirm } from './helpers/session';
 
 const shots = join(__dirname, '__screenshots__');
 const SAMPLE = resolve(__dirname, '../../public/sample-profiles.csv');
@@ -199,7 +199,6 @@ test('an app admin sees only the servers of their own apps', async () => {
   await page.waitForURL('**/login');
   await signInThroughForm(page, server.url, APP_ADMIN.username, APP_ADMIN.password);
   await page.waitForURL('**/dashboard');
-  await waitForPersistedToken(page); // the full load below must find the new session in storage
   await page.goto(`${server.url}/servers/my-servers`);
   await page.getByRole('heading', { name: t('fa', 'servers.mine.title') }).waitFor();
   await page.waitForFunction(() => document.querySelectorAll('[role="gridcell"][data-field="ip"]').length > 0);

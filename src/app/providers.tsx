@@ -8,18 +8,21 @@ import { ErrorBoundary } from './error/error-boundary';
 import { I18nProvider } from './i18n/i18n-provider';
 import { NotificationsHost } from './layout/notifications-host';
 import type { AppStore } from './store';
+import { PersistorProvider } from '../lib/state';
 import { AppThemeProvider } from './theme/theme-provider';
 
 export function AppProviders({ store, persistor, children }: { store: AppStore; persistor: Persistor; children: ReactNode }) {
   return (
     <Provider store={store}>
       <PersistGate loading={null} persistor={persistor}>
-        <I18nProvider>
-          <AppThemeProvider>
-            <ErrorBoundary>{children}</ErrorBoundary>
-            <NotificationsHost />
-          </AppThemeProvider>
-        </I18nProvider>
+        <PersistorProvider persistor={persistor}>
+          <I18nProvider>
+            <AppThemeProvider>
+              <ErrorBoundary>{children}</ErrorBoundary>
+              <NotificationsHost />
+            </AppThemeProvider>
+          </I18nProvider>
+        </PersistorProvider>
       </PersistGate>
     </Provider>
   );

@@ -16,14 +16,3 @@ export async function signOutThroughConfirm(page: Page, locale: 'fa' | 'en' = 'f
   await dialog.getByRole('button', { name: t(locale, 'common.yes') }).click();
 }
 
-/** Resolves once the signed-in token has been persisted, so a full page load right after keeps the session. */
-export async function waitForPersistedToken(page: Page) {
-  await page.waitForFunction(() => {
-    for (let i = 0; i < localStorage.length; i++) {
-      const key = localStorage.key(i)!;
-      const value = localStorage.getItem(key);
-      if (key.includes('token') && value && value !== 'null' && value !== '""') return true;
-    }
-    return false;
-  });
-}

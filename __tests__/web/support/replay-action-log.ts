@@ -1,7 +1,7 @@
 // Replays an action log through a fresh root reducer, the way a tester reproduces a session from
 // Redux DevTools. Accepts a plain array of actions or DevTools' exported file ({payload: "<lifted
 // state JSON>"}), whose lifted state lists actionsById in stagedActionIds order. redux-persist's
-// PERSIST action carries callbacks that an export cannot hold; they are replaced by inert ones,
+// PERSIST and FLUSH actions carry callbacks that an export cannot hold; they are replaced by inert ones,
 // and the replay reducer writes to a throwaway storage, never to localStorage.
 import type { UnknownAction } from '@reduxjs/toolkit';
 import type { Storage as PersistStorage } from 'redux-persist';
@@ -25,10 +25,13 @@ export function actionsOf(log: ActionLog): UnknownAction[] {
   return lifted.stagedActionIds.map((id) => lifted.actionsById[id].action).filter((a) => a.type !== '@@INIT');
 }
 
+function withInertCallbacks(action: UnknownAction): UnknownAction {
+  if (action.type === 'persist/PERSIST') return { ...action, register: () => undefined, rehydrate: () => undefined };
+  if (action.type === 'persist/FLUSH') return { ...action, result: () => undefined };
+  return action;
+}
+
 export function replayActionLog(log: ActionLog) {
   const reducer = createRootReducer(inertStorage);
-  return actionsOf(log).reduce(
-    (state, action) => reducer(state, action.type === 'persist/PERSIST' ? { ...action, register: () => undefined, rehydrate: () => undefined } : action),
-    reducer(undefined, { type: '@@replay/INIT' }),
-  );
+  return actionsOf(log).reduce((state, action) => reducer(state, withInertCallbacks(action)), reducer(undefined, { type: '@@replay/INIT' }));
 }

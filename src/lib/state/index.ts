@@ -4,3 +4,4 @@ export * from './settings-slice';
 export * from './tables-slice';
 export * from './notifications-slice';
 export * from './hooks';
+export * from './persistor';

@@ -1,6 +1,6 @@
 // The sign-in form. Blank or whitespace-only fields never reach the server (checkInput); a wrong
 // sign-in says "username or password is wrong"; success stores the token, welcomes the user and
-// opens the dashboard.
+// opens the dashboard (the token is in localStorage by then).
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { FormattedMessage } from 'react-intl';
@@ -9,7 +9,7 @@ import { signInSchema, type SignInBody, type SignInResult } from '../../../contr
 import { Form, PasswordField, TextInput } from '../../../components/form';
 import { useSubmitAction } from '../../../components/dialogs';
 import { isApiError } from '../../../lib/api';
-import { signedIn, useAppDispatch } from '../../../lib/state';
+import { signedIn, useAppDispatch, useFlushPersisted } from '../../../lib/state';
 import { PATHS } from '../../../lib/routing';
 import { useSignInMutation } from '../api';
 
@@ -19,6 +19,7 @@ export function LoginForm() {
   const [signIn] = useSignInMutation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const flushPersisted = useFlushPersisted();
   const { submitting, run } = useSubmitAction<SignInResult>({
     successMessageId: 'auth.login.welcome',
     errorMessageId: (error) => (isApiError(error) && error.status === 401 ? 'auth.login.wrongCredentials' : undefined),
@@ -27,6 +28,8 @@ export function LoginForm() {
   const submit = async (values: SignInBody) => {
     const { token } = await run(() => signIn(values).unwrap());
     dispatch(signedIn(token));
+    // written before the dashboard opens, so a reload straight away keeps the session
+    await flushPersisted();
     navigate(PATHS.dashboard, { replace: true });
   };
 

@@ -8,7 +8,7 @@ import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
 import { ConfirmDialog } from '../../../components/dialogs';
 import { endSession } from '../../../lib/api';
-import { useAppDispatch } from '../../../lib/state';
+import { useAppDispatch, useFlushPersisted } from '../../../lib/state';
 import { PATHS } from '../../../lib/routing';
 import { useLogoutMutation } from '../api';
 
@@ -17,6 +17,7 @@ export function SignOutButton() {
   const [logout] = useLogoutMutation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const flushPersisted = useFlushPersisted();
   const intl = useIntl();
   const label = intl.formatMessage({ id: 'auth.signOut.button' });
 
@@ -35,8 +36,10 @@ export function SignOutButton() {
         onConfirm={() => logout().unwrap()}
         successMessageId="auth.signOut.goodbye"
         errorMessageId="auth.signOut.error"
-        onSuccess={() => {
+        onSuccess={async () => {
           dispatch(endSession());
+          // the token is gone from localStorage before `/` opens: a reload cannot sign back in
+          await flushPersisted();
           navigate(PATHS.root, { replace: true });
         }}
       />
