@@ -19,16 +19,16 @@ const FIRST_RENDER_BUDGET_MS = 1000;
 const SORT_BUDGET_MS = 200;
 const root = resolve(__dirname, '..');
 
-function csv(rows: number): string {
+function csv(from: number, to: number): string {
   const lines = ['address,name,protocol,type'];
   const hex = (n: number, len: number) => n.toString(16).padStart(len, '0').slice(-len);
-  for (let n = 1; n <= rows; n++) {
+  for (let n = from; n <= to; n++) {
     const id = `${hex(n * 2654435761, 8)}-${hex(n, 4)}-4${hex(n * 7, 3)}-8${hex(n * 13, 3)}-${hex(n * 40503, 12)}`;
     if (n % 3 === 0) {
       const json = JSON.stringify({ v: '2', ps: `vm-${n}`, add: `v${n % 97}.ex.io`, port: 443, id, net: 'ws', tls: 'tls' });
-      lines.push(`vmess://${Buffer.from(json).toString('base64')},P-${(n * 7919) % rows},vmess,normal`);
+      lines.push(`vmess://${Buffer.from(json).toString('base64')},P-${(n * 7919) % ROWS},vmess,normal`);
     } else {
-      lines.push(`vless://${id}@s${n % 97}.ex.io:443?type=ws&security=tls#r${n},P-${(n * 7919) % rows},vless,normal`);
+      lines.push(`vless://${id}@s${n % 97}.ex.io:443?type=ws&security=tls#r${n},P-${(n * 7919) % ROWS},vless,normal`);
     }
   }
   return lines.join('\n') + '\n';
@@ -55,15 +55,21 @@ async function seed(server: RunningServer): Promise<number> {
     body: { appId: [app.body.data.id], countryId: de.id, ip: 'de-server-1', username: null, password: null, port: 443 },
   });
   const serverId = created.body.data.id as number;
-  const form = new FormData();
-  form.append('serverId', String(serverId));
-  form.append('operator', 'others');
-  form.append('csvFile', new Blob([csv(ROWS)], { type: 'text/csv' }), 'bench.csv');
+  // four imports of a quarter each, one per operator, so that sorting by operator reorders the rows;
+  // the first one's operator (mci, "همراه اول") sorts last in Persian, so an ascending sort moves row 1
+  const operators = ['mci', 'irancell', 'wifi', 'others'];
+  const quarter = ROWS / operators.length;
   const started = performance.now();
-  const r = await fetch(`${server.url}/api/v1/apps/group/addProfiles`, { method: 'POST', headers: { authorization: `JWT ${admin}` }, body: form });
-  const body = (await r.json()) as { data?: { inserted: number } };
-  if (!r.ok || body.data?.inserted !== ROWS) throw new Error(`seeding failed: ${r.status} ${JSON.stringify(body).slice(0, 400)}`);
-  console.log(`seeded ${ROWS} profiles through the CSV import in ${Math.round(performance.now() - started)} ms`);
+  for (const [k, operator] of operators.entries()) {
+    const form = new FormData();
+    form.append('serverId', String(serverId));
+    form.append('operator', operator);
+    form.append('csvFile', new Blob([csv(k * quarter + 1, (k + 1) * quarter)], { type: 'text/csv' }), 'bench.csv');
+    const r = await fetch(`${server.url}/api/v1/apps/group/addProfiles`, { method: 'POST', headers: { authorization: `JWT ${admin}` }, body: form });
+    const body = (await r.json()) as { data?: { inserted: number } };
+    if (!r.ok || body.data?.inserted !== quarter) throw new Error(`seeding failed: ${r.status} ${JSON.stringify(body).slice(0, 400)}`);
+  }
+  console.log(`seeded ${ROWS} profiles through four CSV imports in ${Math.round(performance.now() - started)} ms`);
   return serverId;
 }
 
@@ -80,21 +86,38 @@ async function firstRowPaintedAt(page: Page): Promise<number> {
 }
 
 /**
- * A header click → the first row changed, timed from Node around the real click and a
- * poll of the first row (so it includes the DevTools round trips: an upper bound).
+ * A header click → the first row changed and a frame painted. Two figures: `inPage` runs from the
+ * click event's own timestamp to the paint, measured in the page; `roundTrip` is timed from Node
+ * around the real click and a poll of the first row, so it adds the DevTools round trips (an upper bound).
  */
-async function sortClick(page: Page, field: string): Promise<number> {
+async function sortClick(page: Page, field: string): Promise<{ inPage: number; roundTrip: number }> {
   const firstRow = () => document.querySelector('[role="gridcell"][data-field="name"]')?.closest('[role="row"]')?.textContent ?? '';
   const before = await page.evaluate(firstRow);
   const header = page.locator(`[role="columnheader"][data-field="${field}"] .MuiDataGrid-columnHeaderTitle`);
   await header.hover();
+  // in the page: remember the click's timestamp, then resolve once the first row differs and a frame is painted
+  const painted = page.evaluate(
+    `new Promise((done) => {
+      const rowText = ${firstRow.toString()};
+      const before = rowText();
+      let clickedAt = 0;
+      document.addEventListener('click', (e) => { clickedAt = e.timeStamp; }, { capture: true, once: true });
+      const mo = new MutationObserver(() => {
+        if (!clickedAt || rowText() === before) return;
+        mo.disconnect();
+        requestAnimationFrame(() => setTimeout(() => done(performance.now() - clickedAt), 0));
+      });
+      mo.observe(document.body, { subtree: true, childList: true, characterData: true });
+    })`,
+  ) as Promise<number>;
   const t0 = performance.now();
   await header.click();
   // (waitForFunction's predicate is blocked by the panel's CSP, which has no 'unsafe-eval'; poll instead)
   while ((await page.evaluate(firstRow)) === before) {
     if (performance.now() - t0 > 30_000) throw new Error(`sorting by ${field} changed nothing`);
   }
-  return performance.now() - t0;
+  const roundTrip = performance.now() - t0;
+  return { inPage: await painted, roundTrip };
 }
 
 const verdict = (ms: number, budget: number) => `${Math.round(ms)} ms (budget ${budget} ms: ${ms <= budget ? 'met' : 'MISSED'})`;
@@ -132,14 +155,17 @@ async function main() {
       navs.push((await firstRowPaintedAt(page)) - t0);
     }
 
-    const sorts: [string, number][] = [];
-    for (const field of ['name', 'name', 'protocol', 'operator', '__index', '__index']) sorts.push([field, await sortClick(page, field)]);
+    const sorts: [string, { inPage: number; roundTrip: number }][] = [];
+    // each click changes the first row: asc/desc on one column, or a new column whose first row differs
+    for (const field of ['name', 'name', 'protocol', 'operator', '__index', '__index', 'operator', 'operator']) sorts.push([field, await sortClick(page, field)]);
 
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
     console.log(`\nprofile tab with ${ROWS.toLocaleString('en')} profiles (headless Chromium, production build, ${rows} rows per page shown)`);
     console.log(`  full load /servers/{id} → first row painted: ${loads.map((x) => Math.round(x)).join(', ')} ms; median ${verdict(median(loads), FIRST_RENDER_BUDGET_MS)}`);
     console.log(`  in-app navigation list → profiles painted:  ${navs.map((x) => Math.round(x)).join(', ')} ms; median ${verdict(median(navs), FIRST_RENDER_BUDGET_MS)}`);
-    for (const [field, ms] of sorts) console.log(`  sort click on ${field.padEnd(9)} → first row changed: ${verdict(ms, SORT_BUDGET_MS)}`);
+    for (const [field, ms] of sorts) {
+      console.log(`  sort click on ${field.padEnd(9)} → first row painted: ${verdict(ms.inPage, SORT_BUDGET_MS)} in the page; ${Math.round(ms.roundTrip)} ms timed from Node`);
+    }
   } catch (err) {
     console.error(err);
     process.exitCode = 1;

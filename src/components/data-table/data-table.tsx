@@ -2,9 +2,10 @@
 // "Table state"). It owns filtering and sorting (asc → desc → none) so that export sees exactly
 // what the user sees, paging (30/50/100; filter or size changes go back to page 1), row selection
 // for batch actions, the loading and full error views, and the CSV export (report.csv with a BOM).
-// Client paging: `rows` is the whole list. Server paging: `rows` is the current page, `server.rowCount`
-// the total, and the page builds its query from useTableState(name).
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+// Client paging: `rows` is the whole list (filtered, sorted and sliced here; the grid sees one page).
+// Server paging: `rows` is the current page, `server.rowCount` the total, and the page builds its
+// query from useTableState(name).
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -25,7 +26,7 @@ import { Ltr } from '../ltr';
 import { LoadingState } from '../feedback/loading-state';
 import { ErrorState } from '../feedback/error-state';
 import { FilterBar } from './filter-bar';
-import { cellValue, downloadText, filterRows, sortRows, toCsv } from './rows';
+import { cellValue, collatorFor, downloadText, filterRows, sortRows, toCsv } from './rows';
 import { useTableState } from './use-table-state';
 import { useGridLocaleText } from './grid-locale';
 import type { DataTableColumn, DataTableFilter, ExportColumn } from './types';
@@ -106,6 +107,14 @@ export function DataTable<R extends object>({
     [columns, indexColumn, indexOf, getRowId],
   );
 
+  // build the locale's collator (and load its collation data) while the browser is idle, not on the first sort click
+  useEffect(() => {
+    const warm = () => collatorFor(locale).compare('a', 'b');
+    if (typeof requestIdleCallback !== 'function') return void warm();
+    const handle = requestIdleCallback(warm);
+    return () => cancelIdleCallback(handle);
+  }, [locale]);
+
   const visibleRows = useMemo(() => {
     if (!rows) return [];
     if (server) return [...rows];
@@ -118,6 +127,17 @@ export function DataTable<R extends object>({
       sortColumn?.numeric,
     );
   }, [rows, server, allColumns, table.sortKey, table.ascending, table.filter, filters, locale]);
+
+  // The grid only ever gets the rows of the current page (paginationMode "server" below, for client
+  // lists too): handing it every row of a 10,000-profile list made each sort click rebuild its row
+  // model for all of them, well over the 200 ms budget of ARCHITECTURE §8.
+  const rowCount = server ? server.rowCount : visibleRows.length;
+  const pageRows = useMemo(
+    () => (server ? visibleRows : visibleRows.slice((table.page - 1) * table.pageSize, table.page * table.pageSize)),
+    [server, visibleRows, table.page, table.pageSize],
+  );
+  // (a page past the end, after the last rows were deleted, is moved back by the grid itself through
+  // onPaginationModelChange: it clamps the page to rowCount)
 
   const gridColumns = useMemo<GridColDef[]>(
     () => [
@@ -210,7 +230,7 @@ export function DataTable<R extends object>({
       <DataGrid
         autoHeight
         localeText={localeText}
-        rows={visibleRows}
+        rows={pageRows}
         columns={gridColumns}
         getRowId={getRowId as (row: object) => GridRowId}
         loading={fetching || loading}
@@ -221,8 +241,8 @@ export function DataTable<R extends object>({
         onSortModelChange={onSortModelChange}
         disableColumnMenu
         disableColumnFilter
-        paginationMode={server ? 'server' : 'client'}
-        rowCount={server ? server.rowCount : undefined}
+        paginationMode="server"
+        rowCount={rowCount}
         pageSizeOptions={[...PAGE_SIZES]}
         paginationModel={{ page: table.page - 1, pageSize: table.pageSize }}
         onPaginationModelChange={onPaginationModelChange}

@@ -43,9 +43,18 @@ export function filterRows<R>(rows: readonly R[], filters: readonly DataTableFil
   );
 }
 
+// One collator per locale for the page's lifetime: building one (the Persian one especially) costs
+// more than sorting a few thousand rows with it, and every sort click would pay for it again.
+const collators = new Map<Locale, Intl.Collator>();
+export function collatorFor(locale: Locale): Intl.Collator {
+  let collator = collators.get(locale);
+  if (!collator) collators.set(locale, (collator = new Intl.Collator(intlLocale(locale), { numeric: true, sensitivity: 'base' })));
+  return collator;
+}
+
 export function sortRows<R>(rows: readonly R[], valueOf: ((row: R) => CellValue) | undefined, ascending: boolean, locale: Locale, numeric = false): R[] {
   if (!valueOf) return [...rows];
-  const collator = new Intl.Collator(intlLocale(locale), { numeric: true, sensitivity: 'base' });
+  const collator = collatorFor(locale);
   const direction = ascending ? 1 : -1;
   const blank = (v: CellValue) => v === null || v === undefined || v === '';
   return rows

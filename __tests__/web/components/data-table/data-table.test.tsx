@@ -2,6 +2,7 @@
 // declared as data (page 1 after a change); loading and error views; selection for batch actions;
 // CSV export with a BOM and the empty-table toast; server-side paging.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
 import Button from '@mui/material/Button';
 import { DataTable, type DataTableColumn, type DataTableFilter } from '../../../../src/components/data-table';
 import { tablePageChanged } from '../../../../src/lib/state';
@@ -121,6 +122,43 @@ describe('DataTable', () => {
     await user.click(await screen.findByRole('option', { name: '50' }));
     expect(store.getState().tables.big).toMatchObject({ page: 1, pageSize: 50 });
     expect(cellTexts('ip')).toHaveLength(50);
+  });
+
+  it('sorts the whole list, not just the page shown: page 2 continues the sorted order', async () => {
+    const many = Array.from({ length: 45 }, (_, i) => ({ id: i + 1, ip: `10.0.2.${i + 1}`, country: 'DE', port: (i * 17) % 45 }));
+    const { user } = await renderWithProviders(<DataTable name="sorted" rows={many} columns={columns} />);
+    await user.click(within(screen.getByRole('columnheader', { name: /ذخیره/ })).getByText('ذخیره'));
+    expect(cellTexts('port')).toEqual(Array.from({ length: 30 }, (_, i) => String(i)));
+    await user.click(screen.getByRole('button', { name: /صفحه‌ی بعدی/ }));
+    expect(cellTexts('port')).toEqual(Array.from({ length: 15 }, (_, i) => String(30 + i)));
+  });
+
+  it('goes to the last page when the rows shrink under the page shown (the last rows deleted)', async () => {
+    const many = Array.from({ length: 65 }, (_, i) => ({ id: i + 1, ip: `10.0.3.${i + 1}`, country: 'DE', port: i }));
+    function Shrinking() {
+      const [shown, setShown] = useState(many);
+      return <DataTable name="shrinking" rows={shown} columns={columns} toolbar={<Button onClick={() => setShown(many.slice(0, 58))}>shrink</Button>} />;
+    }
+    const { store, user } = await renderWithProviders(<Shrinking />);
+    await user.click(screen.getByRole('button', { name: /صفحه‌ی بعدی/ }));
+    await user.click(screen.getByRole('button', { name: /صفحه‌ی بعدی/ }));
+    expect(store.getState().tables.shrinking.page).toBe(3);
+    expect(cellTexts('ip')).toEqual(['10.0.3.61', '10.0.3.62', '10.0.3.63', '10.0.3.64', '10.0.3.65']);
+    await user.click(screen.getByRole('button', { name: 'shrink' }));
+    await waitFor(() => expect(store.getState().tables.shrinking.page).toBe(2));
+    expect(cellTexts('ip')).toHaveLength(28);
+    expect(cellTexts('ip')[0]).toBe('10.0.3.31');
+  });
+
+  it('selecting all from the header selects every filtered row, on every page', async () => {
+    const onDelete = jest.fn();
+    const many = Array.from({ length: 40 }, (_, i) => ({ id: i + 1, ip: `10.0.4.${i + 1}`, country: i % 2 ? 'IR' : 'DE', port: i }));
+    const { user } = await renderWithProviders(
+      <DataTable name="selectall" rows={many} columns={columns} batchActions={(ids) => <Button onClick={() => onDelete(ids)}>batch</Button>} />,
+    );
+    await user.click(screen.getByRole('checkbox', { name: /انتخاب همه/ }));
+    await user.click(screen.getByRole('button', { name: 'batch' }));
+    expect([...onDelete.mock.calls[0][0]].sort((a: number, b: number) => a - b)).toEqual(many.map((r) => r.id));
   });
 
   it('shows a spinner while loading', async () => {
