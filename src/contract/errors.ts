@@ -54,6 +54,8 @@ export const V = {
   countryCodes: 'validation.countryCodes',
   duplicate: 'validation.duplicate',
   profileName: 'validation.profileName',
+  /** A date after today where only past days make sense (a birthdate). */
+  futureDate: 'validation.futureDate',
 } as const;
 export type ValidationMessageId = (typeof V)[keyof typeof V];
 

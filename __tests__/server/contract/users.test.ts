@@ -72,6 +72,7 @@ describe('userCreateSchema', () => {
     ['sex out of range', { sex: 2 }, 'sex', V.oneOf],
     ['birthdate not a date', { birthdate: '1990-02-30' }, 'birthdate', V.checkInput],
     ['birthdate in another format', { birthdate: '17/05/1990' }, 'birthdate', V.checkInput],
+    ['birthdate next year', { birthdate: `${new Date().getUTCFullYear() + 1}-01-01` }, 'birthdate', V.futureDate],
     ['about too long', { about: 'x'.repeat(5001) }, 'about', V.tooLong],
   ])('%s', async (_label, patch, field, messageId) => {
     const errors = await errorsOf(userCreateSchema, { ...NEW_USER, ...patch });

@@ -7,3 +7,4 @@ export { NumberField, type NumberFieldProps } from './fields/number-field';
 export { OutlinedField, type OutlinedFieldProps } from './fields/outlined-field';
 export { TimeStepField } from './fields/time-step-field';
 export { SelectField, type SelectOption, type SelectFieldProps } from './fields/select-field';
+export { DateField, type DateFieldProps } from './fields/date-field';

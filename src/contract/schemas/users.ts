@@ -38,7 +38,16 @@ const mobile = () =>
     (v) => v == null || (MOBILE_PATTERN.test(v) && /^\d{4,15}$/.test(v.replace(/\D/g, ''))),
   );
 const website = () => optionalText(TEXT_MAX.link).test('url', V.url, (v) => v == null || isHttpUrl(v));
-const birthdate = () => optionalText(40).test('date', V.checkInput, (v) => v == null || isIsoDate(v));
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** After today? A day of slack, so that a browser a time zone ahead of the server is never refused. */
+function isAfterToday(v: string): boolean {
+  const m = ISO_DATE_PATTERN.exec(v);
+  return !!m && Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) > Date.now() + DAY_MS;
+}
+const birthdate = () =>
+  optionalText(40)
+    .test('date', V.checkInput, (v) => v == null || isIsoDate(v))
+    .test('past', V.futureDate, (v) => v == null || !isAfterToday(v));
 const sex = () =>
   num()
     .oneOf([SEX.female, SEX.male] as const, V.oneOf)

@@ -1,7 +1,7 @@
 // /users/add-new: Persian-only name and family (Latin reverted with the notice), the contract's
 // rules before any call, the body sent to users/signup (no confirm field, sex male by default),
 // the form cleared after a create, and a 409 put on the username field.
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderApp } from '../../support/render';
 import { apiError, json, useFakeServer } from '../../support/fake-server';
 import { fa, serveUsers, staff } from './support';
@@ -10,6 +10,7 @@ const server = useFakeServer();
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const field = (id: string) => screen.getByLabelText(new RegExp(`^${escape(fa[id])}`));
+const birthdateSections = () => within(screen.getByRole('group', { name: fa['users.fields.birthdate'] })).getAllByRole('spinbutton');
 
 async function openPage() {
   serveUsers(server);
@@ -31,7 +32,13 @@ async function openPage() {
     await chooseRole('common.role.appAdmin');
   };
   const submit = () => view.user.click(screen.getByRole('button', { name: fa['users.create.submit'] }));
-  return { ...view, set, fillRequired, chooseRole, submit };
+  const typeBirthdate = async (...parts: string[]) => {
+    for (const [i, part] of parts.entries()) {
+      await view.user.click(birthdateSections()[i]);
+      await view.user.keyboard(part);
+    }
+  };
+  return { ...view, set, fillRequired, chooseRole, submit, typeBirthdate };
 }
 
 describe('add user page', () => {
@@ -72,11 +79,12 @@ describe('add user page', () => {
 
   it('creates the user with the contract body, toasts, and clears the form', async () => {
     server.on('POST', 'users/signup', json({ success: true, data: staff({ id: 9, username: 'ali.r', needToChangePass: true }) }));
-    const { fillRequired, set, submit } = await openPage();
+    const { fillRequired, set, submit, typeBirthdate } = await openPage();
     await fillRequired();
     set('users.fields.eName', 'Ali');
     set('users.fields.mobile', '+98 912 000 0000');
-    set('users.fields.birthdate', '1990-05-17');
+    // the Persian calendar's 27 Ordibehesht 1369 is 17 May 1990
+    await typeBirthdate('1369', '02', '27');
     await submit();
     await waitFor(() => expect(server.calls('POST', 'users/signup')).toHaveLength(1));
     const body = server.calls('POST', 'users/signup')[0].body as Record<string, unknown>;
@@ -98,7 +106,7 @@ describe('add user page', () => {
     await waitFor(() => expect(field('users.fields.username')).toHaveValue(''));
     expect(field('users.fields.name')).toHaveValue('');
     expect(field('users.fields.password')).toHaveValue('');
-    expect(field('users.fields.birthdate')).toHaveValue('');
+    expect(birthdateSections().map((s) => s.textContent)).toEqual(['سال', 'ماه', 'روز']);
   });
 
   it('puts a taken username (409) on the username field and keeps the entries', async () => {

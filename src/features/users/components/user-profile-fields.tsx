@@ -4,8 +4,7 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import { SEX } from '../../../contract';
-import { EnglishTextField, PersianTextField, SelectField, TextInput } from '../../../components/form';
-import { DateField } from './date-field';
+import { DateField, EnglishTextField, PersianTextField, SelectField, TextInput } from '../../../components/form';
 
 export const SEX_OPTIONS = [
   { value: SEX.male, labelId: 'users.sex.male' },
@@ -51,7 +50,7 @@ export function OptionalProfileFields() {
       <EnglishTextField name="mobile" labelId="users.fields.mobile" type="tel" ltr />
       <EnglishTextField name="website" labelId="users.fields.website" ltr />
       <SelectField name="sex" labelId="users.fields.sex" options={SEX_OPTIONS} />
-      <DateField name="birthdate" labelId="users.fields.birthdate" />
+      <DateField name="birthdate" labelId="users.fields.birthdate" disableFuture />
       <Wide>
         <TextInput name="address" labelId="users.fields.address" charset="any" />
       </Wide>
