@@ -1,13 +1,13 @@
 // Own-account endpoints of SPEC §7: change password and upload the avatar. Both change what
 // users/current returns, so both invalidate CurrentUser.
-import { baseApi, sessionApi } from '../../lib/api';
+import { baseApi, sessionApi, unlessRefused } from '../../lib/api';
 import type { ChangePasswordBody, MutationResponse } from '../../contract';
 
 export const accountApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     changePassword: build.mutation<MutationResponse, ChangePasswordBody>({
       query: (body) => ({ url: 'users/changepass', method: 'POST', body }),
-      invalidatesTags: ['CurrentUser'],
+      invalidatesTags: unlessRefused(['CurrentUser']),
       // Lift the must-change flag at once, so the guards let the user through before the refetch lands.
       async onQueryStarted(_body, { dispatch, queryFulfilled }) {
         try {
@@ -28,7 +28,7 @@ export const accountApi = baseApi.injectEndpoints({
         body.append('avatar', file);
         return { url: 'users/avatar', method: 'POST', body };
       },
-      invalidatesTags: ['CurrentUser'],
+      invalidatesTags: unlessRefused(['CurrentUser']),
     }),
   }),
 });

@@ -7,6 +7,7 @@ import {
   invalidatesItem,
   listTag,
   providesList,
+  unlessRefused,
   unwrapData,
   type Tag,
 } from '../../lib/api';
@@ -58,36 +59,36 @@ export const appsApi = baseApi.injectEndpoints({
     }),
     storeApp: build.mutation<MutationResponse<AppDto>, AppBody>({
       query: (body) => ({ url: 'apps/storeApp', method: 'POST', body }),
-      invalidatesTags: [listTag('App'), listTag('User')],
+      invalidatesTags: unlessRefused([listTag('App'), listTag('User')]),
     }),
     updateApp: build.mutation<MutationResponse<AppDto>, { id: number; body: AppBody }>({
       query: ({ id, body }) => ({ url: `apps/updateApp/${id}`, method: 'PUT', body }),
-      invalidatesTags: (_r, _e, { id }) => [...appTags(id), listTag('User')],
+      invalidatesTags: unlessRefused((_r, { id }) => [...appTags(id), listTag('User')]),
     }),
     changeAppStatus: build.mutation<MutationResponse, { id: number; active: boolean }>({
       query: ({ id, active }) => ({ url: `apps/changeStatus/${id}/${active}`, method: 'PUT', body: NO_PAYLOAD }),
-      invalidatesTags: (_r, _e, { id }) => invalidatesItem('App', id),
+      invalidatesTags: unlessRefused((_r, { id }) => invalidatesItem('App', id)),
     }),
     destroyApp: build.mutation<MutationResponse, number>({
       query: (id) => ({ url: `apps/destroy/${id}`, method: 'DELETE', body: NO_PAYLOAD }),
-      invalidatesTags: (_r, _e, id) => [
+      invalidatesTags: unlessRefused((_r, id) => [
         ...appTags(id),
         { type: 'AdSettings', id },
         listTag('Version'),
         listTag('Server'),
         listTag('Device'),
         listTag('User'),
-      ],
+      ]),
     }),
     updateAppSettings: build.mutation<MutationResponse, { id: number; body: Partial<AppSettingsBody> }>({
       query: ({ id, body }) => ({ url: `apps/updateSettings/${id}`, method: 'POST', body }),
       // appVersion records a version; googlePlayLink and repoName show in the app lists.
-      invalidatesTags: (_r, _e, { id }) => [...appTags(id), listTag('Version')],
+      invalidatesTags: unlessRefused((_r, { id }) => [...appTags(id), listTag('Version')]),
     }),
     generateRobotApiKey: build.mutation<string, number>({
       query: (id) => ({ url: `apps/updateSettings/${id}`, method: 'POST', body: { robotApiKey: true } }),
       transformResponse: (r: MutationResponse<{ robotApiKey: string }>) => r.data!.robotApiKey,
-      invalidatesTags: (_r, _e, id) => invalidatesItem('App', id),
+      invalidatesTags: unlessRefused((_r, id) => invalidatesItem('App', id)),
     }),
     getAdSettings: build.query<AdSettingEntry[], number>({
       query: (id) => `apps/adsSettings/${id}`,
@@ -96,11 +97,11 @@ export const appsApi = baseApi.injectEndpoints({
     }),
     setAdsMaster: build.mutation<MutationResponse, { id: number; state: boolean }>({
       query: ({ id, state }) => ({ url: `apps/showAds/${id}`, method: 'POST', body: { key: 'adMob', state } }),
-      invalidatesTags: (_r, _e, { id }) => [{ type: 'AdSettings', id }],
+      invalidatesTags: unlessRefused((_r, { id }) => [{ type: 'AdSettings', id }]),
     }),
     updateAdSettings: build.mutation<MutationResponse, { id: number; body: Partial<AdSettingsBody> }>({
       query: ({ id, body }) => ({ url: `apps/updateSettingsAdmob/${id}`, method: 'POST', body }),
-      invalidatesTags: (_r, _e, { id }) => [{ type: 'AdSettings', id }],
+      invalidatesTags: unlessRefused((_r, { id }) => [{ type: 'AdSettings', id }]),
     }),
     getVersions: build.query<VersionDto[], number>({
       query: (appId) => `apps/versionBlock/${appId}`,
@@ -109,11 +110,11 @@ export const appsApi = baseApi.injectEndpoints({
     }),
     blockVersion: build.mutation<MutationResponse, { appId: number; appVersion: number }>({
       query: (body) => ({ url: 'apps/versionBlock', method: 'POST', body }),
-      invalidatesTags: [listTag('Version')],
+      invalidatesTags: unlessRefused([listTag('Version')]),
     }),
     deleteVersion: build.mutation<MutationResponse, { id: number; blocked: boolean }>({
       query: ({ id, blocked }) => ({ url: `apps/${blocked ? 'versionBlock' : 'version'}/${id}`, method: 'DELETE', body: NO_PAYLOAD }),
-      invalidatesTags: (_r, _e, { id }) => invalidatesItem('Version', id),
+      invalidatesTags: unlessRefused((_r, { id }) => invalidatesItem('Version', id)),
     }),
   }),
 });

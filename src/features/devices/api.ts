@@ -1,7 +1,7 @@
 // Device endpoints of SPEC §7 "Devices": the server-paged list (30 per page from page 1), the
 // panel's registration (the staff path of apps/addDevice: staff token + appId), edit and delete,
 // plus the application options of the filter and the form. Every change refreshes through tags.
-import { baseApi, invalidatesItem, listTag, providesList, unwrapData } from '../../lib/api';
+import { baseApi, invalidatesItem, listTag, providesList, unlessRefused, unwrapData } from '../../lib/api';
 import type { DataResponse, DeviceUpdateBody, MutationResponse } from '../../contract';
 
 export interface Device {
@@ -47,15 +47,15 @@ export const devicesApi = baseApi.injectEndpoints({
     }),
     addDevice: build.mutation<MutationResponse<{ id: number }>, DeviceUpdateBody>({
       query: (body) => ({ url: 'apps/addDevice', method: 'POST', body }),
-      invalidatesTags: [listTag('Device')],
+      invalidatesTags: unlessRefused([listTag('Device')]),
     }),
     updateDevice: build.mutation<MutationResponse<Device>, { id: number; body: DeviceUpdateBody }>({
       query: ({ id, body }) => ({ url: `apps/updateDevice/${id}`, method: 'PUT', body }),
-      invalidatesTags: (_r, _e, { id }) => invalidatesItem('Device', id),
+      invalidatesTags: unlessRefused((_r, { id }) => invalidatesItem('Device', id)),
     }),
     destroyDevice: build.mutation<MutationResponse, number>({
       query: (id) => ({ url: `apps/destroyDevice/${id}`, method: 'DELETE' }),
-      invalidatesTags: (_r, _e, id) => invalidatesItem('Device', id),
+      invalidatesTags: unlessRefused((_r, id) => invalidatesItem('Device', id)),
     }),
   }),
 });

@@ -1,7 +1,7 @@
 // Domain-encryption endpoints (SPEC §7 apps/wordEncryption, apps/decryptDomain, and
 // apps/updateSettings/{id} with repoName alone), plus the application list both tabs choose from.
 // Setting the repo changes the app's five encrypted source-host fields: it invalidates that App.
-import { baseApi, invalidatesItem, providesList, unwrapData } from '../../lib/api';
+import { baseApi, invalidatesItem, providesList, unlessRefused, unwrapData } from '../../lib/api';
 import type { DataResponse, MutationResponse, SourceHost, WordEncryptionBody } from '../../contract';
 
 /** The fields of GET apps this feature shows; the five hosts come only for role_id 1. */
@@ -33,7 +33,7 @@ export const encryptionApi = baseApi.injectEndpoints({
     }),
     setRepo: build.mutation<MutationResponse, { id: number; repoName: string }>({
       query: ({ id, repoName }) => ({ url: `apps/updateSettings/${id}`, method: 'POST', body: { repoName } }),
-      invalidatesTags: (_r, _e, { id }) => [...invalidatesItem('App', id), { type: 'AppSettings', id }],
+      invalidatesTags: unlessRefused((_r, { id }) => [...invalidatesItem('App', id), { type: 'AppSettings', id }]),
     }),
     // A POST that only reads: cached per app and dropped when that app changes (set repo).
     decryptDomain: build.query<DecryptedDomains, number>({

@@ -1,6 +1,6 @@
 // The privacy policy (SPEC §7 apps/setPrivacy; GET apps/privacy is our addition for loading it).
 // Saving invalidates Privacy, so the stored (server-sanitised) HTML is read again.
-import { baseApi, unwrapData } from '../../lib/api';
+import { baseApi, unlessRefused, unwrapData } from '../../lib/api';
 import type { DataResponse, MutationResponse, PrivacyBody } from '../../contract';
 
 export interface PrivacyPolicy {
@@ -17,7 +17,7 @@ export const privacyApi = baseApi.injectEndpoints({
     }),
     setPrivacy: build.mutation<MutationResponse<PrivacyPolicy>, PrivacyBody>({
       query: (body) => ({ url: 'apps/setPrivacy', method: 'POST', body }),
-      invalidatesTags: ['Privacy'],
+      invalidatesTags: unlessRefused(['Privacy']),
     }),
   }),
 });

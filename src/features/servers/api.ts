@@ -2,7 +2,7 @@
 // Tags: Server, Profile, OperatorSettings, Country (and App for the application choices). Profile
 // writes also invalidate their server, whose row carries the profile count. A failed write changed
 // nothing (the server is all-or-nothing), so it invalidates nothing.
-import { baseApi, invalidatesItem, invalidatesItems, listTag, providesList, unwrapData } from '../../lib/api';
+import { baseApi, invalidatesItem, invalidatesItems, listTag, providesList, unlessRefused, unwrapData } from '../../lib/api';
 import type {
   DataResponse,
   MutationResponse,
@@ -41,19 +41,19 @@ export const serversApi = baseApi.injectEndpoints({
     }),
     addServer: build.mutation<MutationResponse<Server>, ServerBody>({
       query: (body) => ({ url: 'apps/addServer', method: 'POST', body }),
-      invalidatesTags: (_r, e) => (e ? [] : [listTag('Server')]),
+      invalidatesTags: unlessRefused(() => [listTag('Server')]),
     }),
     updateServer: build.mutation<MutationResponse<Server>, { id: number; body: ServerBody }>({
       query: ({ id, body }) => ({ url: `apps/updateServer/${id}`, method: 'PUT', body }),
-      invalidatesTags: (_r, e, { id }) => (e ? [] : invalidatesItem('Server', id)),
+      invalidatesTags: unlessRefused((_r, { id }) => invalidatesItem('Server', id)),
     }),
     destroyServer: build.mutation<MutationResponse, number>({
       query: (id) => ({ url: `apps/destroyServer/${id}`, method: 'DELETE' }),
-      invalidatesTags: (_r, e, id) => (e ? [] : [...invalidatesItem('Server', id), listTag('Profile')]),
+      invalidatesTags: unlessRefused((_r, id) => [...invalidatesItem('Server', id), listTag('Profile')]),
     }),
     destroyServers: build.mutation<MutationResponse<{ deleted: number }>, number[]>({
       query: (ids) => ({ url: 'apps/destroyMultipleServers', method: 'POST', body: { ids } }),
-      invalidatesTags: (_r, e, ids) => (e ? [] : [...invalidatesItems('Server', ids), listTag('Profile')]),
+      invalidatesTags: unlessRefused((_r, ids) => [...invalidatesItems('Server', ids), listTag('Profile')]),
     }),
 
     getProfiles: build.query<Profile[], number>({
@@ -63,19 +63,19 @@ export const serversApi = baseApi.injectEndpoints({
     }),
     addProfile: build.mutation<MutationResponse<Profile>, ProfileCreateBody | Omit<ProfileCreateBody, 'type'>>({
       query: (body) => ({ url: 'apps/addProfile', method: 'POST', body }),
-      invalidatesTags: (_r, e, body) => (e ? [] : [listTag('Profile'), { type: 'Server', id: body.serverId }]),
+      invalidatesTags: unlessRefused((_r, body) => [listTag('Profile'), { type: 'Server', id: body.serverId }]),
     }),
     updateProfile: build.mutation<MutationResponse<Profile>, { id: number; body: ProfileUpdateBody }>({
       query: ({ id, body }) => ({ url: `apps/updateProfile/${id}`, method: 'PUT', body }),
-      invalidatesTags: (_r, e, { id }) => (e ? [] : invalidatesItem('Profile', id)),
+      invalidatesTags: unlessRefused((_r, { id }) => invalidatesItem('Profile', id)),
     }),
     destroyProfile: build.mutation<MutationResponse, { id: number; serverId: number }>({
       query: ({ id }) => ({ url: `apps/destroyProfile/${id}`, method: 'DELETE' }),
-      invalidatesTags: (_r, e, { id, serverId }) => (e ? [] : [...invalidatesItem('Profile', id), { type: 'Server', id: serverId }]),
+      invalidatesTags: unlessRefused((_r, { id, serverId }) => [...invalidatesItem('Profile', id), { type: 'Server', id: serverId }]),
     }),
     destroyProfiles: build.mutation<MutationResponse<{ deleted: number }>, { ids: number[]; serverId: number }>({
       query: ({ ids }) => ({ url: 'apps/destroyMultipleProfiles', method: 'POST', body: { ids } }),
-      invalidatesTags: (_r, e, { ids, serverId }) => (e ? [] : [...invalidatesItems('Profile', ids), { type: 'Server', id: serverId }]),
+      invalidatesTags: unlessRefused((_r, { ids, serverId }) => [...invalidatesItems('Profile', ids), { type: 'Server', id: serverId }]),
     }),
     /** Reveals a sealed address (role_id 1); a read, but POST and never cached. */
     convertProfile: build.mutation<RevealedProfile, string>({
@@ -90,7 +90,7 @@ export const serversApi = baseApi.injectEndpoints({
         body.append('csvFile', file);
         return { url: 'apps/group/addProfiles', method: 'POST', body };
       },
-      invalidatesTags: (_r, e, { serverId }) => (e ? [] : [listTag('Profile'), { type: 'Server', id: serverId }]),
+      invalidatesTags: unlessRefused((_r, { serverId }) => [listTag('Profile'), { type: 'Server', id: serverId }]),
     }),
 
     getOperatorSettings: build.query<OperatorSettings, void>({
@@ -100,7 +100,7 @@ export const serversApi = baseApi.injectEndpoints({
     }),
     saveOperatorSettings: build.mutation<MutationResponse<OperatorSettings>, OperatorSettingsBody>({
       query: (body) => ({ url: 'apps/settings/operators', method: 'POST', body }),
-      invalidatesTags: (_r, e) => (e ? [] : [listTag('OperatorSettings')]),
+      invalidatesTags: unlessRefused(() => [listTag('OperatorSettings')]),
     }),
   }),
 });

@@ -1,7 +1,7 @@
 // Staff-user endpoints of SPEC §7 "Users", plus the role options (access/roles). Every change to a
 // user also invalidates the app-admin options (AppAdmin): a role or status change, a new user or a
 // delete changes who can administer applications.
-import { baseApi, invalidatesItem, listTag, providesList, unwrapData } from '../../lib/api';
+import { baseApi, invalidatesItem, listTag, providesList, unlessRefused, unwrapData } from '../../lib/api';
 import type {
   AdminSetPasswordBody,
   ChangeRoleBody,
@@ -38,24 +38,24 @@ export const usersApi = baseApi.injectEndpoints({
     }),
     createUser: build.mutation<MutationResponse<StaffUser>, UserCreateBody>({
       query: (body) => ({ url: 'users/signup', method: 'POST', body }),
-      invalidatesTags: [listTag('User'), listTag('AppAdmin')],
+      invalidatesTags: unlessRefused([listTag('User'), listTag('AppAdmin')]),
     }),
     updateUser: build.mutation<MutationResponse<StaffUser>, { id: number; body: UserUpdateBody }>({
       query: ({ id, body }) => ({ url: `users/update/${id}`, method: 'PUT', body }),
       // The edited user may be the one signed in (the sidebar shows their name).
-      invalidatesTags: (_r, _e, { id }) => [...userChanged(id), 'CurrentUser'],
+      invalidatesTags: unlessRefused((_r, { id }) => [...userChanged(id), 'CurrentUser']),
     }),
     setUserPassword: build.mutation<MutationResponse, AdminSetPasswordBody>({
       query: (body) => ({ url: 'users/changepasslist', method: 'POST', body }),
-      invalidatesTags: (_r, _e, { user_id }) => invalidatesItem('User', user_id),
+      invalidatesTags: unlessRefused((_r, { user_id }) => invalidatesItem('User', user_id)),
     }),
     changeUserRole: build.mutation<MutationResponse<StaffUser>, { id: number } & ChangeRoleBody>({
       query: ({ id, role_id }) => ({ url: `users/updateAccess/${id}`, method: 'PUT', body: { role_id } }),
-      invalidatesTags: (_r, _e, { id }) => userChanged(id),
+      invalidatesTags: unlessRefused((_r, { id }) => userChanged(id)),
     }),
     changeUserStatus: build.mutation<MutationResponse<StaffUser>, { id: number; active: boolean }>({
       query: ({ id, active }) => ({ url: `users/changestatus/${id}`, method: 'PUT', body: { active } }),
-      invalidatesTags: (_r, _e, { id }) => userChanged(id),
+      invalidatesTags: unlessRefused((_r, { id }) => userChanged(id)),
       // The switch moves at once; a refusal puts it back (the refetch then confirms the server's state).
       async onQueryStarted({ id, active }, { dispatch, queryFulfilled }) {
         const patch = dispatch(
@@ -73,7 +73,7 @@ export const usersApi = baseApi.injectEndpoints({
     }),
     deleteUser: build.mutation<MutationResponse, number>({
       query: (id) => ({ url: `users/destroy/${id}`, method: 'DELETE' }),
-      invalidatesTags: (_r, _e, id) => userChanged(id),
+      invalidatesTags: unlessRefused((_r, id) => userChanged(id)),
     }),
   }),
 });

@@ -2,7 +2,7 @@
 // session helpers (and the signed-in profile summary).
 export { baseApi, endSession, unwrapData } from './base-api';
 export { apiUrl, request, COMMUNICATION_ERROR, type ApiError, type RequestArgs, type HttpMethod, type QueryParams } from './base-query';
-export { TAG_TYPES, providesList, listTag, invalidatesItem, invalidatesItems, type TagType, type Tag } from './tags';
+export { TAG_TYPES, providesList, listTag, invalidatesItem, invalidatesItems, unlessRefused, type TagType, type Tag } from './tags';
 export { sessionApi, useGetCurrentUserQuery, useCurrentUser } from './session';
 export { useProfileSummary } from './profile';
 export { isApiError, errorMessageId, fieldErrorsOf } from './errors';

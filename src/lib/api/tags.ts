@@ -40,3 +40,22 @@ export const invalidatesItems = (type: TagType, ids: readonly TagId[]): Tag[] =>
   ...ids.map((id) => ({ type, id })),
   listTag(type),
 ];
+
+/** A mutation the server refused (a 4xx): it changed nothing. */
+function isRefused(error: unknown): boolean {
+  const status = (error as { status?: unknown } | undefined)?.status;
+  return typeof status === 'number' && status >= 400 && status < 500;
+}
+
+/**
+ * A mutation's invalidation, skipped when the server refused the call: nothing changed, so there
+ * is nothing to refetch, and a form keyed on the refetched data would be rebuilt, losing what the
+ * user typed and the field errors just put on it. A network error or a 5xx still refetches: the
+ * change may or may not have happened.
+ */
+export function unlessRefused<R, A>(tags: readonly (Tag | TagType)[] | ((result: R | undefined, arg: A) => readonly (Tag | TagType)[])) {
+  return (result: R | undefined, error: unknown, arg: A): (Tag | TagType)[] => {
+    if (isRefused(error)) return [];
+    return [...(typeof tags === 'function' ? tags(result, arg) : tags)];
+  };
+}

@@ -77,11 +77,20 @@ describe('application settings tab', () => {
     expect(sentBody().UserConnectionLimit).toBe(0);
   });
 
-  it('a failed save shows saveSettingsError', async () => {
+  it('a refused save shows saveSettingsError, marks the field the server named and keeps every edit', async () => {
     const { user } = await open();
     server.on('POST', 'apps/updateSettings/:id', apiError(400, 'VALIDATION_FAILED', { dnsServer: 'validation.tooLong' }));
+    await user.type(input('dnsServer')!, '9.9.9.9');
+    await user.type(input('telegram')!, '_team');
     await user.click(save());
     expect(await screen.findByText('ذخیره تنظیمات انجام نشد')).toBeInTheDocument();
     expect(screen.queryByText('تنظیمات با موفقیت ذخیره شد')).not.toBeInTheDocument();
+    expect(await screen.findByText('مقدار وارد شده بیش از حد طولانی است')).toBeInTheDocument();
+    // the refusal changed nothing on the server: no refetch, no rebuilt form, so the mark and the edits stay
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(server.calls('GET', 'apps/getApp/1')).toHaveLength(1);
+    expect(input('dnsServer')).toHaveAttribute('aria-invalid', 'true');
+    expect(input('dnsServer')).toHaveValue('9.9.9.9');
+    expect(input('telegram')).toHaveValue('@example_team');
   });
 });
