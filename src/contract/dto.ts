@@ -1,5 +1,5 @@
 // Response shapes (DTOs) of SPEC §3 that both sides agree on.
-import type { DetectLocationBy, SourceHost } from './enums';
+import type { DetectLocationBy, Operator, ProfileType, Protocol, SourceHost } from './enums';
 export interface MenuItem {
   id: number;
   route: string;
@@ -171,4 +171,34 @@ export interface CountryDto {
   timezones: string[];
   /** Same-origin SVG, e.g. /api/v1/flags/ir.svg. */
   flagUrl: string;
+}
+
+// ---- Servers and profiles (SPEC §3 Server, Profile) ----
+
+/** One server of the server lists. */
+export interface ServerDto {
+  id: number;
+  /** Shown as the server name. */
+  ip: string;
+  apps: { app: { id: number; name: string } }[];
+  location: { id: number; name: string; code: string };
+  flagUrl: string;
+  username: string | null;
+  provider: string | null;
+  port: number | null;
+  /** Whether a password is stored; the password itself is never sent. */
+  hasPassword: boolean;
+  profileCount: number;
+}
+
+/** One connection profile of GET apps/profiles/{serverId}. */
+export interface ProfileDto {
+  id: number;
+  name: string;
+  operator: Operator;
+  protocol: Protocol;
+  type: ProfileType;
+  serverId: number;
+  /** The sealed address token (opaque); POST apps/convertProfile turns it into the readable link. */
+  address: string;
 }

@@ -2,16 +2,9 @@
 // every country and server carries. Flags are served by this API (routes/countries.ts) from the
 // flag-icons package, so the panel needs no internet to show them.
 import { eq } from 'drizzle-orm';
+import type { CountryDto } from '../../../src/contract';
 import type { Db } from '../db/client';
 import { countries } from '../db/schema';
-
-export interface CountryDto {
-  id: number;
-  code: string;
-  name: string;
-  timezones: string[];
-  flagUrl: string;
-}
 
 /** `/api/v1/flags/ir.svg` for IR: same origin, so the panel's CSP (img-src 'self') allows it. */
 export const flagUrl = (code: string): string => `/api/v1/flags/${code.toLowerCase()}.svg`;

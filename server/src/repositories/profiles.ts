@@ -3,20 +3,9 @@
 // `address`, and only apps/convertProfile opens it. Id lists are processed in chunks: a batch delete
 // may name up to 100,000 ids, more than one statement can bind (65,535 parameters).
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Operator, ProfileType, Protocol } from '../../../src/contract';
+import type { Operator, ProfileDto, ProfileType, Protocol } from '../../../src/contract';
 import type { Db } from '../db/client';
 import { auditLog, operatorEnum, profileTypeEnum, profiles, protocolEnum } from '../db/schema';
-
-export interface ProfileDto {
-  id: number;
-  name: string;
-  operator: Operator;
-  protocol: Protocol;
-  type: ProfileType;
-  serverId: number;
-  /** The sealed address token (opaque); apps/convertProfile turns it into the readable link. */
-  address: string;
-}
 
 export interface ProfileValues {
   serverId: number;

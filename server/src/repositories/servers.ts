@@ -3,26 +3,12 @@
 // `hasPassword` flag. Ownership is decided by the caller (auth/rbac.ts); here a scope is just "the
 // apps administered by user X" or everything.
 import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
+import type { ServerDto } from '../../../src/contract';
 import type { Db } from '../db/client';
 import { apps, countries, profiles, serverApps, servers } from '../db/schema';
 import { toCount } from '../db/helpers';
 import { flagUrl } from './countries';
 import { ID_CHUNK, chunk } from './profiles';
-
-export interface ServerDto {
-  id: number;
-  /** Shown as the server name. */
-  ip: string;
-  apps: { app: { id: number; name: string } }[];
-  location: { id: number; name: string; code: string };
-  flagUrl: string;
-  username: string | null;
-  provider: string | null;
-  port: number | null;
-  /** Whether a password is stored; the password itself is never sent. */
-  hasPassword: boolean;
-  profileCount: number;
-}
 
 /** Whose servers: those linked to apps administered by `adminId`, or every server (null). */
 export interface ServerScope {

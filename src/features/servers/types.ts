@@ -1,43 +1,14 @@
 // Response shapes of the server, country, profile and operator calls (SPEC §3, /api/v1 issue 6).
-import type { Operator, ProfileType, Protocol } from '../../contract';
+// The server, country and profile shapes are the contract's DTOs, the ones the API answers with.
+import type { CountryDto, ProfileDto, ServerDto } from '../../contract';
+
+export type Server = ServerDto;
+export type Country = CountryDto;
+export type Profile = ProfileDto;
 
 export interface AppRef {
   id: number;
   name: string;
-}
-
-export interface Server {
-  id: number;
-  /** Shown as the server name. */
-  ip: string;
-  apps: { app: AppRef }[];
-  location: { id: number; name: string; code: string };
-  flagUrl: string;
-  username: string | null;
-  provider: string | null;
-  port: number | null;
-  hasPassword: boolean;
-  profileCount: number;
-}
-
-export interface Country {
-  id: number;
-  /** Two upper-case letters. */
-  code: string;
-  name: string;
-  timezones: string[];
-  flagUrl: string;
-}
-
-export interface Profile {
-  id: number;
-  name: string;
-  operator: Operator;
-  protocol: Protocol;
-  type: ProfileType;
-  serverId: number;
-  /** The sealed address token (POST apps/convertProfile reveals it). */
-  address: string;
 }
 
 export interface RevealedProfile {

@@ -1,7 +1,7 @@
 // Copies a technical value and says how it went (copy success / copy error toasts).
 import { useCallback } from 'react';
 import { useNotify } from '../../../lib/state';
-import { copyText } from '../lib/clipboard';
+import { copyText } from '../../../lib/clipboard';
 
 export function useCopy() {
   const notify = useNotify();

@@ -1,50 +1,38 @@
 // A server's details popup: every field the list carries (never the password itself).
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { useIntl } from 'react-intl';
+import { DetailsDialog } from '../../../components/dialogs';
 import { Ltr } from '../../../components/ltr';
 import type { Server } from '../types';
-import { DetailRows } from './detail-rows';
 import { Flag } from './flag';
 
 export function ServerDetailsDialog({ open, server, onClose }: { open: boolean; server: Server; onClose: () => void }) {
   const intl = useIntl();
-  const dash = intl.formatMessage({ id: 'servers.details.none' });
   return (
-    <Dialog open={open} onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="server-details-title">
-      <DialogTitle id="server-details-title">
-        <FormattedMessage id="servers.details.title" />
-      </DialogTitle>
-      <DialogContent>
-        <DetailRows
-          rows={[
-            ['servers.fields.ip', <Ltr key="ip">{server.ip}</Ltr>],
-            ['servers.fields.apps', server.apps.map((a) => a.app.name).join('، ') || dash],
-            [
-              'servers.fields.location',
-              <Stack key="loc" direction="row" spacing={1} sx={{ alignItems: 'center' }} component="span">
-                <Flag url={server.flagUrl} />
-                <span>{server.location.name}</span>
-                <Ltr>({server.location.code})</Ltr>
-              </Stack>,
-            ],
-            ['servers.fields.username', server.username ? <Ltr key="u">{server.username}</Ltr> : dash],
-            ['servers.fields.password', intl.formatMessage({ id: server.hasPassword ? 'servers.details.passwordSet' : 'servers.details.passwordNotSet' })],
-            ['servers.fields.port', server.port != null ? <Ltr key="p">{String(server.port)}</Ltr> : dash],
-            ['servers.fields.provider', server.provider ?? dash],
-            ['servers.fields.profileCount', intl.formatNumber(server.profileCount)],
-          ]}
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>
-          <FormattedMessage id="common.close" />
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <DetailsDialog
+      open={open}
+      onClose={onClose}
+      titleId="servers.details.title"
+      empty={intl.formatMessage({ id: 'servers.details.none' })}
+      items={[
+        { labelId: 'servers.fields.ip', value: server.ip, ltr: true },
+        { labelId: 'servers.fields.apps', value: server.apps.map((a) => a.app.name).join('، ') },
+        {
+          labelId: 'servers.fields.location',
+          value: (
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} component="span">
+              <Flag url={server.flagUrl} />
+              <span>{server.location.name}</span>
+              <Ltr>({server.location.code})</Ltr>
+            </Stack>
+          ),
+        },
+        { labelId: 'servers.fields.username', value: server.username, ltr: true },
+        { labelId: 'servers.fields.password', value: intl.formatMessage({ id: server.hasPassword ? 'servers.details.passwordSet' : 'servers.details.passwordNotSet' }) },
+        { labelId: 'servers.fields.port', value: server.port != null ? String(server.port) : null, ltr: true },
+        { labelId: 'servers.fields.provider', value: server.provider },
+        { labelId: 'servers.fields.profileCount', value: intl.formatNumber(server.profileCount) },
+      ]}
+    />
   );
 }
