@@ -14,6 +14,7 @@ import {
 import { dropPrototypeKeys, positiveId, str } from '../../../src/contract/schemas/common';
 import { requireUser, type AuthUser } from '../auth/authorize';
 import { assertServerAccess, isRestricted } from '../auth/rbac';
+import { mapCooperatively } from '../domain/cooperative';
 import { isCsvFailure, parseProfileCsv } from '../domain/csv-import';
 import { SecretBoxError } from '../domain/secret-box';
 import { tryParseShareLink } from '../domain/share-links';
@@ -332,7 +333,7 @@ export async function profileRoutes(app: FastifyInstance) {
       const { serverId, operator } = importFieldsSchema.validateSync(fields, { abortEarly: false, stripUnknown: true });
       await assertServerAccess(app.db, user, [serverId]);
 
-      const result = parseProfileCsv(file);
+      const result = await parseProfileCsv(file);
       if (isCsvFailure(result)) {
         const fileLevel = result.errors.find((e) => e.row === 0);
         const tooLarge = fileLevel?.reason === CSV_MESSAGES.tooLarge || fileLevel?.reason === CSV_MESSAGES.tooManyRows;
@@ -343,12 +344,13 @@ export async function profileRoutes(app: FastifyInstance) {
           rows: result.errors.map((e) => ({ row: e.row, field: e.field ?? null, reason: e.reason })),
         });
       }
-      const rows: ProfileValues[] = result.rows.map((r) => ({
+      // sealed a slice at a time (about 0.7 s for 100,000 links in one go)
+      const rows: ProfileValues[] = await mapCooperatively(result.rows, (r) => ({
         serverId,
         name: r.name,
         operator: operator as Operator,
         protocol: r.protocol,
-        type: 'normal',
+        type: 'normal' as const,
         addressEnc: seal(r.link.link),
       }));
       const inserted = await inTransaction(app.db, (repos) => repos.profiles.insertMany(rows));
