@@ -71,6 +71,13 @@ describe('server lists', () => {
     expect(server.calls('GET', 'apps')[0].query.get('state')).toBe('appAdmin');
   });
 
+  it('sends anyone but the top admin from /servers/manage to their own servers', async () => {
+    const { router } = await openList('/servers/manage', 2);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/servers/my-servers'));
+    expect(await screen.findByRole('heading', { name: 'My servers' })).toBeInTheDocument();
+    expect(server.calls('GET', 'apps/servers').every((c) => c.query.get('state') === 'appAdmin')).toBe(true);
+  });
+
   it('creates a server: the country is searchable and prefills the name with the next free <code>-server-<n>', async () => {
     server.on('POST', 'apps/addServer', (req) => json({ success: true, data: { ...SERVER, id: 9, ip: (req.body as { ip: string }).ip } }));
     const { user } = await openList();
