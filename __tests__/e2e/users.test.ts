@@ -132,12 +132,15 @@ test('the new user must change the temporary password, then sees only their own 
   expect(hrefs.filter((h) => h?.includes('manage'))).toEqual([]);
   expect(hrefs).not.toContain('/users/list');
 
-  // Deactivated by the admin (through the API): their session ends at once.
+  // The admin switches them off in the users list: their session ends at once.
   const userToken = await storedToken(page);
   expect((await server.api('users/current', { token: userToken })).status).toBe(200);
-  const off = await server.api(`users/changestatus/${newUserId}`, { method: 'PUT', token: adminToken, body: { active: false } });
-  expect(off.status).toBe(200);
-  expect(off.body.data.active).toBe(false);
+  const row = admin.getByRole('row').filter({ hasText: NEW_USER.username });
+  const answered = admin.waitForResponse((r) => r.url().includes(`/api/v1/users/changestatus/${newUserId}`));
+  await row.getByRole('switch').click();
+  const off = await answered;
+  expect(off.status()).toBe(200);
+  expect((await off.json()).data.active).toBe(false);
   expect((await server.api('users/current', { token: userToken })).status).toBe(401);
   await page.reload();
   await page.waitForURL('**/login');
