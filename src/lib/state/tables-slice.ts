@@ -1,6 +1,6 @@
 // Per-table list state of SPEC §4 "Table state", keyed by table name: filters, page (1-based),
 // page size, sort key and direction. Persisted per table (app/store/persist-storage.ts).
-// Changing a filter or the page size goes back to page 1; sorting cycles asc → desc → none.
+// Changing a filter, the page size or the sort goes back to page 1; sorting cycles asc → desc → none.
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../contract';
 
@@ -54,9 +54,14 @@ export const tablesSlice = createSlice({
       t.pageSize = size;
       t.page = 1;
     },
-    /** A click on a column header: asc on a new column, then desc, then unsorted. */
+    /**
+     * A click on a column header: asc on a new column, then desc, then unsorted. Back to page 1,
+     * like a filter change: page 3 of another order is an arbitrary slice (and on a server-paged
+     * list a fresh query that would start mid-list).
+     */
     tableSortCycled(state, action: TableAction<{ key: string }>) {
       const t = tableOf(state, action.payload.table);
+      t.page = 1;
       if (t.sortKey !== action.payload.key) {
         t.sortKey = action.payload.key;
         t.ascending = true;

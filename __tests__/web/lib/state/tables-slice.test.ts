@@ -1,4 +1,4 @@
-// Table state rules of SPEC §4: the sort cycle, and page 1 after a filter or page-size change.
+// Table state rules of SPEC §4: the sort cycle, and page 1 after a filter, page-size or sort change.
 import { DEFAULT_TABLE_STATE, selectTable, tableFilterChanged, tablePageChanged, tablePageSizeChanged, tableSortCycled, tablesSlice } from '../../../../src/lib/state';
 import type { TablesState } from '../../../../src/lib/state';
 
@@ -38,6 +38,16 @@ describe('tables slice', () => {
     expect(table(reduce(onPage4, tablePageSizeChanged({ table: 't', pageSize: 50 })))).toMatchObject({ page: 1, pageSize: 50 });
     expect(table(reduce(onPage4, tablePageSizeChanged({ table: 't', pageSize: 30 }))).page).toBe(4);
     expect(table(reduce({}, tablePageSizeChanged({ table: 't', pageSize: 75 }))).pageSize).toBe(30);
+  });
+
+  it('goes back to page 1 whenever the sort changes, the step back to unsorted included', () => {
+    const onPage5 = reduce({}, tablePageChanged({ table: 't', page: 5 }));
+    const cycle = tableSortCycled({ table: 't', key: 'model' });
+    expect(table(reduce(onPage5, cycle))).toMatchObject({ page: 1, sortKey: 'model', ascending: true });
+    const descOnPage4 = reduce(onPage5, cycle, tablePageChanged({ table: 't', page: 4 }), cycle);
+    expect(table(descOnPage4)).toMatchObject({ page: 1, sortKey: 'model', ascending: false });
+    const noneOnPage2 = reduce(descOnPage4, tablePageChanged({ table: 't', page: 2 }), cycle);
+    expect(table(noneOnPage2)).toMatchObject({ page: 1, sortKey: null });
   });
 
   it('keeps tables apart', () => {
