@@ -1,5 +1,5 @@
 // Device list and registration budgets (ARCHITECTURE §8): a page of GET apps/devices over
-// 1,000,000 devices ≤ 50 ms p95 (with and without a text filter), and POST apps/addDevice
+// 1,000,000 devices ≤ 50 ms p95 (with and without a text filter, in each sort order), and POST apps/addDevice
 // ≥ 2,000 requests/s on loopback with no write lost.
 //
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench_devices npm run bench:devices
@@ -76,6 +76,8 @@ interface Seeded {
   appAdminLogin: string;
   sampleDeviceIds: string[];
   sampleTokens: string[];
+  /** Four hex digits of a real device id: each matches about 2,500 devices (ids and tokens are hex). */
+  mediumFragments: string[];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -115,6 +117,7 @@ async function seed(db: Db): Promise<Seeded> {
     appAdminLogin: appAdmin.username,
     sampleDeviceIds: rows.map((r) => r.unique_device_id.slice(9, 23)),
     sampleTokens: rows.map((r) => r.fcm_token.slice(40, 52)),
+    mediumFragments: rows.map((r) => r.unique_device_id.slice(0, 4)),
   };
 }
 
@@ -244,6 +247,9 @@ function request(port: number, method: string, url: string, body?: object, heade
 // ---------------------------------------------------------------------------------------------
 // 3. Page latencies
 
+/** The labels of the page kinds whose p95 missed the budget, for the summary. */
+const overBudget: string[] = [];
+
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 async function timePages(port: number, token: string, label: string, queryFor: (i: number) => Record<string, string | number>) {
@@ -263,8 +269,9 @@ async function timePages(port: number, token: string, label: string, queryFor: (
   }
   times.sort((a, b) => a - b);
   const p95 = percentile(times, 95);
+  if (p95 > PAGE_BUDGET_MS) overBudget.push(label);
   log(
-    `  ${label.padEnd(44)} p50 ${ms(percentile(times, 50))}  p95 ${ms(p95)}  max ${ms(times[times.length - 1])}  ` +
+    `  ${label.padEnd(50)} p50 ${ms(percentile(times, 50))}  p95 ${ms(p95)}  max ${ms(times[times.length - 1])}  ` +
       `count ${lastCount.toLocaleString()}${estimated ? ' (estimate)' : ''}  ${p95 <= PAGE_BUDGET_MS ? 'OK' : `OVER the ${PAGE_BUDGET_MS} ms budget`}`,
   );
   return p95;
@@ -366,6 +373,30 @@ async function main() {
     p95s.push(await timePages(port, adminToken, 'app filter + selective filter', (i) => ({ appId: pick(seeded.apps, i).id, filter: pick(seeded.sampleDeviceIds, i) })));
     p95s.push(await timePages(port, appAdminToken, 'app admin (2 of 5 apps), pages 1-20', (i) => ({ page: 1 + (i % 20) })));
 
+    // Sorted pages (sort, ascending): each order has its index, global and per app. Directions
+    // alternate request by request. A deep page is a random one of all the pages the list has.
+    log('\nsorted (the direction alternates between requests):');
+    const dir = (i: number) => (i % 2 === 0 ? 'true' : 'false');
+    const deep = (n: number, i: number) => 1 + ((i * 7919) % Math.max(1, Math.floor(n / 30)));
+    const appDevices = (a: number) => APP_WEIGHTS[a % APP_WEIGHTS.length] * TARGET_DEVICES * 0.95;
+    const appAdminDevices = (APP_WEIGHTS.at(-1)! + APP_WEIGHTS.at(-2)!) * TARGET_DEVICES * 0.95;
+    p95s.push(await timePages(port, adminToken, 'by model, no filter, pages 1-20', (i) => ({ sort: 'model', ascending: dir(i), page: 1 + (i % 20) })));
+    p95s.push(await timePages(port, adminToken, 'by device id, no filter, random page of all', (i) => ({ sort: 'uniqueDeviceId', ascending: dir(i), page: deep(TARGET_DEVICES, i) })));
+    p95s.push(await timePages(port, adminToken, 'by version, no filter, random page of all', (i) => ({ sort: 'appVersionCode', ascending: dir(i), page: deep(TARGET_DEVICES, i) })));
+    p95s.push(await timePages(port, adminToken, 'by model, app filter, random page of the app', (i) => ({ sort: 'model', ascending: dir(i), appId: pick(seeded.apps, i).id, page: deep(appDevices(i), i) })));
+    p95s.push(await timePages(port, appAdminToken, 'app admin (2 of 5 apps), by version, random page', (i) => ({ sort: 'appVersionCode', ascending: dir(i), page: deep(appAdminDevices, i) })));
+    p95s.push(await timePages(port, adminToken, 'selective filter, by model', (i) => ({ sort: 'model', ascending: dir(i), filter: pick(seeded.sampleDeviceIds, i) })));
+    p95s.push(await timePages(port, adminToken, 'medium filter (~2,500), newest first, random page', (i) => ({ filter: pick(seeded.mediumFragments, i), page: deep(2400, i) })));
+    p95s.push(await timePages(port, adminToken, 'medium filter (~2,500), by device id, random page', (i) => ({ sort: 'uniqueDeviceId', ascending: dir(i), filter: pick(seeded.mediumFragments, i), page: deep(2400, i) })));
+    p95s.push(await timePages(port, adminToken, 'broad filter (~5%), by device id, pages 1-5', (i) => ({ sort: 'uniqueDeviceId', ascending: dir(i), filter: pick(MODELS, i), page: 1 + (i % 5) })));
+    p95s.push(await timePages(port, adminToken, 'broad filter (~5%), by version, pages 1-5', (i) => ({ sort: 'appVersionCode', ascending: dir(i), filter: pick(MODELS, i), page: 1 + (i % 5) })));
+    // The hard cases: a model-name filter sorted by model puts the matches behind every model on
+    // one side of it, and a deep page of a broad filter needs its matches up to the page. Either
+    // way the page comes from sorting every match (tens of thousands of rows read from the table).
+    p95s.push(await timePages(port, adminToken, 'broad filter (~5%), by model itself, pages 1-5', (i) => ({ sort: 'model', ascending: dir(i), filter: pick(MODELS, i), page: 1 + (i % 5) })));
+    p95s.push(await timePages(port, adminToken, 'broad filter (~5%), newest first, page 100', (i) => ({ filter: pick(MODELS, i), page: 100 })));
+    p95s.push(await timePages(port, adminToken, 'broad filter (~5%), by version, page 100', (i) => ({ sort: 'appVersionCode', ascending: dir(i), filter: pick(MODELS, i), page: 100 })));
+
     log(`\nPOST apps/addDevice: autocannon, ${LOAD_CONNECTIONS} connections, ${LOAD_SECONDS} s, a new uniqueDeviceId per request (1 in 5 re-registers):`);
     load = await loadAddDevice(port, seeded.apps[0].apiKey, runTag);
   } finally {
@@ -396,7 +427,7 @@ async function main() {
   log(`  distinct device ids acknowledged ${load.okIds.size.toLocaleString()}, of them stored ${storedOfOk.toLocaleString()}; rows of this run ${stored.toLocaleString()}  ${storedOfOk === load.okIds.size ? 'no write lost' : 'WRITES LOST'}`);
 
   const pageOk = p95s.every((p) => p <= PAGE_BUDGET_MS);
-  log(`\nsummary: page p95 worst ${Math.max(...p95s).toFixed(1)} ms (budget ${PAGE_BUDGET_MS}) ${pageOk ? 'OK' : 'MISSED'}; addDevice ${load.requestsPerSecond.toFixed(0)}/s (budget ${REGISTRATIONS_BUDGET}) ${rpsOk ? 'OK' : 'MISSED'}${postgresUrl ? '' : ' — PGlite run, not the PostgreSQL budget'}`);
+  log(`\nsummary: page p95 worst ${Math.max(...p95s).toFixed(1)} ms (budget ${PAGE_BUDGET_MS}) ${pageOk ? 'OK' : `MISSED by ${overBudget.length} of ${p95s.length} page kinds (${overBudget.join('; ')})`}; addDevice ${load.requestsPerSecond.toFixed(0)}/s (budget ${REGISTRATIONS_BUDGET}) ${rpsOk ? 'OK' : 'MISSED'}${postgresUrl ? '' : ' — PGlite run, not the PostgreSQL budget'}`);
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 }
 

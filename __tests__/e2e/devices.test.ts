@@ -123,3 +123,23 @@ test('a device created in the panel appears at the top of the list, and English 
   await page.getByText(t('en', 'devices.count').replace('{count}', String(TOTAL + 1))).waitFor();
   await page.screenshot({ path: join(shots, 'devices-en.png'), fullPage: true });
 });
+
+test('a click on the device id header sorts on the server from page 1, ascending then descending', async () => {
+  const header = grid().locator('.MuiDataGrid-columnHeader[data-field="uniqueDeviceId"] .MuiDataGrid-columnHeaderTitle');
+  await page.locator('.MuiTablePagination-actions button').last().click();
+  await page.getByText(deviceId(41)).waitFor();
+
+  let answered = page.waitForResponse((r) => r.url().includes('/api/v1/apps/devices') && r.url().includes('sort=uniqueDeviceId'));
+  await header.click();
+  let url = new URL((await answered).url());
+  expect([url.searchParams.get('page'), url.searchParams.get('ascending')]).toEqual(['1', 'true']);
+  await page.getByText(deviceId(1)).waitFor();
+  expect((await shownDeviceIds()).slice(0, 3)).toEqual([deviceId(1), deviceId(2), deviceId(3)]);
+
+  answered = page.waitForResponse((r) => r.url().includes('/api/v1/apps/devices') && r.url().includes('ascending=false'));
+  await header.click();
+  url = new URL((await answered).url());
+  expect(url.searchParams.get('sort')).toBe('uniqueDeviceId');
+  await page.getByText('panel-made-device').waitFor();
+  expect((await shownDeviceIds()).slice(0, 3)).toEqual(['panel-made-device', deviceId(70), deviceId(69)]);
+});

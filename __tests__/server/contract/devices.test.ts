@@ -1,5 +1,5 @@
-// Device schemas (SPEC §5 "Device create/edit", §7 devices paging).
-import { V, deviceRegisterSchema, deviceUpdateSchema, devicesQuerySchema } from '../../../src/contract';
+// Device schemas (SPEC §5 "Device create/edit", §7 devices paging and sorting).
+import { DEVICE_SORT_KEYS, V, deviceRegisterSchema, deviceUpdateSchema, devicesQuerySchema } from '../../../src/contract';
 import { errorsOf, valid } from './validate-helper';
 
 const DEVICE = { fcmToken: 'fcm:APA91b-token', uniqueDeviceId: 'a1b2c3d4e5f6', model: 'Samsung SM-A525F', appVersionCode: 12 };
@@ -31,15 +31,28 @@ describe('deviceUpdateSchema', () => {
 });
 
 describe('devicesQuerySchema', () => {
-  test('defaults: page 1, size 30', async () => {
-    expect(await valid(devicesQuerySchema, {})).toEqual({ page: 1, size: 30 });
+  test('defaults: page 1, size 30, newest first (id descending)', async () => {
+    expect(await valid(devicesQuerySchema, {})).toEqual({ page: 1, size: 30, sort: 'id', ascending: false });
   });
 
   test('query-string values are cast; empty and "null" mean absent', async () => {
-    expect(await valid(devicesQuerySchema, { page: '3', size: '50', appId: '7', filter: ' samsung ' })).toEqual({
-      page: 3, size: 50, appId: 7, filter: 'samsung',
+    expect(await valid(devicesQuerySchema, { page: '3', size: '50', appId: '7', filter: ' samsung ', sort: 'model', ascending: 'false' })).toEqual({
+      page: 3, size: 50, appId: 7, filter: 'samsung', sort: 'model', ascending: false,
     });
-    expect(await valid(devicesQuerySchema, { page: '', appId: 'null', filter: '' })).toEqual({ page: 1, size: 30 });
+    expect(await valid(devicesQuerySchema, { page: '', appId: 'null', filter: '', sort: '', ascending: '' })).toEqual({
+      page: 1, size: 30, sort: 'id', ascending: false,
+    });
+  });
+
+  test('every sortable column is accepted; without `ascending` id runs newest first and the others ascending', async () => {
+    expect(DEVICE_SORT_KEYS).toEqual(['id', 'model', 'uniqueDeviceId', 'appVersionCode']);
+    for (const sort of DEVICE_SORT_KEYS) {
+      expect(await valid(devicesQuerySchema, { sort })).toMatchObject({ sort, ascending: sort !== 'id' });
+      expect(await valid(devicesQuerySchema, { sort, ascending: 'true' })).toMatchObject({ sort, ascending: true });
+      expect(await valid(devicesQuerySchema, { sort, ascending: 'false' })).toMatchObject({ sort, ascending: false });
+    }
+    // `ascending` alone turns the default order around: oldest first.
+    expect(await valid(devicesQuerySchema, { ascending: 'true' })).toMatchObject({ sort: 'id', ascending: true });
   });
 
   test.each([
@@ -48,6 +61,12 @@ describe('devicesQuerySchema', () => {
     ['size 0', { size: 0 }, 'size', V.min],
     ['appId text', { appId: 'abc' }, 'appId', V.number],
     ['filter too long', { filter: 'x'.repeat(201) }, 'filter', V.tooLong],
+    ['sort by the app name (not sortable)', { sort: 'app' }, 'sort', V.oneOf],
+    ['sort by fcmToken (not sortable)', { sort: 'fcmToken' }, 'sort', V.oneOf],
+    ['sort in another case', { sort: 'Model' }, 'sort', V.oneOf],
+    ['sort as a list', { sort: ['model'] }, 'sort', V.checkInput],
+    ['ascending neither true nor false', { ascending: 'yes' }, 'ascending', V.checkInput],
+    ['ascending as a number other than 0/1', { ascending: '2' }, 'ascending', V.checkInput],
   ])('%s', async (_label, query, field, messageId) => {
     expect(await errorsOf(devicesQuerySchema, query)).toEqual({ [field]: messageId });
   });

@@ -1,11 +1,12 @@
 // SPEC §7 "Devices" against a real app: the server-paged list over 10,000 devices (page sizes,
-// counts, text and app filters, ownership), registration by API key and by staff token (including
+// counts, text and app filters, ownership, sorting by each column on every path), registration by API key and by staff token (including
 // 200 concurrent registrations of 100 devices), edit and delete.
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { appVersions, apps, appSettings, devices } from '../../../server/src/db/schema';
 import { generateApiKey, generateCoreIv, generateCoreKey } from '../../../server/src/domain/word-crypto';
-import { COUNT_EXACT_LIMIT } from '../../../server/src/repositories/devices';
+import { COUNT_EXACT_LIMIT, WALK_LIMIT, devicesRepository } from '../../../server/src/repositories/devices';
+import { devicesQuerySchema } from '../../../src/contract';
 import { ADMIN, createTestApp, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;
@@ -409,3 +410,223 @@ describe('counts past the exact limit', () => {
     }
   });
 });
+
+describe('sorting (sort, ascending)', () => {
+  // Runs last: besides the 10,000 devices above, the big app of the previous block holds 20,000
+  // (big-0 …, no model, no version), so the lists of role_id 1 and of adminB are large (index-
+  // ordered walks) while one small app's list is collected whole. The sort app adds devices with
+  // tied, missing and mixed-case models and versions whose text order is not their number order.
+  interface Truth {
+    id: number;
+    appId: number;
+    model: string | null;
+    uniqueDeviceId: string;
+    fcmToken: string | null;
+    appVersionCode: string | null;
+  }
+  type Key = 'id' | 'model' | 'uniqueDeviceId' | 'appVersionCode';
+  let sortApp: SeedApp;
+  let truth: Truth[];
+  /** The database's collation order of the distinct texts of a column (PGlite: C, PostgreSQL: the cluster's). */
+  let rank: { model: Map<string, number>; uniqueDeviceId: Map<string, number> };
+
+  const SORT_MODELS = ['alpha', 'Beta', 'beta', 'Gamma 2', 'gamma 10', null];
+  const SORT_VERSIONS = [2, 10, 1.5, 10.25, null, 0.5, 2];
+
+  beforeAll(async () => {
+    sortApp = await createApp(adminA.id);
+    // Registered in a shuffled order, so that id order is unrelated to the keys.
+    const order = Array.from({ length: 600 }, (_, i) => (i * 7919) % 600);
+    await t.repos.devices.insertMany(
+      order.map((i) => ({
+        appId: sortApp.id,
+        uniqueDeviceId: `s-${((i * 104_729) % 600).toString(36).padStart(3, '0')}`,
+        fcmToken: `sort-${i}`,
+        model: SORT_MODELS[i % SORT_MODELS.length],
+        appVersionCode: SORT_VERSIONS[i % SORT_VERSIONS.length],
+      })),
+    );
+    await t.db.execute(sql`ANALYZE devices`);
+    const rows = await t.db
+      .select({ id: devices.id, appId: devices.appId, model: devices.model, uniqueDeviceId: devices.uniqueDeviceId, fcmToken: devices.fcmToken, appVersionCode: devices.appVersionCode })
+      .from(devices);
+    truth = rows.map((r) => ({ ...r, id: Number(r.id) }));
+    const ranks = async (column: typeof devices.model | typeof devices.uniqueDeviceId) => {
+      const values = await t.db.selectDistinct({ v: column }).from(devices).orderBy(column);
+      return new Map(values.map((r, i) => [r.v as string, i]));
+    };
+    rank = { model: await ranks(devices.model), uniqueDeviceId: await ranks(devices.uniqueDeviceId) };
+  });
+
+  /** The expected order, computed here: the key (a missing one counts as largest), then the id, one direction. */
+  function expected(rows: Truth[], key: Key, ascending: boolean): number[] {
+    const value = (r: Truth): number | null => {
+      if (key === 'id') return r.id;
+      if (key === 'appVersionCode') return r.appVersionCode === null ? null : Number(r.appVersionCode);
+      return r[key] === null ? null : rank[key].get(r[key] as string)!;
+    };
+    const sorted = [...rows].sort((a, b) => {
+      const va = value(a);
+      const vb = value(b);
+      const byKey = va === vb ? 0 : va === null ? 1 : vb === null ? -1 : va - vb;
+      return byKey || a.id - b.id;
+    });
+    return (ascending ? sorted : sorted.reverse()).map((r) => r.id);
+  }
+
+  const ids = (body: { rows: { id: number }[] }) => body.rows.map((r) => r.id);
+  const KEYS: Key[] = ['id', 'model', 'uniqueDeviceId', 'appVersionCode'];
+  const DIRECTIONS = [true, false];
+
+  it('sorts one app\'s devices by each column, both ways, the id breaking ties (the collected, exact path)', async () => {
+    const own = truth.filter((d) => d.appId === sortApp.id);
+    // Ties and gaps the order has to handle: repeated models and versions, missing ones, and
+    // versions whose text order differs from their number order ("10" < "2").
+    expect(new Set(own.map((d) => d.appVersionCode))).toEqual(new Set(['2', '10', '1.5', '10.25', null, '0.5']));
+    for (const sort of KEYS) {
+      for (const ascending of DIRECTIONS) {
+        const got: number[] = [];
+        for (let page = 1; page <= 6; page++) {
+          const res = await list(adminA.token, { appId: sortApp.id, sort, ascending: String(ascending), page, size: 100 });
+          expect(res.statusCode).toBe(200);
+          const body = res.json();
+          expect([body.count, body.countEstimated]).toEqual([600, false]);
+          got.push(...ids(body));
+        }
+        expect({ sort, ascending, ids: got }).toEqual({ sort, ascending, ids: expected(own, sort, ascending) });
+      }
+    }
+  });
+
+  it('orders versions as numbers and puts devices without one last ascending, first descending', async () => {
+    const versions = async (ascending: boolean) => {
+      const out: (number | null)[] = [];
+      for (let page = 1; page <= 6; page++) {
+        const body = (await list(adminToken, { appId: sortApp.id, sort: 'appVersionCode', ascending: String(ascending), page, size: 100 })).json();
+        out.push(...body.rows.map((r: { appVersionCode: number | null }) => r.appVersionCode));
+      }
+      return out;
+    };
+    const own = truth.filter((d) => d.appId === sortApp.id);
+    const numbers = own.filter((d) => d.appVersionCode !== null).map((d) => Number(d.appVersionCode)).sort((a, b) => a - b);
+    const missing = own.filter((d) => d.appVersionCode === null).map(() => null);
+    expect(numbers.indexOf(10)).toBeGreaterThan(numbers.lastIndexOf(2));
+    expect(await versions(true)).toEqual([...numbers, ...missing]);
+    expect(await versions(false)).toEqual([...missing, ...numbers.reverse()]);
+  });
+
+  it('walks the large lists in index order: role_id 1 over every device, page 1 and a deep page, each column both ways', async () => {
+    expect(truth.length).toBeGreaterThan(3 * COUNT_EXACT_LIMIT);
+    for (const sort of KEYS) {
+      for (const ascending of DIRECTIONS) {
+        const all = expected(truth, sort, ascending);
+        for (const page of [1, 150]) {
+          const body = (await list(adminToken, { sort, ascending: String(ascending), page, size: 100 })).json();
+          expect(body.countEstimated).toBe(true);
+          expect({ sort, ascending, page, ids: ids(body) }).toEqual({ sort, ascending, page, ids: all.slice((page - 1) * 100, page * 100) });
+        }
+      }
+    }
+  });
+
+  it('walks one big app\'s devices (the app filter) and merges an app admin\'s apps, in the asked order', async () => {
+    const [big] = await t.db.select({ id: apps.id }).from(apps).innerJoin(devices, eq(devices.appId, apps.id)).groupBy(apps.id).orderBy(desc(sql`count(*)`)).limit(1);
+    const ofBig = truth.filter((d) => d.appId === big.id);
+    expect(ofBig.length).toBeGreaterThanOrEqual(2 * COUNT_EXACT_LIMIT);
+    const adminBApps = (await t.db.select({ id: apps.id }).from(apps).where(eq(apps.adminId, adminB.id))).map((a) => a.id);
+    expect(adminBApps.length).toBeGreaterThan(1);
+    const ofB = truth.filter((d) => adminBApps.includes(d.appId));
+    for (const [sort, ascending] of [['uniqueDeviceId', false], ['model', true], ['appVersionCode', false], ['id', true]] as const) {
+      for (const page of [1, 120]) {
+        const query = { sort, ascending: String(ascending), page, size: 100 };
+        const one = (await list(adminToken, { ...query, appId: big.id })).json();
+        expect({ sort, page, ids: ids(one) }).toEqual({ sort, page, ids: expected(ofBig, sort, ascending).slice((page - 1) * 100, page * 100) });
+        const merged = (await list(adminB.token, query)).json();
+        expect({ sort, page, ids: ids(merged) }).toEqual({ sort, page, ids: expected(ofB, sort, ascending).slice((page - 1) * 100, page * 100) });
+      }
+    }
+  });
+
+  it('sorts a large text-filtered list, whether the matches come early in the order or lie past the walk limit', async () => {
+    const matching = (needle: string) => truth.filter((d) => [d.uniqueDeviceId, d.model ?? '', d.fcmToken ?? ''].some((v) => v.toLowerCase().includes(needle)));
+    // "big-" matches the 20,000 devices of the big app. Ascending by device id they come almost
+    // first; descending, every "dev-…" and "s-…" device (over WALK_LIMIT of them) comes before
+    // them, so the walk stops short and the matches are sorted instead, with their exact count.
+    const big = matching('big-');
+    expect(truth.filter((d) => d.uniqueDeviceId > 'big-' && !d.uniqueDeviceId.startsWith('big-')).length).toBeGreaterThan(WALK_LIMIT);
+    for (const ascending of DIRECTIONS) {
+      const all = expected(big, 'uniqueDeviceId', ascending);
+      for (const page of [1, 2, 67]) {
+        const body = (await list(adminToken, { filter: 'big-', sort: 'uniqueDeviceId', ascending: String(ascending), page, size: 30 })).json();
+        expect({ ascending, page, ids: ids(body) }).toEqual({ ascending, page, ids: all.slice((page - 1) * 30, page * 30) });
+        if (!ascending) expect([body.count, body.countEstimated]).toEqual([big.length, false]);
+      }
+    }
+    // A filter nearly every device matches: the walk settles the page, deep ones too.
+    const dashed = matching('-');
+    for (const [sort, ascending] of [['model', false], ['appVersionCode', true]] as const) {
+      for (const page of [1, 200]) {
+        const body = (await list(adminToken, { filter: '-', sort, ascending: String(ascending), page, size: 50 })).json();
+        expect({ sort, page, ids: ids(body) }).toEqual({ sort, page, ids: expected(dashed, sort, ascending).slice((page - 1) * 50, page * 50) });
+      }
+    }
+  });
+
+  it('walks further when a first walk found some matches but too few (a lower walk limit, to reach it with little data)', async () => {
+    const repo = devicesRepository(t.db, 50);
+    const hasE = truth.filter((d) => [d.uniqueDeviceId, d.model ?? '', d.fcmToken ?? ''].some((v) => v.toLowerCase().includes('e')));
+    expect(hasE.length).toBeGreaterThan(COUNT_EXACT_LIMIT);
+    const newestFirst = expected(hasE, 'id', false);
+    // The first walk of page 1 (size 100) reads the newest 200 devices: some match, too few for the page.
+    const inFirstWalk = expected(truth, 'id', false).slice(0, 200).filter((id) => newestFirst.includes(id)).length;
+    expect(inFirstWalk).toBeGreaterThan(3);
+    expect(inFirstWalk).toBeLessThan(100);
+    for (const page of [1, 2]) {
+      const res = await repo.list({}, devicesQuerySchema.validateSync({ filter: 'e', size: 100, page }));
+      expect({ page, ids: res.rows.map((r) => r.id) }).toEqual({ page, ids: newestFirst.slice((page - 1) * 100, page * 100) });
+      // from the walk (an estimated count), not from sorting every match (their exact count)
+      expect(res.countEstimated).toBe(true);
+    }
+  });
+
+  it('serves every order from an index, without sorting, for all devices and for one app', async () => {
+    const cases: [string, SQL, string, string][] = [
+      ['model', sql`model`, 'devices_model_idx', 'devices_app_model_idx'],
+      ['uniqueDeviceId', sql`unique_device_id`, 'devices_unique_device_id_idx', 'devices_app_unique_device_id_idx'],
+      ['appVersionCode', sql`(app_version_code::numeric)`, 'devices_version_idx', 'devices_app_version_idx'],
+    ];
+    for (const [name, key, global, perApp] of cases) {
+      for (const dir of [sql.raw('ASC'), sql.raw('DESC')]) {
+        // Index only: a deep page then reads no table rows (an expression index needs its column
+        // in the key for that, see schema/devices.ts).
+        const all = await explain(sql`SELECT id FROM devices ORDER BY ${key} ${dir}, id ${dir} LIMIT 30 OFFSET 3000`);
+        expect({ name, plan: all }).toEqual({ name, plan: expect.stringMatching(new RegExp(`"Index Only Scan",[^{}]*"Index Name": "${global}"`)) });
+        const one = await explain(sql`SELECT id FROM devices WHERE app_id = ${sortApp.id} ORDER BY ${key} ${dir}, id ${dir} LIMIT 30`);
+        expect({ name, plan: one }).toEqual({ name, plan: expect.stringMatching(new RegExp(`"Index Only Scan",[^{}]*"Index Name": "${perApp}"`)) });
+        expect(all + one).not.toMatch(/"Node Type": "(Incremental )?Sort"/);
+      }
+    }
+  });
+
+  it('refuses an unknown sort or a non-boolean ascending with 400 naming the field', async () => {
+    for (const [query, field, message] of [
+      [{ sort: 'app' }, 'sort', 'validation.oneOf'],
+      [{ sort: 'fcmToken' }, 'sort', 'validation.oneOf'],
+      [{ sort: 'model; DROP TABLE devices' }, 'sort', 'validation.oneOf'],
+      [{ ascending: 'up' }, 'ascending', 'validation.checkInput'],
+    ] as const) {
+      const res = await list(adminToken, query);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: expect.any(String), code: 'VALIDATION_FAILED', errors: { [field]: message } });
+    }
+  });
+});
+
+/** EXPLAIN (FORMAT JSON) of `query`, as text, with sequential scans priced out (a small table would prefer them). */
+async function explain(query: SQL): Promise<string> {
+  return t.db.transaction(async (tx) => {
+    await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+    const res = await tx.execute(sql`EXPLAIN (FORMAT JSON) ${query}`);
+    return JSON.stringify((res as unknown as { rows: unknown[] }).rows, null, 1);
+  });
+}

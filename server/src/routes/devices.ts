@@ -5,7 +5,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as yup from 'yup';
 import {
-  APP_API_KEY_HEADER, V, deviceRegisterSchema, deviceUpdateSchema, devicesQuerySchema, idParamsSchema,
+  APP_API_KEY_HEADER, DEVICE_SORT_KEYS, V, deviceRegisterSchema, deviceUpdateSchema, devicesQuerySchema, idParamsSchema,
   type DeviceUpdateBody, type DevicesQuery, type IdParams,
 } from '../../../src/contract';
 import { positiveId } from '../../../src/contract/schemas/common';
@@ -69,9 +69,11 @@ export async function deviceRoutes(app: FastifyInstance, options: DeviceRoutesOp
       preHandler: app.authorize({ any: true }),
       schema: {
         tags,
-        summary: 'Devices, server-paged (30 per page from page 1), newest first',
+        summary: 'Devices, server-paged (30 per page from page 1), newest first unless sorted',
         description:
           '`filter` is a case-insensitive substring of uniqueDeviceId, model or fcmToken; `appId` limits to one app. ' +
+          `\`sort\` is one of ${DEVICE_SORT_KEYS.join(', ')} (id is registration order; appVersionCode sorts as a number; a missing model or version sorts last ascending, first descending), ` +
+          '`ascending` is true or false (default: false for id, so newest first, true for the others); the device id breaks ties in the same direction, so pages never overlap. ' +
           'Role_id 1 sees every device, everyone else the devices of the apps they administer (another app\'s id gives an empty list). ' +
           `\`count\` is exact up to ${COUNT_EXACT_LIMIT.toLocaleString('en')} matches; above that it is the database's estimate and \`countEstimated\` is true ` +
           '(a short last page still pins it exactly). Answers {rows, count, countEstimated}.',

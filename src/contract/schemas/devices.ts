@@ -4,7 +4,7 @@
 import * as yup from 'yup';
 import { V } from '../errors';
 import { DEFAULT_PAGE_SIZE } from '../limits';
-import { TEXT_MAX, nonBlank, num, optionalText, positiveId, trimmedStr, dropPrototypeKeys } from './common';
+import { TEXT_MAX, bool, nonBlank, num, optionalText, positiveId, str, trimmedStr, dropPrototypeKeys } from './common';
 import { appVersionField } from './versions';
 
 /** The largest page size of the device list. */
@@ -31,7 +31,32 @@ export type DeviceUpdateBody = yup.InferType<typeof deviceUpdateSchema>;
 
 const blankToUndefined = (v: unknown, orig: unknown) => (orig === '' || orig === 'null' ? undefined : v);
 
-/** GET apps/devices?page&size&appId&filter: server-paged, 30 per page from page 1. */
+/**
+ * The orders of the device list (`sort`), each named after the list column it sorts. `id` is
+ * registration order (the panel's "registered" column), so the default, id descending, is newest
+ * first. Every order ends with the device id in the same direction, which makes it total: paging
+ * never shows a device twice or skips one. Text sorts by the database collation; a missing model
+ * or version counts as larger than any value (last ascending, first descending), which is how one
+ * ascending index serves both directions. appVersionCode sorts as a number (2 before 10).
+ *
+ * Each order is served by indexes on devices (server/src/db/schema/devices.ts), so that a page is
+ * a walk along an index, not a sort of the whole list (ARCHITECTURE §8: 50 ms a page over a
+ * million devices). Deliberately not sortable:
+ * - the app name: it lives on apps, so no index on devices can order by it. It would need the name
+ *   copied onto every device (up to a million rows rewritten when an app is renamed, across shards
+ *   on Citus) or a walk of the apps in name order with per-app counts, which costs the page depth
+ *   times the number of apps. The application filter already shows one app's devices together.
+ * - fcmToken: random text, so its order means nothing, and an index on tokens of ~200 characters
+ *   would be the largest on the table.
+ */
+export const DEVICE_SORT_KEYS = ['id', 'model', 'uniqueDeviceId', 'appVersionCode'] as const;
+export type DeviceSortKey = (typeof DEVICE_SORT_KEYS)[number];
+
+/**
+ * GET apps/devices?page&size&appId&filter&sort&ascending: server-paged, 30 per page from page 1.
+ * `ascending` is `true`/`false` (also `1`/`0`); without it `id` sorts descending (newest first) and
+ * the other columns ascending, the direction a first click on their header asks for.
+ */
 export const devicesQuerySchema = yup
   .object({
     page: num().transform(blankToUndefined).integer(V.integer).min(1, V.min).max(1_000_000, V.max).default(1),
@@ -46,6 +71,11 @@ export const devicesQuerySchema = yup
       .max(200, V.tooLong)
       .transform((v: unknown) => (v === '' ? undefined : v))
       .optional(),
+    sort: str().transform(blankToUndefined).oneOf(DEVICE_SORT_KEYS, V.oneOf).default('id'),
+    ascending: bool()
+      .transform(blankToUndefined)
+      .when('sort', ([sort], schema) => schema.default(sort !== 'id'))
+      .defined(V.checkInput),
   })
   .transform(dropPrototypeKeys).typeError(V.checkInput).nonNullable(V.checkInput);
 export type DevicesQuery = yup.InferType<typeof devicesQuerySchema>;

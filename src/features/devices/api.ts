@@ -1,8 +1,8 @@
-// Device endpoints of SPEC §7 "Devices": the server-paged list (30 per page from page 1), the
+// Device endpoints of SPEC §7 "Devices": the server-paged, server-sorted list (30 per page from page 1), the
 // panel's registration (the staff path of apps/addDevice: staff token + appId), edit and delete,
 // plus the application options of the filter and the form. Every change refreshes through tags.
 import { baseApi, invalidatesItem, listTag, providesList, unlessRefused, unwrapData } from '../../lib/api';
-import type { DataResponse, DeviceUpdateBody, MutationResponse } from '../../contract';
+import type { DataResponse, DeviceSortKey, DeviceUpdateBody, MutationResponse } from '../../contract';
 
 export interface Device {
   id: number;
@@ -26,6 +26,9 @@ export interface DevicesArgs {
   size: number;
   appId?: number;
   filter?: string;
+  /** Without it the server lists newest first. */
+  sort?: DeviceSortKey;
+  ascending?: boolean;
 }
 
 export interface DeviceAppOption {

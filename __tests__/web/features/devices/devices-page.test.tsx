@@ -1,4 +1,5 @@
-// /app/devices: server paging (page/size/appId/filter query params, 30 per page from page 1), the
+// /app/devices: server paging (page/size/appId/filter query params, 30 per page from page 1), server
+// sorting from the column headers (sort/ascending, back to page 1), the
 // ?appId= preset, create with the contract schema, edit and delete with their toasts.
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderApp } from '../../support/render';
@@ -23,7 +24,7 @@ const device = (id: number, appId = 1) => ({
   updatedAt: '2024-03-20T10:00:00.000Z',
 });
 
-/** A fake of the real paging: 70 devices, newest (highest id) first. */
+/** A fake of the real paging: 70 devices, newest (highest id) first, or by `sort` (id or uniqueDeviceId) and `ascending`. */
 function devicesPage(req: FakeRequest) {
   const page = Number(req.query.get('page'));
   const size = Number(req.query.get('size'));
@@ -32,6 +33,8 @@ function devicesPage(req: FakeRequest) {
   const all = Array.from({ length: TOTAL }, (_, i) => device(TOTAL - i, (i % 2) + 1)).filter(
     (d) => (appId === undefined || d.app.id === appId) && d.uniqueDeviceId.includes(filter),
   );
+  // Device ids are zero-padded, so their order is the id order; ascending is the reverse of newest first.
+  if (req.query.get('ascending') === 'true') all.reverse();
   return json({ rows: all.slice((page - 1) * size, page * size), count: all.length, countEstimated: false });
 }
 
@@ -76,6 +79,56 @@ describe('devices page', () => {
     await waitFor(() =>
       expect(queryOf(server.calls('GET', 'apps/devices').at(-1)!)).toEqual({ page: '1', size: '30', filter: 'device-06', appId: '2' }),
     );
+  });
+
+  it('sorts on the server: a header click asks for page 1 ascending, the next descending, the third the default order', async () => {
+    const { user } = await openPage();
+    await screen.findByText('device-070');
+    await user.click(screen.getByRole('button', { name: /next page/i }));
+    await screen.findByText('device-040');
+    const header = (name: string) => within(screen.getByRole('columnheader', { name })).getByText(name);
+
+    await user.click(header('Device ID'));
+    await waitFor(() =>
+      expect(queryOf(server.calls('GET', 'apps/devices').at(-1)!)).toEqual({ page: '1', size: '30', sort: 'uniqueDeviceId', ascending: 'true' }),
+    );
+    // the server's order is shown as it comes: the oldest device first, on page 1
+    expect(await screen.findByText('device-001')).toBeInTheDocument();
+    expect(screen.queryByText('device-040')).not.toBeInTheDocument();
+
+    await user.click(header('Device ID'));
+    await waitFor(() =>
+      expect(queryOf(server.calls('GET', 'apps/devices').at(-1)!)).toEqual({ page: '1', size: '30', sort: 'uniqueDeviceId', ascending: 'false' }),
+    );
+    const afterDescending = server.calls('GET', 'apps/devices').length;
+    await user.click(header('Device ID'));
+    // Unsorted again: the default order of page 1, which RTK Query may still hold from the first load.
+    await waitFor(() => expect(screen.getByRole('columnheader', { name: 'Device ID' })).toHaveAttribute('aria-sort', 'none'));
+    expect(server.calls('GET', 'apps/devices').slice(afterDescending).every((r) => !r.query.has('sort') && !r.query.has('ascending'))).toBe(true);
+    expect(await screen.findByText('device-070')).toBeInTheDocument();
+
+    // "Registered" sorts by registration order (the device id of the list), with the filters kept.
+    await user.type(screen.getByRole('searchbox', { name: /Search device ID/ }), 'device-0');
+    await user.click(header('Registered'));
+    await waitFor(() =>
+      expect(queryOf(server.calls('GET', 'apps/devices').at(-1)!)).toEqual({ page: '1', size: '30', filter: 'device-0', sort: 'id', ascending: 'true' }),
+    );
+    await user.click(header('Model'));
+    await waitFor(() => expect(server.calls('GET', 'apps/devices').at(-1)!.query.get('sort')).toBe('model'));
+    await user.click(header('App version'));
+    await waitFor(() => expect(server.calls('GET', 'apps/devices').at(-1)!.query.get('sort')).toBe('appVersionCode'));
+
+    // The sort and the step back to page 1 are one change of the table state: no request ever asked
+    // for page 2 of a new order (the grid's own return to its first page comes a tick later).
+    expect(server.calls('GET', 'apps/devices').filter((r) => r.query.has('sort') && r.query.get('page') !== '1')).toEqual([]);
+
+    // The application and token columns have no server order: their headers do not sort.
+    const asked = server.calls('GET', 'apps/devices').length;
+    await user.click(header('Application'));
+    await user.click(header('Firebase token'));
+    expect(screen.getByRole('columnheader', { name: 'Application' })).not.toHaveAttribute('aria-sort', expect.stringMatching(/ascending|descending/));
+    expect(server.calls('GET', 'apps/devices')).toHaveLength(asked);
+    expect(server.calls('GET', 'apps/devices').at(-1)!.query.get('sort')).toBe('appVersionCode');
   });
 
   it('presets the application filter from ?appId= and never asks without it', async () => {

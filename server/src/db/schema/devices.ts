@@ -23,6 +23,20 @@ export const devices = pgTable(
     unique('devices_app_device_uq').on(t.appId, t.uniqueDeviceId),
     // Edit and delete address a device by id alone; the list pages by id, newest first.
     index('devices_id_idx').on(t.id),
+    // The list's other orders (DEVICE_SORT_KEYS), each ending in id so that the order is total. A
+    // page is then an index-ordered walk in either direction (ARCHITECTURE §8): the first index of
+    // each pair orders all devices (role_id 1 without an app filter), the second one app's devices
+    // (the app filter, and an app admin's apps, merged per app). The unique key does not replace
+    // (app_id, unique_device_id, id): it lacks id, so every row it gives must be read from the table.
+    index('devices_model_idx').on(t.model, t.id),
+    index('devices_app_model_idx').on(t.appId, t.model, t.id),
+    index('devices_unique_device_id_idx').on(t.uniqueDeviceId, t.id),
+    index('devices_app_unique_device_id_idx').on(t.appId, t.uniqueDeviceId, t.id),
+    // Versions are text with one spelling per number (versionKey), ordered as numbers. The column
+    // itself closes the key only so that the planner can answer from the index alone: it does not
+    // count an expression's column as available, and would read every row walked from the table.
+    index('devices_version_idx').on(sql`(${t.appVersionCode}::numeric)`, t.id, t.appVersionCode),
+    index('devices_app_version_idx').on(t.appId, sql`(${t.appVersionCode}::numeric)`, t.id, t.appVersionCode),
     // The device list's text filter is an ILIKE '%…%' over these three columns (ARCHITECTURE §8).
     index('devices_unique_device_id_trgm').using('gin', sql`${t.uniqueDeviceId} gin_trgm_ops`),
     index('devices_model_trgm').using('gin', sql`${t.model} gin_trgm_ops`),

@@ -1,6 +1,7 @@
 // /app/devices (SPEC §2 "Devices"): the devices registered for the caller's apps, paged on the
 // server (30 per page from page 1) with a text filter (device id, model, FCM token) and an
-// application filter. `?appId=<id>` (the apps pages' link) presets the application filter.
+// application filter, and sorted on the server by the column whose header was clicked (newest first
+// when none). `?appId=<id>` (the apps pages' link) presets the application filter.
 // Create, details, edit and delete; every change refreshes the page through the Device tags.
 import { useEffect, useMemo, useState } from 'react';
 import Button from '@mui/material/Button';
@@ -16,6 +17,7 @@ import { ConfirmDialog } from '../../../components/dialogs';
 import { DataTable, useTableFilters, useTableState, type DataTableColumn, type DataTableFilter } from '../../../components/data-table';
 import { PageHeader } from '../../../components/layout/page-header';
 import { Ltr } from '../../../components/ltr';
+import type { DeviceSortKey } from '../../../contract';
 import { formatDate } from '../../../lib/i18n';
 import { selectLocale, useAppSelector } from '../../../lib/state';
 import { useDestroyDeviceMutation, useGetDeviceAppsQuery, useGetDevicesQuery, type Device } from '../api';
@@ -23,6 +25,18 @@ import { DeviceDetailsDialog } from '../components/device-details-dialog';
 import { DeviceFormDialog } from '../components/device-form-dialog';
 
 export const DEVICES_TABLE = 'devices';
+
+/**
+ * The server's order for each sortable column (DEVICE_SORT_KEYS): registration time is the id
+ * order. The app and FCM token columns cannot be sorted (see the contract); a stored sort key that
+ * is not here (the row-number column's) asks for the default order.
+ */
+const SERVER_SORT: Readonly<Partial<Record<string, DeviceSortKey>>> = {
+  createdAt: 'id',
+  model: 'model',
+  uniqueDeviceId: 'uniqueDeviceId',
+  appVersionCode: 'appVersionCode',
+};
 
 const positiveInt = (value: string | null | undefined): number | undefined => {
   const n = Number(value);
@@ -63,8 +77,10 @@ export default function DevicesPage() {
   }, [presetAppId, setFilter]);
 
   const filterText = values.filter.trim();
+  // The table state goes back to page 1 when the sort changes (tables slice), as for a filter.
+  const sort = table.sortKey ? SERVER_SORT[table.sortKey] : undefined;
   const devices = useGetDevicesQuery(
-    { page: table.page, size: table.pageSize, appId, filter: filterText || undefined },
+    { page: table.page, size: table.pageSize, appId, filter: filterText || undefined, ...(sort && { sort, ascending: table.ascending }) },
     { skip: presetPending },
   );
 
@@ -77,8 +93,8 @@ export default function DevicesPage() {
   const columns = useMemo<DataTableColumn<Device>[]>(
     () => [
       { field: 'app', headerId: 'devices.fields.app', value: (d) => d.app.name, sortable: false, minWidth: 140 },
-      { field: 'model', headerId: 'devices.fields.model', sortable: false, minWidth: 120 },
-      { field: 'uniqueDeviceId', headerId: 'devices.fields.uniqueDeviceId', ltr: true, sortable: false, minWidth: 160 },
+      { field: 'model', headerId: 'devices.fields.model', minWidth: 120 },
+      { field: 'uniqueDeviceId', headerId: 'devices.fields.uniqueDeviceId', ltr: true, minWidth: 160 },
       {
         field: 'fcmToken',
         headerId: 'devices.fields.fcmToken',
@@ -86,11 +102,10 @@ export default function DevicesPage() {
         minWidth: 180,
         render: (d) => (d.fcmToken ? <Ltr>{shorten(d.fcmToken)}</Ltr> : '—'),
       },
-      { field: 'appVersionCode', headerId: 'devices.fields.appVersionCode', numeric: true, sortable: false, width: 110 },
+      { field: 'appVersionCode', headerId: 'devices.fields.appVersionCode', numeric: true, width: 110 },
       {
         field: 'createdAt',
         headerId: 'devices.fields.createdAt',
-        sortable: false,
         minWidth: 140,
         value: (d) => formatDate(d.createdAt, locale, { dateStyle: 'medium' }),
       },
