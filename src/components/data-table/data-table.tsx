@@ -100,11 +100,21 @@ export function DataTable<R extends object>({
   const allColumns = useMemo<DataTableColumn<R>[]>(
     () => [
       ...(indexColumn
-        ? [{ field: INDEX_FIELD, headerId: 'dataTable.index', numeric: true, width: 80, value: (row: R) => indexOf.get(getRowId(row)) }]
+        ? [
+            {
+              field: INDEX_FIELD,
+              headerId: 'dataTable.index',
+              numeric: true,
+              width: 80,
+              value: (row: R) => indexOf.get(getRowId(row)),
+              // a server-paged list is ordered by the server; the row number is not a column it knows
+              sortable: !server,
+            },
+          ]
         : []),
       ...columns,
     ],
-    [columns, indexColumn, indexOf, getRowId],
+    [columns, indexColumn, indexOf, getRowId, server],
   );
 
   // build the locale's collator (and load its collation data) while the browser is idle, not on the first sort click
