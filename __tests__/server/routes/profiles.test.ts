@@ -2,7 +2,7 @@
 // share-link validation on add and update, role_id 5 and the type field, reveal (role_id 1 only,
 // audited), deletes that are all or nothing, and ownership through the server (404, unchanged).
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { apps, auditLog, countries, profiles, serverApps, servers } from '../../../server/src/db/schema';
 import { ADMIN, createTestApp, type TestApp } from '../helpers/test-app';
 
@@ -285,6 +285,20 @@ describe('POST apps/convertProfile (reveal)', () => {
       expect(Object.keys(res.json().errors)).toEqual(['config']);
     }
     expect((await audits()).length).toBe(before);
+  });
+});
+
+describe('finding the revealed profile by its token', () => {
+  it('can use the hash index on address_enc (no scan of every sealed address)', async () => {
+    const p = await add(admin, aliceServer);
+    // the lookup convertProfile makes, with sequential scans priced out (a small table prefers one)
+    const plan = await t.db.transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+      const res = await tx.execute(sql`EXPLAIN (FORMAT JSON) SELECT id FROM profiles WHERE address_enc = ${p.address} LIMIT 1`);
+      return JSON.stringify((res as unknown as { rows: unknown[] }).rows);
+    });
+    expect(plan).toContain('profiles_address_idx');
+    expect(await t.repos.profiles.idByAddressToken(p.address)).toBe(p.id);
   });
 });
 

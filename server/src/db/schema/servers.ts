@@ -52,5 +52,10 @@ export const profiles = pgTable(
     type: profileTypeEnum('type').notNull().default('normal'),
     ...timestamps,
   },
-  (t) => [index('profiles_server_idx').on(t.serverId, t.id)],
+  (t) => [
+    index('profiles_server_idx').on(t.serverId, t.id),
+    // apps/convertProfile finds the audited profile by its sealed token (a hash index: equality only,
+    // and far smaller than a btree over tokens of a hundred characters and more)
+    index('profiles_address_idx').using('hash', t.addressEnc),
+  ],
 );

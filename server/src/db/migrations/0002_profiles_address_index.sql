@@ -1,0 +1,1 @@
+CREATE INDEX "profiles_address_idx" ON "profiles" USING hash ("address_enc");
