@@ -113,7 +113,10 @@ test('a device created in the panel appears at the top of the list, and English 
   await page.getByRole('option', { name: 'Devices App' }).click();
   await dialog.getByLabel(t('fa', 'devices.fields.uniqueDeviceId')).fill('panel-made-device');
   await dialog.getByLabel(t('fa', 'devices.fields.fcmToken')).fill('fcm-from-the-panel');
+  const sent = page.waitForRequest((r) => r.url().includes('/api/v1/apps/addDevice'));
   await dialog.getByRole('button', { name: t('fa', 'common.save') }).click();
+  // registered the way the mobile apps do it: the chosen app's key picks the app
+  expect((await sent).headers()['appapikey']).toBe(app.apiKey);
   await page.getByText(t('fa', 'devices.create.success')).first().waitFor();
   await page.getByText(t('fa', 'devices.count').replace('{count}', faNumber(TOTAL + 1))).waitFor();
   expect((await shownDeviceIds())[0]).toBe('panel-made-device');

@@ -1,8 +1,8 @@
 // Device endpoints of SPEC §7 "Devices": the server-paged, server-sorted list (30 per page from page 1), the
-// panel's registration (the staff path of apps/addDevice: staff token + appId), edit and delete,
+// panel's registration (apps/addDevice with the chosen app's key, as the mobile apps call it), edit and delete,
 // plus the application options of the filter and the form. Every change refreshes through tags.
 import { baseApi, invalidatesItem, listTag, providesList, unlessRefused, unwrapData } from '../../lib/api';
-import type { DataResponse, DeviceSortKey, DeviceUpdateBody, MutationResponse } from '../../contract';
+import { APP_API_KEY_HEADER, type DataResponse, type DeviceSortKey, type DeviceUpdateBody, type MutationResponse } from '../../contract';
 
 export interface Device {
   id: number;
@@ -35,6 +35,14 @@ export interface DeviceAppOption {
   id: number;
   name: string;
   active: boolean;
+  /** The key the mobile app sends as `appapikey`; the panel registers devices with it too. */
+  apiKey: string;
+}
+
+/** A registration as the mobile apps make it: the app's key picks the app. */
+export interface AddDeviceArgs {
+  apiKey: string;
+  body: Omit<DeviceUpdateBody, 'appId'>;
 }
 
 export const devicesApi = baseApi.injectEndpoints({
@@ -48,8 +56,8 @@ export const devicesApi = baseApi.injectEndpoints({
       transformResponse: (response: DataResponse<DeviceAppOption[]>) => unwrapData(response),
       providesTags: (result) => providesList(result, 'App'),
     }),
-    addDevice: build.mutation<MutationResponse<{ id: number }>, DeviceUpdateBody>({
-      query: (body) => ({ url: 'apps/addDevice', method: 'POST', body }),
+    addDevice: build.mutation<MutationResponse<{ id: number }>, AddDeviceArgs>({
+      query: ({ apiKey, body }) => ({ url: 'apps/addDevice', method: 'POST', body, headers: { [APP_API_KEY_HEADER]: apiKey } }),
       invalidatesTags: unlessRefused([listTag('Device')]),
     }),
     updateDevice: build.mutation<MutationResponse<Device>, { id: number; body: DeviceUpdateBody }>({

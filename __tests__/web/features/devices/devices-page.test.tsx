@@ -8,8 +8,9 @@ import { makeUser } from '../../support/fixtures';
 
 const server = useFakeServer();
 const APPS = [
-  { id: 1, name: 'Alpha', active: true },
-  { id: 2, name: 'Beta', active: true },
+  { id: 1, name: 'Alpha', active: true, apiKey: 'a'.repeat(64) },
+  { id: 2, name: 'Beta', active: true, apiKey: 'b'.repeat(64) },
+  { id: 3, name: 'Gamma (off)', active: false, apiKey: 'c'.repeat(64) },
 ];
 const TOTAL = 70;
 
@@ -141,7 +142,7 @@ describe('devices page', () => {
     expect(screen.getByText('35 devices')).toBeInTheDocument();
   });
 
-  it('creates a device: required fields are checked first, then POST apps/addDevice with the chosen app', async () => {
+  it('creates a device: required fields are checked first, then POST apps/addDevice with the chosen app\'s key', async () => {
     server.on('POST', 'apps/addDevice', json({ success: true, data: { id: 71 } }));
     const { user } = await openPage();
     await screen.findByText('device-070');
@@ -154,6 +155,8 @@ describe('devices page', () => {
     expect(server.calls('POST', 'apps/addDevice')).toHaveLength(0);
 
     await user.click(within(dialog).getByRole('combobox', { name: /Application/ }));
+    // the key path registers devices of active apps only
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Alpha', 'Beta']);
     await user.click(await screen.findByRole('option', { name: 'Alpha' }));
     await user.type(within(dialog).getByRole('textbox', { name: /Device ID/ }), 'new-device');
     await user.type(within(dialog).getByRole('textbox', { name: /Firebase token/ }), 'fcm-new');
@@ -161,14 +164,14 @@ describe('devices page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByText('The device was registered')).toBeInTheDocument();
+    // as the mobile apps call it: the app's key in the appapikey header picks the app
     expect(server.calls('POST', 'apps/addDevice')[0].body).toEqual({
-      appId: 1,
       uniqueDeviceId: 'new-device',
       fcmToken: 'fcm-new',
       model: 'Pixel 8',
       appVersionCode: null,
     });
-    expect(server.calls('POST', 'apps/addDevice')[0].headers.authorization).toBe('JWT tok');
+    expect(server.calls('POST', 'apps/addDevice')[0].headers.appapikey).toBe('a'.repeat(64));
     await waitFor(() => expect(server.calls('GET', 'apps/devices').length).toBe(before + 1));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });

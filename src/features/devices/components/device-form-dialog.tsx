@@ -1,6 +1,7 @@
 // Create / edit a device (SPEC §5 "Device create/edit": application, device id and firebase token
 // are required), validated with the server's own deviceUpdateSchema. A taken device id (409) lands
-// on its field through the Form.
+// on its field through the Form. A new device is registered the way the mobile apps do it, with the
+// chosen app's key (issue 7), so only active apps are offered: the key path refuses inactive ones.
 import { useMemo } from 'react';
 import { deviceUpdateSchema, type DeviceUpdateBody } from '../../../contract';
 import { FormDialog } from '../../../components/dialogs';
@@ -21,7 +22,15 @@ export function DeviceFormDialog({ open, onClose, apps, device, defaultAppId }: 
   const [addDevice] = useAddDeviceMutation();
   const [updateDevice] = useUpdateDeviceMutation();
   const editing = !!device;
-  const options = useMemo(() => apps.map((a) => ({ value: a.id, label: a.name })), [apps]);
+  const options = useMemo(
+    () => apps.filter((a) => editing || a.active).map((a) => ({ value: a.id, label: a.name })),
+    [apps, editing],
+  );
+  const register = ({ appId, ...body }: DeviceUpdateBody) => {
+    const app = apps.find((a) => a.id === appId);
+    if (!app) throw new Error(`no application ${appId} among the options`);
+    return addDevice({ apiKey: app.apiKey, body }).unwrap();
+  };
 
   const defaultValues = useMemo<Partial<DeviceUpdateBody>>(
     () =>
@@ -33,8 +42,8 @@ export function DeviceFormDialog({ open, onClose, apps, device, defaultAppId }: 
             model: device.model ?? '',
             appVersionCode: device.appVersionCode,
           }
-        : { appId: defaultAppId ?? ('' as unknown as number), uniqueDeviceId: '', fcmToken: '', model: '', appVersionCode: null },
-    [device, defaultAppId],
+        : { appId: apps.some((a) => a.id === defaultAppId && a.active) ? defaultAppId : ('' as unknown as number), uniqueDeviceId: '', fcmToken: '', model: '', appVersionCode: null },
+    [device, defaultAppId, apps],
   );
 
   return (
@@ -47,7 +56,7 @@ export function DeviceFormDialog({ open, onClose, apps, device, defaultAppId }: 
       defaultValues={defaultValues}
       successMessageId={editing ? 'devices.edit.success' : 'devices.create.success'}
       errorMessageId={editing ? 'devices.edit.error' : 'devices.create.error'}
-      onSubmit={(values) => (device ? updateDevice({ id: device.id, body: values }).unwrap() : addDevice(values).unwrap())}
+      onSubmit={(values) => (device ? updateDevice({ id: device.id, body: values }).unwrap() : register(values))}
     >
       <SelectField name="appId" labelId="devices.fields.app" options={options} required />
       <EnglishTextField name="uniqueDeviceId" labelId="devices.fields.uniqueDeviceId" ltr required />
