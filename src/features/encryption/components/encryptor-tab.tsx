@@ -16,7 +16,7 @@ import { useSubmitAction } from '../../../components/dialogs';
 import { Form, SelectField, TextInput } from '../../../components/form';
 import { useNotify } from '../../../lib/state';
 import { useEncryptWordMutation, type EncryptionApp } from '../api';
-import { copyText } from './copy-text';
+import { copyText } from '../../../lib/clipboard';
 
 export interface EncryptorTabProps {
   apps: readonly EncryptionApp[];
