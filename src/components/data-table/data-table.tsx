@@ -117,13 +117,21 @@ export function DataTable<R extends object>({
     [columns, indexColumn, indexOf, getRowId, server],
   );
 
-  // build the locale's collator (and load its collation data) while the browser is idle, not on the first sort click
+  // While the browser is idle, build the locale's collator (loading its collation data) and run the
+  // sort once over a sample of rows, so the first sort click does not pay for either.
+  const sample = useMemo(() => (rows && !server ? rows.slice(0, 200) : []), [rows, server]);
   useEffect(() => {
-    const warm = () => collatorFor(locale).compare('a', 'b');
+    const warm = () => {
+      const collator = collatorFor(locale);
+      collator.compare('a', 'b');
+      for (const column of allColumns) {
+        if (column.sortable !== false) sortRows(sample, (row: R) => cellValue(column, row), true, locale, column.numeric);
+      }
+    };
     if (typeof requestIdleCallback !== 'function') return void warm();
     const handle = requestIdleCallback(warm);
     return () => cancelIdleCallback(handle);
-  }, [locale]);
+  }, [locale, sample, allColumns]);
 
   const visibleRows = useMemo(() => {
     if (!rows) return [];
