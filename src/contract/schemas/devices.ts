@@ -43,8 +43,8 @@ const blankToUndefined = (v: unknown, orig: unknown) => (orig === '' || orig ===
  * a walk along an index, not a sort of the whole list (ARCHITECTURE §8: 50 ms a page over a
  * million devices). Deliberately not sortable:
  * - the app name: it lives on apps, so no index on devices can order by it. It would need the name
- *   copied onto every device (up to a million rows rewritten when an app is renamed, across shards
- *   on Citus) or a walk of the apps in name order with per-app counts, which costs the page depth
+ *   copied onto every device (up to a million rows rewritten when an app is renamed)
+ *   or a walk of the apps in name order with per-app counts, which costs the page depth
  *   times the number of apps. The application filter already shows one app's devices together.
  * - fcmToken: random text, so its order means nothing, and an index on tokens of ~200 characters
  *   would be the largest on the table.

@@ -1,7 +1,7 @@
 // Endpoints of servers, countries, profiles and operator names (SPEC §7 "Servers", "Profiles").
 // Tags: Server, Profile, OperatorSettings, Country (and App for the application choices). Profile
-// writes also invalidate their server, whose row carries the profile count. A failed write changed
-// nothing (the server is all-or-nothing), so it invalidates nothing.
+// writes also invalidate their server, whose row carries the profile count. A refused write changed
+// nothing (the server is all-or-nothing), so it invalidates nothing (unlessRefused).
 import { baseApi, invalidatesItem, invalidatesItems, listTag, providesList, unlessRefused, unwrapData } from '../../lib/api';
 import type {
   DataResponse,

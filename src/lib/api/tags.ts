@@ -41,17 +41,22 @@ export const invalidatesItems = (type: TagType, ids: readonly TagId[]): Tag[] =>
   listTag(type),
 ];
 
-/** A mutation the server refused (a 4xx): it changed nothing. */
+/**
+ * The server refused the call as it was sent (invalid, not allowed, too large, too many): it changed
+ * nothing, and what the panel shows is still what the server has. A 404 or a 409 is not counted:
+ * the record is gone or changed under us, so the panel's view is the stale part.
+ */
+const REFUSED = new Set([400, 401, 403, 413, 422, 429]);
 function isRefused(error: unknown): boolean {
   const status = (error as { status?: unknown } | undefined)?.status;
-  return typeof status === 'number' && status >= 400 && status < 500;
+  return typeof status === 'number' && REFUSED.has(status);
 }
 
 /**
  * A mutation's invalidation, skipped when the server refused the call: nothing changed, so there
  * is nothing to refetch, and a form keyed on the refetched data would be rebuilt, losing what the
- * user typed and the field errors just put on it. A network error or a 5xx still refetches: the
- * change may or may not have happened.
+ * user typed and the field errors just put on it. A 404 or 409, a network error or a 5xx still
+ * refetches: the record may be gone or changed, or the change may have happened.
  */
 export function unlessRefused<R, A>(tags: readonly (Tag | TagType)[] | ((result: R | undefined, arg: A) => readonly (Tag | TagType)[])) {
   return (result: R | undefined, error: unknown, arg: A): (Tag | TagType)[] => {
