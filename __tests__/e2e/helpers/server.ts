@@ -15,7 +15,7 @@ export interface RunningServer {
   stop(): Promise<void>;
   /** Signs in through the API and returns the token. */
   signIn(login: string, password: string): Promise<string>;
-  api(path: string, init?: { method?: string; token?: string; body?: unknown }): Promise<{ status: number; body: any }>;
+  api(path: string, init?: { method?: string; token?: string; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: any }>;
 }
 
 async function freePort(): Promise<number> {
@@ -70,7 +70,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   }
 
   const api: RunningServer['api'] = async (path, init = {}) => {
-    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    const headers: Record<string, string> = { 'content-type': 'application/json', ...init.headers };
     if (init.token) headers.authorization = `JWT ${init.token}`;
     const r = await fetch(`${url}/api/v1/${path}`, {
       method: init.method ?? 'GET',
