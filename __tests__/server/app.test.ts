@@ -1,6 +1,7 @@
 // The app as a whole (server/src/app.ts): health, OpenAPI docs, the error shape of ARCHITECTURE §5
 // (404 JSON, 400 with field ids, no stack in a 500), security headers and the panel fallback.
 import { writeFileSync, mkdirSync } from 'node:fs';
+import { connect } from 'node:net';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import * as yup from 'yup';
@@ -116,6 +117,59 @@ describe('API basics', () => {
     const bad = await t.app.inject({ method: 'GET', url: '/api/v1/test/query?page=abc' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ message: expect.any(String), code: 'VALIDATION_FAILED', errors: { page: 'validation.number' } });
+  });
+
+  it("gives the 4xx answers Fastify and Node make themselves the API's {message, code} body", async () => {
+    const json = { 'content-type': 'application/json' };
+    const cases = [
+      // content-length that does not match the body
+      { status: 400, req: { method: 'POST', url: '/api/v1/users/signin', payload: '{"email":"a","password":"b"}', headers: { ...json, 'content-length': '5' } } },
+      // over the 1 MiB body limit
+      { status: 413, req: { method: 'POST', url: '/api/v1/users/signin', payload: JSON.stringify({ email: 'a'.repeat(1_100_000), password: 'x' }), headers: json } },
+      // invalid JSON, unsupported media type, a malformed URL
+      { status: 400, req: { method: 'POST', url: '/api/v1/users/signin', payload: '{"email":', headers: json } },
+      { status: 415, req: { method: 'POST', url: '/api/v1/users/signin', payload: 'x', headers: { 'content-type': 'text/x-unknown' } } },
+      { status: 400, req: { method: 'GET', url: '/api/v1/apps/getApp/%E0%A4%A' } },
+    ] as const;
+    for (const { status, req } of cases) {
+      const res = await t.app.inject(req);
+      expect([req.url, res.statusCode]).toEqual([req.url, status]);
+      expect(res.json()).toEqual({ message: expect.any(String), code: expect.any(String) });
+      expect([req.url, res.headers['cache-control']]).toEqual([req.url, 'no-store']);
+    }
+  });
+
+  it("answers what Node's HTTP parser refuses (431, a malformed request) in the same shape", async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = new URL(address);
+    const raw = (text: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = connect(Number(port), '127.0.0.1');
+        let out = '';
+        socket.on('data', (d) => (out += d.toString()));
+        socket.on('error', () => resolve(out)); // the server closes the socket after answering
+        socket.on('close', () => resolve(out));
+        socket.setTimeout(5000, () => reject(new Error(`no answer: ${out}`)));
+        socket.write(text);
+      });
+    const split = (res: string) => {
+      const [head, body] = res.split('\r\n\r\n');
+      return { status: Number(head.split(' ')[1]), head: head.toLowerCase(), body: JSON.parse(body) };
+    };
+    const big = split(await raw(`GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`));
+    expect(big.status).toBe(431);
+    expect(big.body).toEqual({ message: expect.any(String), code: 'HEADERS_TOO_LARGE' });
+    expect(big.head).toContain('cache-control: no-store');
+    const junk = split(await raw('GARBAGE\r\n\r\n'));
+    expect(junk.status).toBe(400);
+    expect(junk.body).toEqual({ message: expect.any(String), code: 'BAD_REQUEST' });
+  });
+
+  it('marks API answers no-store, successes and errors alike, but lets public files be cached', async () => {
+    for (const url of ['/api/health', '/api/v1/users/current', '/api/v1/nope']) {
+      expect((await t.app.inject({ method: 'GET', url })).headers['cache-control']).toBe('no-store');
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/flags/ir.svg' })).headers['cache-control']).toContain('max-age');
   });
 
   it('sends a CSP with no inline script, allowing inline styles and data:/blob: images', async () => {

@@ -13,7 +13,7 @@ import { openDatabase, type Db, type DbHandle, type DbKind } from './db/client';
 import { seedDatabase } from './db/seed';
 import { createSecretBox, type SecretBox } from './domain/secret-box';
 import { registerDocs } from './http/docs';
-import { HttpError, sendError } from './http/errors';
+import { clientErrorHandler, HttpError, sendError } from './http/errors';
 import { registerPanel } from './http/panel';
 import { registerSharedSchemas } from './http/schemas';
 import { validatorCompiler } from './http/validation';
@@ -74,6 +74,8 @@ export async function buildApp({ config, db, announce }: BuildOptions): Promise<
     trustProxy: config.trustProxy,
     // Errors Fastify raises before routing (a malformed URL, say) get the same body as the rest.
     frameworkErrors: (err, request, reply) => sendError(err, request, reply),
+    // ...and so do the ones Node's HTTP parser raises before that (431, malformed requests).
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   // SPEC §7's request helper sends `content-type: application/json` on every call, bodyless DELETEs
@@ -87,6 +89,13 @@ export async function buildApp({ config, db, announce }: BuildOptions): Promise<
   });
   app.setErrorHandler((err, request, reply) => sendError(err, request, reply));
   if (!db) app.addHook('onClose', () => handle.close());
+  // API answers are per user and often secret (tokens, revealed links): no cache may keep them.
+  // Routes that serve immutable public files (avatars, flags) set their own Cache-Control.
+  app.addHook('onSend', async (request, reply) => {
+    if (!reply.hasHeader('cache-control') && (request.url === '/api' || request.url.startsWith('/api/'))) {
+      reply.header('cache-control', 'no-store');
+    }
+  });
 
   // 1. External plugins.
   await app.register(helmet, {

@@ -11,6 +11,10 @@ export const ERROR_CODES = {
   notFound: 'NOT_FOUND',
   conflict: 'CONFLICT',
   tooLarge: 'PAYLOAD_TOO_LARGE',
+  /** 431: the request's header block is over the server's limit (answered before any routing). */
+  headersTooLarge: 'HEADERS_TOO_LARGE',
+  /** 408: the request did not arrive in time (a body shorter than its Content-Length, say). */
+  timeout: 'REQUEST_TIMEOUT',
   unsupportedMedia: 'UNSUPPORTED_MEDIA',
   rateLimited: 'RATE_LIMITED',
   internal: 'INTERNAL',

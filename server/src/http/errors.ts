@@ -1,6 +1,8 @@
 // The one error shape of the API (ARCHITECTURE §5): `{message, code, errors?: {field: messageId}}`
 // with a real status. Routes throw HttpError; the handler below also translates yup validation
 // errors and Fastify's own 4xx errors, and hides every 5xx detail (no stack, no SQL) from clients.
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ValidationError } from 'yup';
 import { ERROR_CODES, V, type ApiErrorBody, type ErrorCode } from '../../../src/contract';
@@ -47,6 +49,7 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   403: ERROR_CODES.forbidden,
   404: ERROR_CODES.notFound,
   409: ERROR_CODES.conflict,
+  408: ERROR_CODES.timeout,
   413: ERROR_CODES.tooLarge,
   415: ERROR_CODES.unsupportedMedia,
   429: ERROR_CODES.rateLimited,
@@ -83,5 +86,29 @@ function validationBody(err: ValidationError): ApiErrorBody {
 export function sendError(err: unknown, request: FastifyRequest, reply: FastifyReply) {
   const { status, body } = toErrorResponse(err);
   if (status >= 500) request.log.error({ err }, 'request failed');
-  return reply.status(status).send(body);
+  // No error is worth caching (and errors Fastify raises before routing skip the onSend hooks).
+  return reply.status(status).header('cache-control', 'no-store').send(body);
+}
+
+/**
+ * Errors Node's HTTP parser raises before Fastify sees a request (a header block over the limit,
+ * a malformed request line, a body that never matches its Content-Length): the same body shape as
+ * every other error, written straight to the socket, which is then closed as Node does.
+ */
+export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket) {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, body] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, { message: 'Request header fields too large', code: ERROR_CODES.headersTooLarge }]
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, { message: 'Request timeout', code: ERROR_CODES.timeout }]
+        : [400, { message: 'Malformed request', code: ERROR_CODES.badRequest }];
+  const text = JSON.stringify(body);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Cache-Control: no-store\r\nContent-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,
+    );
+  }
+  socket.destroy(err);
 }
