@@ -1,6 +1,11 @@
 // The frame of every signed-in page (SPEC §2 "Layout shell"): header, sidebar and content.
 // The sidebar is open by default above 800 px and follows resizes; on a narrow screen it closes
 // after each navigation.
+// Each width has its own open state. With one shared state, shrinking below 800 px rendered the
+// temporary drawer once with the wide sidebar's `open: true` before an effect closed it: its Modal
+// mounted open and closed before its slide had entered, never reported the exit, and its invisible
+// root stayed over the page, swallowing every click until reload (issue 10). The narrow drawer now
+// starts closed whenever the width crosses the breakpoint, so it never mounts open by itself.
 import { Suspense, useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
@@ -16,19 +21,23 @@ export const WIDE_SCREEN_QUERY = `(min-width:${SIDEBAR_BREAKPOINT_PX + 1}px)`;
 
 export default function AppShell() {
   const wide = useMediaQuery(WIDE_SCREEN_QUERY, { noSsr: true });
-  const [open, setOpen] = useState(wide);
+  const [wideOpen, setWideOpen] = useState(true);
+  const [narrow, setNarrow] = useState({ open: false, pathname: '' });
   const { pathname } = useLocation();
+  // The narrow drawer is open only for the page it was opened on (it closes after each navigation).
+  const narrowOpen = narrow.open && narrow.pathname === pathname;
+  const open = wide ? wideOpen : narrowOpen;
+  const setOpen = (next: boolean) => (wide ? setWideOpen(next) : setNarrow({ open: next, pathname }));
 
-  useEffect(() => setOpen(wide), [wide]);
+  // Crossing the breakpoint: the wide sidebar shows again, the narrow drawer starts closed.
   useEffect(() => {
-    if (!wide) setOpen(false);
-    // only on navigation
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [pathname]);
+    setWideOpen(true);
+    setNarrow({ open: false, pathname: '' });
+  }, [wide]);
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
-      <Header sidebarOpen={open} onToggleSidebar={() => setOpen((o) => !o)} overSidebar={wide} />
+      <Header sidebarOpen={open} onToggleSidebar={() => setOpen(!open)} overSidebar={wide} />
       <Sidebar open={open} persistent={wide} onClose={() => setOpen(false)} />
       <Box
         component="main"

@@ -1,0 +1,57 @@
+// Geometry probes the layout audits share: whether a control is on screen and on top (the element
+// `document.elementFromPoint` returns at its centre is the control or inside it), whether the body
+// scrolls sideways, and the sidebar's state. Each returns a problem line or null, for PageCheck reports.
+import type { Locator, Page } from 'playwright-core';
+
+/** Null when the control lies inside the viewport and nothing covers its centre; else what is wrong. */
+export async function reachProblem(control: Locator, what: string): Promise<string | null> {
+  return control.evaluate((el, label) => {
+    const r = el.getBoundingClientRect();
+    if (!r.width || !r.height) return null; // not rendered at this width (e.g. folded into a menu)
+    const vw = document.documentElement.clientWidth;
+    const vh = window.innerHeight;
+    const describe = (n: Element | null) =>
+      n ? `${n.tagName.toLowerCase()}${n.id ? '#' + n.id : ''}.${[...n.classList].slice(0, 3).join('.')}` : 'nothing';
+    if (r.left < -0.5 || r.right > vw + 0.5) return `${label} lies outside the viewport (x ${Math.round(r.left)}..${Math.round(r.right)} of ${vw})`;
+    // Scroll it into view vertically only; sideways it must already be visible.
+    if (r.top < 0 || r.bottom > vh) el.scrollIntoView({ block: 'center', inline: 'nearest' });
+    const box = el.getBoundingClientRect();
+    if (box.left < -0.5 || box.right > vw + 0.5) return `${label} lies outside the viewport after scrolling (x ${Math.round(box.left)}..${Math.round(box.right)} of ${vw})`;
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    if (!hit || !(hit === el || el.contains(hit))) return `${label} is covered by ${describe(hit)}`;
+    // A parent that clips it (a grid cell with overflow hidden) hides part of it.
+    for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+      const style = getComputedStyle(p);
+      if (style.overflowX === 'visible') continue;
+      const pr = p.getBoundingClientRect();
+      if (box.left < pr.left - 0.5 || box.right > pr.right + 0.5) return `${label} is clipped by ${describe(p)} (x ${Math.round(box.left)}..${Math.round(box.right)}, visible ${Math.round(pr.left)}..${Math.round(pr.right)})`;
+    }
+    return null;
+  }, what);
+}
+
+/** True when the page body scrolls sideways. */
+export async function bodyScrollsSideways(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);
+}
+
+/** The header's sidebar toggle. */
+export function menuButton(page: Page): Locator {
+  return page.locator('header button[aria-expanded]').first();
+}
+
+/** Whether the sidebar's paper is on screen (a closed drawer slides out of the viewport). */
+export async function sidebarShown(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const paper = document.querySelector('[data-testid="sidebar"]');
+    if (!paper) return false;
+    const r = paper.getBoundingClientRect();
+    const style = getComputedStyle(paper);
+    return style.visibility !== 'hidden' && r.right > 1 && r.left < document.documentElement.clientWidth - 1;
+  });
+}
+
+/** Waits for the drawer's slide and the backdrop's fade to end. */
+export async function afterTransitions(page: Page) {
+  await page.waitForTimeout(350);
+}
