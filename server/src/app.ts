@@ -63,7 +63,7 @@ export async function buildApp({ config, db, announce }: BuildOptions): Promise<
     });
     // Housekeeping on every start, so neither table grows without bound.
     await repos.sessions.purgeExpired(config.tokenTtlSeconds);
-    await repos.signInFailures.purgeExpired(config.signIn.accountWindowMs);
+    await repos.signInFailures.purgeExpired(Math.max(config.signIn.pair.windowMs, config.signIn.account.windowMs, config.signIn.address.windowMs));
   } catch (err) {
     if (!db) await handle.close();
     throw err;

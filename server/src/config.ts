@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { isStrongPassword } from '../../src/contract';
+import type { CounterRule } from './repositories/sign-in-failures';
 
 export type DatabaseTarget = { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string };
 
@@ -13,9 +14,14 @@ export interface SignInLimits {
   /** Sign-in attempts per IP per window (all outcomes). Kept in memory per instance. */
   ipMax: number;
   ipWindowMs: number;
-  /** Failed attempts per account name per window; kept in the database so it holds across instances. */
-  accountMaxFailures: number;
-  accountWindowMs: number;
+  /**
+   * Failure counters kept in the database so they hold across instances (README "Sign-in limits"):
+   * one (account, address) pair is locked; an account over its ceiling refuses only addresses
+   * that already failed on it; an address failing across accounts (spraying) is slowed.
+   */
+  pair: CounterRule;
+  account: CounterRule;
+  address: CounterRule;
 }
 
 export interface Config {
@@ -46,6 +52,9 @@ export class ConfigError extends Error {
     this.name = 'ConfigError';
   }
 }
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -111,7 +120,13 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     logLevel,
     trustProxy,
     tokenTtlSeconds: 7 * 24 * 3600,
-    signIn: { ipMax: 10, ipWindowMs: 60_000, accountMaxFailures: 5, accountWindowMs: 15 * 60_000 },
+    signIn: {
+      ipMax: 10,
+      ipWindowMs: 60_000,
+      pair: { max: 5, windowMs: 15 * MINUTE, blockMs: 15 * MINUTE, maxBlockMs: 24 * HOUR },
+      account: { max: 50, windowMs: HOUR, blockMs: 15 * MINUTE, maxBlockMs: 24 * HOUR },
+      address: { max: 30, windowMs: HOUR, blockMs: MINUTE, maxBlockMs: HOUR },
+    },
     staticDir: path.resolve(cwd, 'dist'),
     migrationsDir: path.resolve(cwd, 'server/src/db/migrations'),
   };

@@ -76,7 +76,8 @@ export function testConfig(options: Pick<TestAppOptions, 'env' | 'configure'> = 
   });
   config.database = database ?? { kind: 'pglite', dir: 'memory://' };
   // Generous limits so ordinary tests never trip them; the rate-limit tests lower them.
-  config.signIn = { ipMax: 10_000, ipWindowMs: 60_000, accountMaxFailures: 1_000, accountWindowMs: 900_000 };
+  const generous = { max: 1_000, windowMs: 900_000, blockMs: 60_000, maxBlockMs: 60_000 };
+  config.signIn = { ipMax: 10_000, ipWindowMs: 60_000, pair: { ...generous }, account: { ...generous }, address: { ...generous } };
   // No panel build in server tests unless a test points here explicitly.
   config.staticDir = path.join(tmpdir(), 'no-panel-build');
   options.configure?.(config);

@@ -1,34 +1,74 @@
-// Sign-in (SPEC §7 users/signin, ARCHITECTURE §6): the `email` field takes an email or a
-// username. Unknown user, wrong password and inactive user all get the same 401 body after the
-// same work, and an account name with too many recent failures is refused with 429 whether or
-// not it exists, so neither the answer nor the limit tells which accounts exist. The failures are
-// counted per name as typed (lower-cased), not per user: counting per user would let anyone test
-// whether an email and a username belong to the same account.
+// Sign-in (SPEC §7 users/signin, ARCHITECTURE §6, README "Sign-in limits"): the `email` field takes
+// an email or a username. Unknown user, wrong password and inactive user all get the same 401 body
+// after the same work.
+//
+// Failures are counted three ways, all in the database so every instance sees them:
+// - per (account, client address) pair: reaching the limit locks that pair, right password
+//   included, and each failure after a lock locks it again for twice as long;
+// - per account across addresses: over the ceiling, only addresses that have failed on this
+//   account are refused; an address with a clean history still signs in, so nobody can keep the
+//   owner out from elsewhere;
+// - per address across accounts (password spraying): over the limit the address is slowed.
+// The account is the user id whichever of its names is typed (one counter, not one per name);
+// an unknown name is counted under the name as typed, with the same rules, so neither the answers
+// nor the limits tell which accounts exist.
+import { createHash } from 'node:crypto';
 import { ERROR_CODES, type SignInBody } from '../../../src/contract';
 import type { SignInLimits } from '../config';
 import { HttpError } from '../http/errors';
 import type { Repositories } from '../repositories';
+import type { UserRow } from '../repositories/users';
 import { verifyAgainstNobody, verifyPassword } from './passwords';
-import type { TokenService } from './tokens';
 
 export const badCredentials = () => new HttpError(401, ERROR_CODES.badCredentials, 'Username or password is wrong');
+const tooManyFailures = () => HttpError.rateLimited('Too many failed sign-ins; try again later');
 
-export async function signIn(
-  deps: { repos: Repositories; tokens: TokenService; limits: SignInLimits },
-  body: SignInBody,
-): Promise<string> {
-  const { repos, tokens, limits } = deps;
-  const account = body.email.trim().toLowerCase();
-  if (await repos.signInFailures.isLocked(account, limits.accountMaxFailures, limits.accountWindowMs)) {
-    throw HttpError.rateLimited('Too many failed sign-ins; try again later');
+const hashKey = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** The counters of one attempt: account is `user:<id>` or `name:<typed name>`. */
+export function failureKeys(account: string, address: string) {
+  return {
+    pair: hashKey(`pair:${account}|${address}`),
+    account: hashKey(`account:${account}`),
+    address: hashKey(`address:${address}`),
+  };
+}
+
+export type FailureKeys = ReturnType<typeof failureKeys>;
+
+/** Refuses the attempt with 429 when the limits say so (see the header). */
+export async function assertNotLimited(repos: Repositories, limits: SignInLimits, keys: FailureKeys): Promise<void> {
+  const blocked = await repos.signInFailures.blocked([keys.pair, keys.account, keys.address]);
+  if (blocked.has(keys.pair) || blocked.has(keys.address)) throw tooManyFailures();
+  if (blocked.has(keys.account) && (await repos.signInFailures.failedWithin(keys.pair, limits.account.windowMs))) {
+    throw tooManyFailures();
   }
-  const user = await repos.users.findByLogin(account);
-  const passwordOk = user ? await verifyPassword(user.passwordHash, body.password) : await verifyAgainstNobody(body.password);
-  if (!user || !passwordOk || !user.active) {
-    await repos.signInFailures.record(account, limits.accountWindowMs);
+}
+
+export async function recordFailure(repos: Repositories, limits: SignInLimits, keys: FailureKeys): Promise<void> {
+  await repos.signInFailures.record(keys.pair, limits.pair);
+  await repos.signInFailures.record(keys.account, limits.account);
+  await repos.signInFailures.record(keys.address, limits.address);
+}
+
+/**
+ * Checks the name and password of a sign-in attempt from `address`, under the limits. Answers the
+ * user and the attempt's counter keys; the caller clears the pair once the sign-in completes.
+ */
+export async function checkPassword(
+  deps: { repos: Repositories; limits: SignInLimits },
+  body: SignInBody,
+  address: string,
+): Promise<{ user: UserRow; keys: FailureKeys }> {
+  const { repos, limits } = deps;
+  const name = body.email.trim().toLowerCase();
+  const found = await repos.users.findByLogin(name);
+  const keys = failureKeys(found ? `user:${found.id}` : `name:${name}`, address);
+  await assertNotLimited(repos, limits, keys);
+  const passwordOk = found ? await verifyPassword(found.passwordHash, body.password) : await verifyAgainstNobody(body.password);
+  if (!found || !passwordOk || !found.active) {
+    await recordFailure(repos, limits, keys);
     throw badCredentials();
   }
-  await repos.signInFailures.clear(account);
-  const sessionId = await repos.sessions.create(user.id);
-  return tokens.sign({ sid: sessionId, sub: String(user.id) });
+  return { user: found, keys };
 }

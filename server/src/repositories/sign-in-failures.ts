@@ -1,42 +1,89 @@
-// Failed sign-ins per account name within a time window, for the per-account limit of
-// ARCHITECTURE §6. Stored in the database so the limit holds across API instances.
-import { and, eq, gte, lt, sql } from 'drizzle-orm';
+// Failed sign-ins per counter, for the limits of README "Sign-in limits" (ARCHITECTURE §6). A
+// counter is a key (the caller hashes scope and subject) with its failures in the current window.
+// Reaching `max` blocks the key for `blockMs`; every further failure before the counter has been
+// quiet for a whole window blocks it again for twice as long (up to `maxBlockMs`), so a guesser
+// who waits out one block gets one guess per ever longer wait. Each update is one atomic upsert,
+// so concurrent attempts on several API instances cannot slip past the count.
+import { inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { signInFailures } from '../db/schema';
 
+export interface CounterRule {
+  /** Failures within `windowMs` that block the key. */
+  max: number;
+  windowMs: number;
+  /** The first block; each further block doubles, up to maxBlockMs. */
+  blockMs: number;
+  maxBlockMs: number;
+}
+
+const ms = (n: number) => sql`(${Math.round(n)}::bigint * interval '1 millisecond')`;
+
 export function signInFailuresRepository(db: Db) {
-  const windowStart = (windowMs: number) => sql`now() - (${windowMs}::integer * interval '1 millisecond')`;
   return {
-    async isLocked(account: string, maxFailures: number, windowMs: number): Promise<boolean> {
-      const [row] = await db
-        .select({ failures: signInFailures.failures })
+    /** The keys that are blocked now (at the database's clock). */
+    async blocked(keys: string[]): Promise<Set<string>> {
+      if (!keys.length) return new Set();
+      const rows = await db
+        .select({ key: signInFailures.key })
         .from(signInFailures)
-        .where(and(eq(signInFailures.account, account), gte(signInFailures.windowStartedAt, windowStart(windowMs))));
-      return (row?.failures ?? 0) >= maxFailures;
+        .where(sql`${inArray(signInFailures.key, keys)} AND ${signInFailures.blockedUntil} > now()`);
+      return new Set(rows.map((r) => r.key));
     },
 
-    /** Counts one failure; a failure after the window has passed starts a new window. */
-    async record(account: string, windowMs: number): Promise<void> {
-      const expired = sql`${signInFailures.windowStartedAt} < ${windowStart(windowMs)}`;
+    /** Counts one failure on the key under its rule (see the header). */
+    async record(key: string, rule: CounterRule): Promise<void> {
+      const t = signInFailures;
+      const w = ms(rule.windowMs);
+      // Quiet for a whole window (after the last block, if any): start over.
+      const reset = sql`(CASE WHEN ${t.strikes} = 0 THEN ${t.windowStartedAt} < now() - ${w}
+        ELSE coalesce(${t.blockedUntil}, ${t.lastFailureAt}) < now() - ${w} END)`;
+      const failures = sql`(CASE WHEN ${reset} THEN 1 ELSE ${t.failures} + 1 END)`;
+      const strikesBefore = sql`(CASE WHEN ${reset} THEN 0 ELSE ${t.strikes} END)`;
+      const blocks = sql`(${failures} >= ${rule.max})`;
+      const strikes = sql`(CASE WHEN ${blocks} THEN ${strikesBefore} + 1 ELSE ${strikesBefore} END)`;
+      const blockFor = sql`least(${ms(rule.blockMs)} * power(2, least(${strikes} - 1, 30)), ${ms(rule.maxBlockMs)})`;
+      const firstBlocks = 1 >= rule.max;
       await db
-        .insert(signInFailures)
-        .values({ account, failures: 1, windowStartedAt: sql`now()` })
+        .insert(t)
+        .values({
+          key,
+          failures: 1,
+          windowStartedAt: sql`now()`,
+          lastFailureAt: sql`now()`,
+          strikes: firstBlocks ? 1 : 0,
+          blockedUntil: firstBlocks ? sql`now() + ${ms(rule.blockMs)}` : null,
+        })
         .onConflictDoUpdate({
-          target: signInFailures.account,
+          target: t.key,
           set: {
-            failures: sql`CASE WHEN ${expired} THEN 1 ELSE ${signInFailures.failures} + 1 END`,
-            windowStartedAt: sql`CASE WHEN ${expired} THEN now() ELSE ${signInFailures.windowStartedAt} END`,
+            failures,
+            strikes,
+            windowStartedAt: sql`(CASE WHEN ${reset} THEN now() ELSE ${t.windowStartedAt} END)`,
+            lastFailureAt: sql`now()`,
+            blockedUntil: sql`(CASE WHEN ${blocks} THEN now() + ${blockFor} WHEN ${reset} THEN NULL ELSE ${t.blockedUntil} END)`,
           },
         });
     },
 
-    /** Deletes counters whose window has passed; they no longer limit anything. */
-    async purgeExpired(windowMs: number): Promise<void> {
-      await db.delete(signInFailures).where(lt(signInFailures.windowStartedAt, windowStart(windowMs)));
+    /** Whether the key saw a failure within the last `withinMs`. */
+    async failedWithin(key: string, withinMs: number): Promise<boolean> {
+      const [row] = await db
+        .select({ key: signInFailures.key })
+        .from(signInFailures)
+        .where(sql`${signInFailures.key} = ${key} AND ${signInFailures.lastFailureAt} > now() - ${ms(withinMs)}`);
+      return Boolean(row);
     },
 
-    async clear(account: string): Promise<void> {
-      await db.delete(signInFailures).where(eq(signInFailures.account, account));
+    /** Deletes counters quiet for longer than `keepMs` and not blocked; they no longer limit anything. */
+    async purgeExpired(keepMs: number): Promise<void> {
+      await db
+        .delete(signInFailures)
+        .where(sql`${lt(signInFailures.lastFailureAt, sql`now() - ${ms(keepMs)}`)} AND coalesce(${signInFailures.blockedUntil}, '-infinity') < now()`);
+    },
+
+    async clear(keys: string[]): Promise<void> {
+      if (keys.length) await db.delete(signInFailures).where(inArray(signInFailures.key, keys));
     },
   };
 }

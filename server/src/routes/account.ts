@@ -5,7 +5,7 @@ import {
 } from '../../../src/contract';
 import { requireUser } from '../auth/authorize';
 import { hashPassword, verifyPassword } from '../auth/passwords';
-import { signIn } from '../auth/sign-in';
+import { checkPassword } from '../auth/sign-in';
 import { detectImageType } from '../domain/images';
 import { HttpError } from '../http/errors';
 import { currentUserSchema, dataResponse, successResponse } from '../http/schemas';
@@ -24,13 +24,18 @@ export async function accountRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Sign in with email or username',
-        description: `Answers {token}. Unknown user and wrong password get the same 401. Limited to ${limits.ipMax} attempts per IP per window and ${limits.accountMaxFailures} failures per account per window (429).`,
+        description: `Answers {token}. Unknown user and wrong password get the same 401. Limited to ${limits.ipMax} attempts per IP per minute; failures lock one (account, address) pair after ${limits.pair.max} in ${limits.pair.windowMs / 60_000} minutes, an account over ${limits.account.max} failures an hour refuses only addresses that failed on it, and an address over ${limits.address.max} failures an hour across accounts is slowed (429).`,
         body: yupSchema(signInSchema),
         response: { 200: { type: 'object', properties: { token: { type: 'string' } }, required: ['token'] } },
       },
       config: { rateLimit: { max: limits.ipMax, timeWindow: limits.ipWindowMs } },
     },
-    async (request) => ({ token: await signIn({ repos: app.repos, tokens: app.tokens, limits }, request.body) }),
+    async (request) => {
+      const { user, keys } = await checkPassword({ repos: app.repos, limits }, request.body, request.ip);
+      await app.repos.signInFailures.clear([keys.pair]);
+      const sessionId = await app.repos.sessions.create(user.id);
+      return { token: app.tokens.sign({ sid: sessionId, sub: String(user.id) }) };
+    },
   );
 
   app.get(

@@ -14,6 +14,8 @@ export const roles = pgTable('roles', {
   description: text('description'),
   /** SPEC §3 "client modules" of a role; its shape is not shown, so it is kept as JSON. */
   clientModules: jsonb('client_modules').$type<unknown[]>().notNull().default([]),
+  /** Staff of this role must sign in with a TOTP code; those not enrolled are held to enrolment. */
+  requireTotp: boolean('require_totp').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -62,6 +64,12 @@ export const users = pgTable(
     avatarFileId: uuid('avatar_file_id').references(() => files.id, { onDelete: 'set null' }),
     passwordHash: text('password_hash').notNull(),
     needToChangePass: boolean('need_to_change_pass').notNull().default(false),
+    /** The confirmed TOTP secret, sealed (context 'user.totp'); null when TOTP is off. */
+    totpSecretEnc: text('totp_secret_enc'),
+    /** A secret offered by users/totp/setup and not yet confirmed by a code, sealed likewise. */
+    totpPendingEnc: text('totp_pending_enc'),
+    /** The last accepted 30-second step, so one code signs in once. */
+    totpLastStep: integer('totp_last_step'),
     ...timestamps,
   },
   (t) => [
@@ -87,11 +95,44 @@ export const sessions = pgTable(
 );
 
 /**
- * Failed sign-ins per account name (lower-cased, whether or not such a user exists, so the limit
- * reveals nothing). In the database rather than memory so the limit holds across instances.
+ * Failed sign-ins, one row per counter (ARCHITECTURE §6, README "Sign-in limits"). `key` is the
+ * SHA-256 of the scope and subject (`pair:<account>|<address>`, `account:<account>`,
+ * `address:<address>`), so the row neither stores what was typed nor grows with it. In the database
+ * so the limits hold across instances. `strikes` counts locks in a row; each doubles the next.
  */
 export const signInFailures = pgTable('sign_in_failures', {
-  account: text('account').primaryKey(),
+  key: text('key').primaryKey(),
   failures: integer('failures').notNull(),
   windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+  lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull(),
+  strikes: integer('strikes').notNull().default(0),
+  blockedUntil: timestamp('blocked_until', { withTimezone: true }),
 });
+
+/** Single-use recovery codes for TOTP, stored as SHA-256 (they are random, 50+ bits each). */
+export const totpRecoveryCodes = pgTable(
+  'totp_recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('totp_recovery_codes_user_idx').on(t.userId)],
+);
+
+/**
+ * The second step of a sign-in with TOTP: the password was right, a code is still due. `id` is the
+ * SHA-256 of the challenge handed to the client; it dies after 5 minutes or 5 wrong codes.
+ */
+export const signInChallenges = pgTable(
+  'sign_in_challenges',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    address: text('address').notNull(),
+    failures: integer('failures').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sign_in_challenges_user_idx').on(t.userId)],
+);
