@@ -1,8 +1,11 @@
 // Builds the panel (src/index.tsx) into dist/: esbuild-loader for TypeScript, contenthash file names,
 // one lazy chunk per page (see src/app/router), CSS extracted in production, fonts as asset files,
 // and the rest of public/ copied as is. API_BASE_URL is fixed at build time ('' = same origin).
-// The dev server proxies /api to the API server on 127.0.0.1:8080.
+// The dev server proxies /api to the API server on 127.0.0.1:8080. Production builds also write a
+// brotli (.br) and a gzip (.gz) twin of every text asset, which the server sends by Accept-Encoding.
 import path from 'node:path';
+import zlib from 'node:zlib';
+import CompressionPlugin from 'compression-webpack-plugin';
 import webpack from 'webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
@@ -29,6 +32,9 @@ class BundleStatsPlugin {
     });
   }
 }
+/** Text assets worth precompressing (fonts and images are compressed already; maps are for tools). */
+const PRECOMPRESSED = /\.(?:js|css|html|svg|json|txt)$/;
+
 type Argv = { mode?: 'production' | 'development' | 'none' };
 
 const root = __dirname;
@@ -82,6 +88,12 @@ export default (_env: Env, argv: Argv): webpack.Configuration & { devServer?: De
       new CopyWebpackPlugin({ patterns: [{ from: 'public', globOptions: { ignore: ['**/index.html', '**/.gitkeep'] } }] }),
       new BundleStatsPlugin(),
       new MiniCssExtractPlugin({ filename: production ? 'css/[name].[contenthash:10].css' : 'css/[name].css' }),
+      ...(production
+        ? [
+            new CompressionPlugin<zlib.BrotliOptions>({ test: PRECOMPRESSED, filename: '[path][base].br', algorithm: 'brotliCompress', compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }, minRatio: 0.9 }),
+            new CompressionPlugin({ test: PRECOMPRESSED, filename: '[path][base].gz', algorithm: 'gzip', compressionOptions: { level: 9 }, minRatio: 0.9 }),
+          ]
+        : []),
     ],
     optimization: {
       minimizer: ['...', new EsbuildPlugin({ target: 'es2022', css: true, legalComments: 'none', include: /\.css$/ })],

@@ -3,6 +3,7 @@
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { connect } from 'node:net';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import * as yup from 'yup';
 import { yupSchema } from '../../server/src/http/validation';
@@ -193,12 +194,17 @@ it('refuses at startup a route whose body schema does not come from yup', async 
 });
 
 describe('the built panel', () => {
+  const BIG_ASSET = `export const rows = [${'"a row of text",'.repeat(500)}];`;
   const dist = tempDir();
   let t: TestApp;
   beforeAll(async () => {
     writeFileSync(path.join(dist.dir, 'index.html'), '<!doctype html><title>panel</title>');
     mkdirSync(path.join(dist.dir, 'assets'));
     writeFileSync(path.join(dist.dir, 'assets', 'main.0123abcd.js'), 'console.log(1)');
+    // the build's precompressed twins of a bigger asset
+    writeFileSync(path.join(dist.dir, 'assets', 'page.89abcdef.js'), BIG_ASSET);
+    writeFileSync(path.join(dist.dir, 'assets', 'page.89abcdef.js.br'), brotliCompressSync(BIG_ASSET));
+    writeFileSync(path.join(dist.dir, 'assets', 'page.89abcdef.js.gz'), gzipSync(BIG_ASSET));
     t = await createTestApp({ configure: (c) => (c.staticDir = dist.dir) });
   });
   afterAll(async () => {
@@ -224,5 +230,43 @@ describe('the built panel', () => {
     const api = await t.app.inject({ method: 'GET', url: '/api/v1/unknown', headers: { accept: 'text/html' } });
     expect(api.statusCode).toBe(404);
     expect(api.json().code).toBe('NOT_FOUND');
+  });
+
+  it('sends each built asset in the best precompressed encoding the browser accepts, keeping the immutable cache', async () => {
+    const url = '/assets/page.89abcdef.js';
+    const br = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['vary']).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(BIG_ASSET);
+
+    const gz = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(BIG_ASSET);
+    expect(gz.headers['cache-control']).toContain('immutable');
+
+    const plain = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['vary']).toMatch(/accept-encoding/i);
+    expect(plain.body).toBe(BIG_ASSET);
+  });
+
+  it('compresses API JSON over 1 KB and leaves small answers alone', async () => {
+    const { token } = await t.signedInUser({ role_id: 1 });
+    const big = await t.app.inject({ method: 'GET', url: '/api/v1/apps/countries', headers: { ...t.auth(token), 'accept-encoding': 'br, gzip' } });
+    expect(big.statusCode).toBe(200);
+    expect(big.headers['content-encoding']).toBe('br');
+    const countries = JSON.parse(brotliDecompressSync(big.rawPayload).toString()).data;
+    expect(countries.length).toBeGreaterThan(200);
+    expect(big.rawPayload.length).toBeLessThan(JSON.stringify({ data: countries }).length / 3);
+
+    const gz = await t.app.inject({ method: 'GET', url: '/api/v1/apps/countries', headers: { ...t.auth(token), 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString()).data).toHaveLength(countries.length);
+
+    const small = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json().status).toBeDefined();
   });
 });

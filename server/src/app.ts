@@ -1,6 +1,7 @@
 // Builds the Fastify app; nothing here listens (main.ts does). Plugins are registered explicitly,
 // in the order of ARCHITECTURE §2: external plugins, then app services, then routes, then the
 // panel and the 404 fallback. Tests build it with their own config and use `app.inject`.
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -117,6 +118,10 @@ export async function buildApp({ config, db, announce }: BuildOptions): Promise<
       },
     },
   });
+  // API answers over 1 KB go out brotli- or gzip-compressed (a phone on a slow link gets the
+  // 10,000-profile list at a fraction of its size). Built panel files are compressed at build time
+  // and carry their Content-Encoding already, which this plugin leaves alone.
+  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(rateLimit, {
     global: false, // limits are declared per route (sign-in)
     errorResponseBuilder: (_req, ctx) => HttpError.rateLimited(`Too many requests; retry in ${ctx.after}`),

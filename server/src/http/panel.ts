@@ -1,14 +1,20 @@
 // Serves the built panel from dist/ (when it exists) with the single-page-app fallback: a browser
 // GET for any non-API path gets index.html and the panel's router takes over. Unknown /api paths,
 // and everything when there is no build, get the JSON 404 of ARCHITECTURE §5.
+// The build writes a brotli (.br) and a gzip (.gz) twin of every text asset (webpack.config.ts);
+// each file goes out in the best encoding the browser accepts, with `Vary: Accept-Encoding`, and
+// a file without twins goes out as is (API answers are compressed on the fly, see app.ts).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from './errors';
 
-/** webpack's content-hashed file names (e.g. main.3f9a1c2b.js) never change content, so cache them for good. */
-const HASHED_ASSET = /\.[0-9a-f]{8,}\.(?:js|css|woff2?|png|svg|jpg|webp)$/;
+/**
+ * webpack's content-hashed file names (e.g. main.3f9a1c2b.js) never change content, so cache them
+ * for good; so do their precompressed twins (main.3f9a1c2b.js.br), which are what is actually read.
+ */
+const HASHED_ASSET = /\.[0-9a-f]{8,}\.(?:js|css|woff2?|png|svg|jpg|webp)(?:\.br|\.gz)?$/;
 
 export async function registerPanel(app: FastifyInstance, staticDir: string) {
   const hasPanel = existsSync(path.join(staticDir, 'index.html'));
@@ -16,6 +22,7 @@ export async function registerPanel(app: FastifyInstance, staticDir: string) {
     await app.register(fastifyStatic, {
       root: staticDir,
       cacheControl: false, // set below, per file
+      preCompressed: true,
       setHeaders(reply, filePath) {
         reply.header('cache-control', HASHED_ASSET.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
