@@ -21,6 +21,7 @@ import { validatorCompiler } from './http/validation';
 import { createRepositories, type Repositories } from './repositories';
 import { accountRoutes } from './routes/account';
 import { appRoutes } from './routes/apps';
+import { clientConfigRoutes, createClientConfigState } from './routes/client-config';
 import { countryRoutes } from './routes/countries';
 import { operatorRoutes } from './routes/operators';
 import { profileRoutes } from './routes/profiles';
@@ -139,6 +140,7 @@ export async function buildApp({ config, db, announce }: BuildOptions): Promise<
   app.decorate('tokens', createTokenService(config.jwtSecret, config.tokenTtlSeconds));
   app.decorate('secrets', createSecretBox(config.secretsKey));
   registerAuthorize(app, { tokens: app.tokens, repos: app.repos });
+  app.decorate('clientConfig', createClientConfigState(app));
 
   // 3. Routes, one module per endpoint group of SPEC §7.
   await app.register(healthRoutes, { prefix: '/api' });
@@ -150,6 +152,7 @@ export async function buildApp({ config, db, announce }: BuildOptions): Promise<
   await app.register(profileRoutes, { prefix: API_PREFIX });
   await app.register(operatorRoutes, { prefix: API_PREFIX });
   await app.register(deviceRoutes, { prefix: API_PREFIX });
+  await app.register(clientConfigRoutes, { prefix: API_PREFIX });
   await app.register(privacyRoutes, { prefix: API_PREFIX });
   await app.register(encryptionRoutes, { prefix: API_PREFIX });
   await app.register(userRoutes, { prefix: API_PREFIX });

@@ -22,6 +22,10 @@ export const ERROR_CODES = {
   lastTopAdmin: 'LAST_TOP_ADMIN',
   /** 409: the user still administers applications; reassign them before deleting the user. */
   userHasApps: 'USER_HAS_APPS',
+  /** 403 on the mobile apps' calls: the app of this `appapikey` is inactive. */
+  appInactive: 'APP_INACTIVE',
+  /** 409 on apps/client/config: the app has no newCoreKey/newCoreIv, so its profiles cannot be sent encrypted. */
+  appKeysMissing: 'APP_KEYS_MISSING',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 

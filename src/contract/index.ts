@@ -17,3 +17,4 @@ export * from './schemas/servers';
 export * from './schemas/profiles';
 export * from './schemas/devices';
 export * from './schemas/encryption';
+export * from './schemas/client-config';

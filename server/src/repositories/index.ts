@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import { adsRepository } from './ads';
 import { appSettingsRepository } from './app-settings';
 import { appsRepository } from './apps';
+import { clientConfigRepository } from './client-config';
 import { versionsRepository } from './versions';
 import { devicesRepository } from './devices';
 import { encryptionRepository } from './encryption';
@@ -39,6 +40,7 @@ export function createRepositories(db: Db) {
     servers: serversRepository(db),
     profiles: profilesRepository(db),
     operators: operatorsRepository(db),
+    clientConfig: clientConfigRepository(db),
   };
 }
 

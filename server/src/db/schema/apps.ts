@@ -2,7 +2,7 @@
 // records (SPEC §3 Application, Application settings, Ad settings, Version record). Every child
 // row belongs to its app and goes with it (ON DELETE CASCADE).
 import {
-  boolean, index, integer, numeric, pgTable, serial, text, timestamp, unique,
+  bigint, boolean, index, integer, numeric, pgTable, serial, text, timestamp, unique,
 } from 'drizzle-orm/pg-core';
 import { users } from './access';
 import { timestamps } from './columns';
@@ -154,3 +154,18 @@ export const appVersions = pgTable(
   },
   (t) => [unique('app_versions_app_version_uq').on(t.appId, t.appVersion)],
 );
+
+/**
+ * The version of what GET apps/client/config answers for each app (issue 13). Database triggers
+ * (migration 0004) bump it in the same transaction as any change that the answer depends on:
+ * the app, its settings, ads and blocked versions, its servers, their links and profiles, and the
+ * global operator names and privacy policy. Every API instance compares it on each call, so a cached
+ * answer is never served after a change committed anywhere. `changedBy` names the last change
+ * ("table:op"), for the panel's history.
+ */
+export const appConfigVersions = pgTable('app_config_versions', {
+  appId: integer('app_id').primaryKey().references(() => apps.id, { onDelete: 'cascade' }),
+  version: bigint('version', { mode: 'number' }).notNull().default(1),
+  changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  changedBy: text('changed_by'),
+});

@@ -2,7 +2,7 @@
 // on Citus (ARCHITECTURE §1): app_id leads the primary key and the unique key, because a
 // distributed table's unique constraints must include its distribution column.
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { apps } from './apps';
 import { timestamps } from './columns';
 
@@ -15,6 +15,8 @@ export const devices = pgTable(
     model: text('model'),
     fcmToken: text('fcm_token'),
     appVersionCode: text('app_version_code'),
+    /** Last GET apps/client/config carrying this device's id; written in batches (routes/client-config.ts). */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [

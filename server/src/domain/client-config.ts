@@ -1,0 +1,288 @@
+// The answer of GET apps/client/config (issue 13 §1) and its in-memory cache. Pure apart from the
+// cache's Map: the route hands in a snapshot (repositories/client-config.ts), a way to open sealed
+// profile addresses and the app's version.
+//
+// What is built when (the "speed" rule): per (app, config version) the snapshot is read once and
+// every profile's link is opened and encrypted once (AES-256-CBC under the app's newCoreKey/Iv,
+// exactly apps/wordEncryption). Per (operator, lang, blocked) of that version the JSON body is
+// serialised once, with its strong ETag (SHA-256 of the bytes). A call then costs one indexed
+// lookup (key → app, active, version) plus a Map read. A version change (database trigger, same
+// transaction as the change) drops the app's entry on the next call of any instance.
+import { createHash } from 'node:crypto';
+import { AD_SLOTS, API_PREFIX, type Locale, type Operator } from '../../../src/contract';
+import type { ConfigSnapshot } from '../repositories/client-config';
+import { flagUrl } from '../repositories/countries';
+import { encryptWord } from './word-crypto';
+
+/** Settings the apps read (SPEC §3), never the keys (newCoreKey/Iv, cppKey/Iv), robot key, robotIp or repoName. */
+export interface ClientSettings {
+  connectDelay: number;
+  disconnectDelay: number;
+  staticConfigDelay: number;
+  connectionPing: number | null;
+  autoConnectPing: number | null;
+  smartActive: boolean;
+  foreignSmart: boolean;
+  delaySmart: number;
+  loadSmartTogether: boolean;
+  clickToContinue: boolean;
+  autoConnect: boolean;
+  configsActive: boolean;
+  UserConnectionLimit: number;
+  detectLocationBy: 'Timezone' | 'IP';
+  activeEncryptSetting: boolean;
+  selectedCountries: string[];
+  blockedCountries: string[];
+  restartTimeLimit: number;
+  restartTimeLimitEnabled: boolean;
+  dnsServer: string | null;
+  adsForceByVPN: boolean;
+  adsForceByVPNInForeign: boolean;
+  adsForceByVPNInIran: boolean;
+  links: {
+    aboutLink: string | null;
+    policyLink: string | null;
+    instagram: string | null;
+    telegram: string | null;
+    youtube: string | null;
+    email: string | null;
+  };
+}
+
+export interface ClientProfile {
+  id: number;
+  name: string;
+  protocol: string;
+  type: string;
+  operator: Operator;
+  /** The share link, AES-256-CBC under newCoreKey/newCoreIv, PKCS#7, standard base64. */
+  config: string;
+}
+
+export interface ClientConfig {
+  app: { name: string; packageName: string };
+  update: { appVersion: number; forceUpdate: boolean; blocked: boolean; text: string | null; storeLink: string | null };
+  settings: ClientSettings;
+  ads: {
+    active: boolean;
+    gdprActive: boolean;
+    smartActive: boolean;
+    IDApp: string | null;
+    slots: Record<string, { id: string | null; active: boolean; interval: number }>;
+  };
+  operators: Record<Operator, string>;
+  servers: { id: number; country: { code: string; name: string }; flagUrl: string; profiles: ClientProfile[] }[];
+  /** Path of the public policy page, on the origin the app calls. */
+  privacyUrl: string;
+}
+
+/** The prepared form of one config version: everything but the per-call choices. */
+export type PreparedConfig =
+  | { kind: 'keysMissing' }
+  | {
+      kind: 'ready';
+      blocked: ReadonlySet<string>;
+      base: Omit<ClientConfig, 'update' | 'servers' | 'privacyUrl'>;
+      update: { appVersion: number; forceUpdate: boolean; updateText: string | null; englishUpdateText: string | null; storeLink: string | null };
+      servers: (Omit<ClientConfig['servers'][number], 'profiles'> & { profiles: ClientProfile[] })[];
+      /** Profiles whose stored address could not be opened (another SECRETS_KEY); left out. */
+      skipped: number;
+    };
+
+const numOrNull = (v: string | null): number | null => (v === null || v === '' || Number.isNaN(Number(v)) ? null : Number(v));
+const codes = (csv: string): string[] => csv.split(',').map((c) => c.trim().toUpperCase()).filter(Boolean);
+
+/**
+ * Prepares a snapshot: opens and encrypts every profile once. `open` answers the plain share link
+ * of a sealed address, or throws.
+ */
+export function prepareConfig(snapshot: ConfigSnapshot, open: (sealed: string) => string): PreparedConfig {
+  const s = snapshot.settings;
+  const key = s?.newCoreKey ?? '';
+  const iv = s?.newCoreIv ?? '';
+  if (!s || Buffer.byteLength(key, 'utf8') !== 32 || Buffer.byteLength(iv, 'utf8') !== 16) return { kind: 'keysMissing' };
+
+  const a = snapshot.ads;
+  const master = a?.adMob ?? false;
+  const slots: ClientConfig['ads']['slots'] = {};
+  for (const slot of AD_SLOTS) {
+    const row = (a ?? {}) as Record<string, unknown>;
+    slots[slot] = {
+      id: (row[`${slot}Id`] as string | null | undefined) ?? null,
+      // Every slot is off while the master is off.
+      active: master && Boolean(row[`${slot}Active`]),
+      interval: Number(row[`${slot}Interval`] ?? 0),
+    };
+  }
+  const ops = snapshot.operators;
+
+  let skipped = 0;
+  const byServer = new Map<number, ClientProfile[]>();
+  for (const p of snapshot.profiles) {
+    let link: string;
+    try {
+      link = open(p.addressEnc);
+    } catch {
+      skipped++;
+      continue;
+    }
+    const list = byServer.get(p.serverId) ?? [];
+    list.push({ id: p.id, name: p.name, protocol: p.protocol, type: p.type, operator: p.operator, config: encryptWord(link, key, iv) });
+    byServer.set(p.serverId, list);
+  }
+
+  return {
+    kind: 'ready',
+    blocked: new Set(snapshot.blockedVersions),
+    base: {
+      app: { name: snapshot.app.name, packageName: snapshot.app.packageName },
+      settings: {
+        connectDelay: s.connectDelay,
+        disconnectDelay: s.disconnectDelay,
+        staticConfigDelay: s.staticConfigDelay,
+        connectionPing: numOrNull(s.connectionPing),
+        autoConnectPing: numOrNull(s.autoConnectPing),
+        smartActive: s.smartActive,
+        foreignSmart: s.foreignSmart,
+        delaySmart: s.delaySmart,
+        loadSmartTogether: s.loadSmartTogether,
+        clickToContinue: s.clickToContinue,
+        autoConnect: s.autoConnect,
+        configsActive: s.configsActive,
+        UserConnectionLimit: s.userConnectionLimit,
+        detectLocationBy: s.detectLocationBy,
+        activeEncryptSetting: s.activeEncryptSetting,
+        selectedCountries: codes(s.selectedCountries),
+        blockedCountries: codes(s.blockedCountries),
+        restartTimeLimit: s.restartTimeLimit,
+        restartTimeLimitEnabled: s.restartTimeLimitEnabled,
+        dnsServer: s.dnsServer,
+        adsForceByVPN: s.adsForceByVpn,
+        adsForceByVPNInForeign: s.adsForceByVpnInForeign,
+        adsForceByVPNInIran: s.adsForceByVpnInIran,
+        links: { aboutLink: s.aboutLink, policyLink: s.policyLink, instagram: s.instagram, telegram: s.telegram, youtube: s.youtube, email: s.email },
+      },
+      ads: { active: master, gdprActive: a?.gdprActive ?? false, smartActive: a?.smartActive ?? false, IDApp: a?.idApp ?? null, slots },
+      operators: { irancell: ops.irancellOperatorName, mci: ops.mciOperatorName, wifi: ops.wifiOperatorName, others: ops.othersOperatorName },
+    },
+    update: {
+      appVersion: Number(s.appVersion),
+      forceUpdate: s.forceUpdate,
+      updateText: s.updateText,
+      englishUpdateText: s.englishUpdateText,
+      storeLink: s.googlePlayLink,
+    },
+    servers: snapshot.servers.map((srv) => ({
+      id: srv.id,
+      country: srv.country,
+      flagUrl: flagUrl(srv.country.code),
+      profiles: byServer.get(srv.id) ?? [],
+    })),
+    skipped,
+  };
+}
+
+export interface ConfigVariant {
+  /** Strong ETag, quoted. */
+  etag: string;
+  body: Buffer;
+}
+
+/** The answer `{data}` for one caller's choices. */
+export function renderConfig(
+  prepared: Extract<PreparedConfig, { kind: 'ready' }>,
+  choice: { operator?: Operator; lang: Locale; blocked: boolean },
+): ConfigVariant {
+  const u = prepared.update;
+  const data: ClientConfig = {
+    ...prepared.base,
+    update: {
+      appVersion: u.appVersion,
+      forceUpdate: u.forceUpdate,
+      blocked: choice.blocked,
+      text: choice.lang === 'en' ? u.englishUpdateText : u.updateText,
+      storeLink: u.storeLink,
+    },
+    servers: prepared.servers.map((srv) => ({
+      ...srv,
+      profiles: choice.operator ? srv.profiles.filter((p) => p.operator === choice.operator) : srv.profiles,
+    })),
+    privacyUrl: `${API_PREFIX}/apps/client/privacy?lang=${choice.lang}`,
+  };
+  const body = Buffer.from(JSON.stringify({ data }), 'utf8');
+  return { etag: strongEtag(body), body };
+}
+
+export const strongEtag = (body: Buffer | string): string => `"${createHash('sha256').update(body).digest('base64url')}"`;
+
+/** RFC 9110 If-None-Match: true when the header lists `etag` (weak comparison) or is `*`. */
+export function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
+}
+
+interface Entry {
+  version: number;
+  prepared: Promise<PreparedConfig>;
+  variants: Map<string, ConfigVariant>;
+}
+
+/**
+ * Per-instance cache of prepared configs, one entry per app, valid for one config version. A
+ * concurrent first call for a version waits for the same preparation (no stampede on a change).
+ */
+export class ClientConfigCache {
+  private readonly entries = new Map<number, Entry>();
+  /** Preparations run so far (tests assert that answers are served from memory). */
+  builds = 0;
+
+  constructor(private readonly prepare: (appId: number) => Promise<PreparedConfig | undefined>) {}
+
+  async variant(
+    appId: number,
+    version: number,
+    choice: { operator?: Operator; lang: Locale; versionCode: number },
+  ): Promise<ConfigVariant | 'keysMissing' | undefined> {
+    let entry = this.entries.get(appId);
+    if (!entry || entry.version !== version) {
+      // An older version never replaces a newer one (a slow call that read the version earlier).
+      if (entry && entry.version > version) return this.fresh(appId, choice);
+      entry = { version, prepared: this.run(appId), variants: new Map() };
+      this.entries.set(appId, entry);
+      entry.prepared.catch(() => {
+        if (this.entries.get(appId) === entry) this.entries.delete(appId);
+      });
+    }
+    const prepared = await entry.prepared;
+    return pick(prepared, entry.variants, choice);
+  }
+
+  /** Drops everything (an app deleted, tests). */
+  clear(): void {
+    this.entries.clear();
+  }
+
+  private async fresh(appId: number, choice: { operator?: Operator; lang: Locale; versionCode: number }) {
+    return pick(await this.run(appId), new Map(), choice);
+  }
+
+  private async run(appId: number): Promise<PreparedConfig> {
+    this.builds++;
+    const prepared = await this.prepare(appId);
+    if (!prepared) throw new Error(`app ${appId} vanished while its config was built`);
+    return prepared;
+  }
+}
+
+function pick(prepared: PreparedConfig, variants: Map<string, ConfigVariant>, choice: { operator?: Operator; lang: Locale; versionCode: number }) {
+  if (prepared.kind === 'keysMissing') return 'keysMissing' as const;
+  const blocked = prepared.blocked.has(String(choice.versionCode));
+  const key = `${choice.operator ?? '*'}|${choice.lang}|${blocked ? 1 : 0}`;
+  let v = variants.get(key);
+  if (!v) {
+    v = renderConfig(prepared, { operator: choice.operator, lang: choice.lang, blocked });
+    variants.set(key, v);
+  }
+  return v;
+}

@@ -1,0 +1,189 @@
+// The mobile apps' config call (issue 13 §1): GET apps/client/config with the `appapikey` header,
+// and the public policy page it links to, GET apps/client/privacy. How the answer is built and
+// cached is in domain/client-config.ts; how it stays fresh is the per-app config version, bumped by
+// database triggers in the same transaction as every change it depends on (migration 0004), and
+// compared on every call by one indexed lookup. So a change saved through any instance is in the
+// next answer of every instance, and nothing else is ever invalidated by hand.
+//
+// Caching headers: `ETag` is strong (SHA-256 of the body, so equal answers carry equal tags on every
+// instance); `Cache-Control: private, no-cache` lets the app keep the answer but makes it ask every
+// time, which costs a 304 with no body while nothing changed; `Vary: appapikey` because the header
+// picks the app.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  APP_API_KEY_HEADER, ERROR_CODES, OPERATORS, clientConfigQuerySchema, clientPrivacyQuerySchema,
+  type ClientConfigQuery, type ClientPrivacyQuery,
+} from '../../../src/contract';
+import { ClientConfigCache, etagMatches, prepareConfig, strongEtag } from '../domain/client-config';
+import { sanitizePolicyHtml } from '../domain/sanitize-html';
+import { HttpError } from '../http/errors';
+import { errorResponse } from '../http/schemas';
+import { docsOnly, yupSchema } from '../http/validation';
+import type { ClientApp } from '../repositories/client-config';
+import { PROFILE_ADDRESS_CONTEXT } from './profiles';
+
+const tags = ['mobile apps'];
+const CACHE_CONTROL = 'private, no-cache';
+
+export interface ClientConfigRoutesOptions {
+  /** How often seen devices are written (lastSeenAt); default 1 s. */
+  seenFlushMs?: number;
+  /** Write earlier once this many distinct devices are waiting; default 2,000. */
+  seenMaxPending?: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The config call's per-instance state, for tests and the bench. */
+    clientConfig: ReturnType<typeof createClientConfigState>;
+  }
+  interface FastifyRequest {
+    clientApp?: ClientApp;
+  }
+}
+
+/**
+ * lastSeenAt is written in batches: calls only note (app, device) in memory, and one UPDATE per
+ * interval (or per `maxPending` devices) stamps them all. A device seen ten times in a second costs
+ * one row write; a crash loses at most one interval of "seen" stamps, never a registration.
+ */
+export class SeenDevices {
+  private pending = new Map<string, { appId: number; uniqueDeviceId: string }>();
+  private timer: NodeJS.Timeout | undefined;
+  private flushing: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly write: (seen: { appId: number; uniqueDeviceId: string }[]) => Promise<void>,
+    private readonly onError: (err: unknown) => void,
+    private readonly flushMs: number,
+    private readonly maxPending: number,
+  ) {}
+
+  note(appId: number, uniqueDeviceId: string): void {
+    this.pending.set(`${appId}\u0000${uniqueDeviceId}`, { appId, uniqueDeviceId });
+    if (this.pending.size >= this.maxPending) void this.flush();
+    else if (!this.timer) {
+      this.timer = setTimeout(() => void this.flush(), this.flushMs);
+      this.timer.unref();
+    }
+  }
+
+  /** Writes what is pending; resolves when it (and any earlier write) is done. */
+  flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    const batch = [...this.pending.values()];
+    this.pending = new Map();
+    this.flushing = this.flushing.then(async () => {
+      if (!batch.length) return;
+      try {
+        await this.write(batch);
+      } catch (err) {
+        this.onError(err);
+      }
+    });
+    return this.flushing;
+  }
+}
+
+function apiKeyOf(request: FastifyRequest): string | undefined {
+  const key = request.headers[APP_API_KEY_HEADER];
+  return typeof key === 'string' && key.trim() !== '' ? key.trim() : undefined;
+}
+
+const htmlEscape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * The config call's per-instance state (cache and seen-device batch), decorated on the root
+ * instance by app.ts so that tests and the bench can reach it; the route plugin is encapsulated.
+ */
+export function createClientConfigState(app: FastifyInstance, options: ClientConfigRoutesOptions = {}) {
+  const open = (sealed: string) => app.secrets.open(sealed, PROFILE_ADDRESS_CONTEXT);
+  const cache = new ClientConfigCache(async (appId) => {
+    const snapshot = await app.repos.clientConfig.snapshot(appId);
+    return snapshot && prepareConfig(snapshot, open);
+  });
+  const seen = new SeenDevices(
+    (batch) => app.repos.clientConfig.touchDevices(batch),
+    (err) => app.log.error({ err }, 'could not record lastSeenAt of devices'),
+    options.seenFlushMs ?? 1000,
+    options.seenMaxPending ?? 2000,
+  );
+  app.addHook('onClose', async () => {
+    await seen.flush();
+  });
+  return { cache, seen, flushSeen: () => seen.flush() };
+}
+
+export async function clientConfigRoutes(app: FastifyInstance) {
+  const { cache, seen } = app.clientConfig;
+
+  app.get<{ Querystring: ClientConfigQuery }>(
+    '/apps/client/config',
+    {
+      // The key is checked before the query, so a caller without a valid key learns nothing else.
+      onRequest: async (request) => {
+        const key = apiKeyOf(request);
+        const found = key ? await app.repos.clientConfig.lookup(key) : undefined;
+        if (!found) throw HttpError.unauthorized('Missing or unknown app API key');
+        if (!found.active) throw new HttpError(403, ERROR_CODES.appInactive, 'The application is inactive');
+        request.clientApp = found;
+      },
+      schema: {
+        tags,
+        summary: 'What a mobile app needs: settings, ads, update state, operators, servers and encrypted profiles',
+        description:
+          `The \`${APP_API_KEY_HEADER}\` header picks the app (401 when missing or unknown, 403 APP_INACTIVE when the app is inactive). ` +
+          '`versionCode` is the caller\'s build (`update.blocked` is true when it is a blocked version); `operator` ' +
+          `(${OPERATORS.join(', ')}) keeps only that operator's profiles; \`lang\` (fa, en; default fa) picks the update text; ` +
+          '`deviceId` (the uniqueDeviceId of apps/addDevice) marks that device as seen (lastSeenAt, written in batches). ' +
+          'Each profile\'s `config` is its share link encrypted like apps/wordEncryption: AES-256-CBC, PKCS#7, key = newCoreKey ' +
+          'and IV = newCoreIv as UTF-8 bytes, standard base64. An app without both keys answers 409 APP_KEYS_MISSING (a plain link is never sent). ' +
+          'No key, password, robot key, robotIp or repoName is ever in the answer. Caching: a strong `ETag`, ' +
+          '`Cache-Control: private, no-cache` and `Vary: appapikey`; send the last ETag as `If-None-Match` to get 304 with no body ' +
+          'while nothing changed. A change saved in the panel is in the very next answer, on every instance.',
+        headers: docsOnly({ type: 'object', properties: { [APP_API_KEY_HEADER]: { type: 'string' } } }),
+        querystring: yupSchema(clientConfigQuerySchema),
+        response: { 401: errorResponse, 403: errorResponse, 409: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const client = request.clientApp!;
+      const { versionCode, operator, lang, deviceId } = request.query;
+      if (deviceId) seen.note(client.id, deviceId);
+      const variant = await cache.variant(client.id, client.version, { operator, lang: lang as 'fa' | 'en', versionCode });
+      if (variant === undefined) throw HttpError.unauthorized('Missing or unknown app API key');
+      if (variant === 'keysMissing') {
+        throw new HttpError(409, ERROR_CODES.appKeysMissing, 'The application has no newCoreKey/newCoreIv; profiles cannot be sent encrypted');
+      }
+      reply.header('etag', variant.etag).header('cache-control', CACHE_CONTROL).header('vary', APP_API_KEY_HEADER);
+      if (etagMatches(request.headers['if-none-match'], variant.etag)) return reply.code(304).send();
+      return reply.type('application/json; charset=utf-8').send(variant.body);
+    },
+  );
+
+  app.get<{ Querystring: ClientPrivacyQuery }>(
+    '/apps/client/privacy',
+    {
+      schema: {
+        tags,
+        summary: 'The privacy policy as a public HTML page (the `privacyUrl` of apps/client/config)',
+        description: 'No sign-in. The stored policy is sanitised (allowlist) when saved and again here. `lang` (fa, en) sets the page language and direction. Strong ETag, 304 on If-None-Match.',
+        querystring: yupSchema(clientPrivacyQuerySchema),
+      },
+    },
+    async (request, reply) => {
+      const lang = request.query.lang === 'en' ? 'en' : 'fa';
+      const { privacy } = await app.repos.privacy.get();
+      const title = lang === 'en' ? 'Privacy policy' : 'سیاست حریم خصوصی';
+      const html =
+        `<!doctype html><html lang="${lang}" dir="${lang === 'en' ? 'ltr' : 'rtl'}"><head><meta charset="utf-8">` +
+        `<meta name="viewport" content="width=device-width, initial-scale=1"><title>${htmlEscape(title)}</title></head>` +
+        `<body>${sanitizePolicyHtml(privacy)}</body></html>`;
+      const etag = strongEtag(html);
+      reply.header('etag', etag).header('cache-control', CACHE_CONTROL);
+      if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+      return reply.type('text/html; charset=utf-8').send(html);
+    },
+  );
+}
