@@ -343,3 +343,20 @@ describe('lastSeenAt', () => {
     }
   });
 });
+
+describe('compression', () => {
+  it('sends the body brotli- or gzip-compressed once per variant, and the same bytes every time', async () => {
+    const { brotliDecompressSync, gunzipSync } = await import('node:zlib');
+    const plain = await config('versionCode=10');
+    const br1 = await config('versionCode=10', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br1.headers['content-encoding']).toBe('br');
+    expect(br1.headers.etag).toBe(plain.headers.etag);
+    expect(brotliDecompressSync(br1.rawPayload).toString('utf8')).toBe(plain.body);
+    const br2 = await config('versionCode=10', { 'accept-encoding': 'br' });
+    expect(br2.rawPayload.equals(br1.rawPayload)).toBe(true);
+    const gz = await config('versionCode=10', { 'accept-encoding': 'gzip;q=1, br;q=0' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString('utf8')).toBe(plain.body);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+  });
+});

@@ -9,6 +9,7 @@
 // lookup (key → app, active, version) plus a Map read. A version change (database trigger, same
 // transaction as the change) drops the app's entry on the next call of any instance.
 import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { AD_SLOTS, API_PREFIX, type Locale, type Operator } from '../../../src/contract';
 import type { ConfigSnapshot } from '../repositories/client-config';
 import { flagUrl } from '../repositories/countries';
@@ -186,6 +187,33 @@ export interface ConfigVariant {
   /** Strong ETag, quoted. */
   etag: string;
   body: Buffer;
+  /** The body compressed, made on first demand and kept with it (never per call). */
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+/**
+ * The variant's body in the best encoding the caller accepts (br, then gzip), compressed once per
+ * variant: the API compresses answers over 1 KB on every call otherwise, which for a config of
+ * thousands of profiles would cost more than everything else the call does.
+ */
+export function encodedBody(v: ConfigVariant, acceptEncoding: string | undefined): { body: Buffer; encoding?: 'br' | 'gzip' } {
+  const accepts = (name: string) =>
+    (acceptEncoding ?? '').split(',').some((part) => {
+      const [coding, ...params] = part.split(';').map((x) => x.trim().toLowerCase());
+      const q = params.find((p) => p.startsWith('q='));
+      return coding === name && (q === undefined || Number(q.slice(2)) > 0);
+    });
+  if (v.body.length < 1024) return { body: v.body };
+  if (accepts('br')) {
+    v.br ??= brotliCompressSync(v.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 6, [zlib.BROTLI_PARAM_SIZE_HINT]: v.body.length } });
+    return { body: v.br, encoding: 'br' };
+  }
+  if (accepts('gzip')) {
+    v.gzip ??= gzipSync(v.body);
+    return { body: v.gzip, encoding: 'gzip' };
+  }
+  return { body: v.body };
 }
 
 /** The answer `{data}` for one caller's choices. */

@@ -1,7 +1,7 @@
 // Reads behind GET apps/client/config (issue 13 §1): the cheap per-call lookup of an app by its key
 // with its config version, the snapshot the answer is built from, the version history, and the
 // batched lastSeenAt write of devices. The version itself is bumped by database triggers (migration
-// 0003), never here.
+// 0004), never here.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Operator, ProfileType, Protocol } from '../../../src/contract';
 import type { Db } from '../db/client';

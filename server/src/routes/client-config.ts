@@ -14,7 +14,7 @@ import {
   APP_API_KEY_HEADER, ERROR_CODES, OPERATORS, clientConfigQuerySchema, clientPrivacyQuerySchema,
   type ClientConfigQuery, type ClientPrivacyQuery,
 } from '../../../src/contract';
-import { ClientConfigCache, etagMatches, prepareConfig, strongEtag } from '../domain/client-config';
+import { ClientConfigCache, encodedBody, etagMatches, prepareConfig, strongEtag } from '../domain/client-config';
 import { sanitizePolicyHtml } from '../domain/sanitize-html';
 import { HttpError } from '../http/errors';
 import { errorResponse } from '../http/schemas';
@@ -156,9 +156,12 @@ export async function clientConfigRoutes(app: FastifyInstance) {
       if (variant === 'keysMissing') {
         throw new HttpError(409, ERROR_CODES.appKeysMissing, 'The application has no newCoreKey/newCoreIv; profiles cannot be sent encrypted');
       }
-      reply.header('etag', variant.etag).header('cache-control', CACHE_CONTROL).header('vary', APP_API_KEY_HEADER);
+      reply.header('etag', variant.etag).header('cache-control', CACHE_CONTROL).header('vary', `${APP_API_KEY_HEADER}, accept-encoding`);
       if (etagMatches(request.headers['if-none-match'], variant.etag)) return reply.code(304).send();
-      return reply.type('application/json; charset=utf-8').send(variant.body);
+      const { body, encoding } = encodedBody(variant, request.headers['accept-encoding']);
+      // A Content-Encoding already set makes the compression plugin leave the body alone.
+      if (encoding) reply.header('content-encoding', encoding);
+      return reply.header('vary', `${APP_API_KEY_HEADER}, accept-encoding`).type('application/json; charset=utf-8').send(body);
     },
   );
 
