@@ -1,5 +1,7 @@
 // jsdom has no fetch/Request/Response: hand it Node's, and resolve relative URLs against
 // location.href the way a browser would, so the panel's base query runs unchanged in tests.
+// The selector pre-filter must patch jsdom's helper before jsdom itself loads.
+require('./selector-prefilter').install();
 const { TestEnvironment } = require('jest-environment-jsdom');
 
 class JsdomWithFetch extends TestEnvironment {
