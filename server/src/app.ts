@@ -17,7 +17,7 @@ import { registerDocs } from './http/docs';
 import { clientErrorHandler, HttpError, sendError } from './http/errors';
 import { registerPanel } from './http/panel';
 import { registerSharedSchemas } from './http/schemas';
-import { validatorCompiler } from './http/validation';
+import { rejectNulCharacters, validatorCompiler } from './http/validation';
 import { createRepositories, type Repositories } from './repositories';
 import { accountRoutes } from './routes/account';
 import { appRoutes } from './routes/apps';
@@ -91,6 +91,8 @@ export async function buildApp({ config, db, announce }: BuildOptions): Promise<
   });
   app.setErrorHandler((err, request, reply) => sendError(err, request, reply));
   if (!db) app.addHook('onClose', () => handle.close());
+  // One input rule for every route, before validation and any database work (http/validation.ts).
+  app.addHook('preValidation', rejectNulCharacters);
   // API answers are per user and often secret (tokens, revealed links): no cache may keep them.
   // Routes that serve immutable public files (avatars, flags) set their own Cache-Control.
   app.addHook('onSend', async (request, reply) => {

@@ -76,3 +76,36 @@ describe('every failure is a contract message id', () => {
     expect(unknown).toEqual([]);
   });
 });
+
+describe('bounds of every field (issue 11 §1)', () => {
+  /** Every string field of every exported request schema, with its maximum length (undefined: none). */
+  const stringFields = () => {
+    const out: Array<[string, number | undefined]> = [];
+    const walk = (name: string, d: Record<string, any>, path: string) => {
+      if (d.type === 'object') for (const [k, f] of Object.entries(d.fields ?? {})) walk(name, f as Record<string, any>, path ? `${path}.${k}` : k);
+      else if (d.type === 'array' && d.innerType) walk(name, d.innerType, `${path}[]`);
+      else if (d.type === 'string') out.push([`${name}.${path}`, d.tests.find((x: { name?: string }) => x.name === 'max')?.params?.max]);
+    };
+    for (const [name, value] of Object.entries(contract)) {
+      if (value && typeof value === 'object' && '__isYupSchema__' in value) walk(name, (value as AnyObjectSchema).describe(), '');
+    }
+    return out;
+  };
+
+  it('gives every text field a maximum length, so no text reaches the database unbounded', () => {
+    const fields = stringFields();
+    expect(fields.length).toBeGreaterThan(50);
+    expect(fields.filter(([, max]) => typeof max !== 'number' || max > contract.PRIVACY_MAX_BYTES)).toEqual([]);
+    expect(Object.fromEntries(fields)).toMatchObject({ 'signInSchema.email': 255, 'signInSchema.password': 255 });
+  });
+
+  it('refuses numbers outside the 32-bit range and numeric text that is not plain decimal', async () => {
+    expect(await errorsOf(contract.serversQuerySchema, { appId: '99999999999' })).toEqual({ appId: 'validation.max' });
+    expect(await errorsOf(contract.serversQuerySchema, { appId: '1e20' })).toEqual({ appId: 'validation.number' });
+    expect(await errorsOf(contract.serversQuerySchema, { appId: '0x1' })).toEqual({ appId: 'validation.number' });
+    expect(await errorsOf(contract.idParamsSchema, { id: '+1' })).toEqual({ id: 'validation.number' });
+    expect(await errorsOf(contract.idParamsSchema, { id: '1.0' })).toEqual({ id: 'validation.integer' });
+    expect(await errorsOf(contract.idParamsSchema, { id: ' 12 ' })).toEqual({});
+    expect(await errorsOf(contract.blockVersionSchema, { appId: 1, appVersion: 1e20 })).toEqual({ appVersion: 'validation.max' });
+  });
+});

@@ -22,6 +22,10 @@ export class HttpError extends Error {
   static validation(errors: Record<string, string>, message = 'Invalid input') {
     return new HttpError(400, ERROR_CODES.validation, message, errors);
   }
+  /** 400 for a request that is malformed as a whole (a broken multipart body, say), not a field problem. */
+  static badRequest(message = 'Malformed request') {
+    return new HttpError(400, ERROR_CODES.badRequest, message);
+  }
   static unauthorized(message = 'Not signed in') {
     return new HttpError(401, ERROR_CODES.unauthorized, message);
   }

@@ -6,9 +6,10 @@
 // validator compiler then validates with yup, so yup stays the single source of truth. A body that
 // is not JSON (multipart) is documented with `docsOnly(jsonSchema)`. A plain JSON Schema is refused
 // at startup, so no route can silently skip validation.
-import type { FastifySchemaCompiler } from 'fastify';
+import type { FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import * as yup from 'yup';
 import { V } from '../../../src/contract';
+import { HttpError } from './errors';
 
 type JsonSchema = Record<string, unknown>;
 type AnyYupSchema = yup.Schema;
@@ -101,4 +102,40 @@ function toJsonSchema(d: yup.SchemaDescription | yup.SchemaFieldDescription): Js
     else if (test.name === 'max' && typeof p.max === 'number') out[desc.type === 'string' ? 'maxLength' : desc.type === 'array' ? 'maxItems' : 'maximum'] = p.max;
   }
   return out;
+}
+
+/**
+ * The first path (`email`, `items.2.name`, `appapikey`) whose key or text holds a NUL character
+ * (`\u0000`), which no text column of PostgreSQL can store; undefined when there is none. Walks
+ * without recursion, so a deeply nested body cannot exhaust the stack.
+ */
+export function findNulCharacter(root: unknown, prefix = ''): string | undefined {
+  const stack: Array<[unknown, string]> = [[root, prefix]];
+  while (stack.length) {
+    const [value, path] = stack.pop()!;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return path || '_';
+    } else if (value !== null && typeof value === 'object' && !Buffer.isBuffer(value)) {
+      for (const [key, child] of Object.entries(value)) {
+        const childPath = path ? `${path}.${key}` : key;
+        if (key.includes('\u0000')) return childPath;
+        stack.push([child, childPath]);
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * preValidation hook over every route: a NUL character anywhere in the headers, the path, the
+ * query or a JSON body is a 400 naming the field, before any schema, handler or database sees it.
+ * (Multipart fields are checked where they are read: http/multipart.ts.)
+ */
+export async function rejectNulCharacters(request: FastifyRequest): Promise<void> {
+  const path =
+    findNulCharacter(request.headers) ??
+    findNulCharacter(request.params) ??
+    findNulCharacter(request.query) ??
+    findNulCharacter(request.body);
+  if (path !== undefined) throw HttpError.validation({ [path]: V.checkInput }, 'Text must not contain NUL characters');
 }

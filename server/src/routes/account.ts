@@ -8,6 +8,7 @@ import { hashPassword, verifyPassword } from '../auth/passwords';
 import { checkPassword } from '../auth/sign-in';
 import { detectImageType } from '../domain/images';
 import { HttpError } from '../http/errors';
+import { readForm } from '../http/multipart';
 import { currentUserSchema, dataResponse, successResponse } from '../http/schemas';
 import { docsOnly, yupSchema } from '../http/validation';
 import { avatarUrl } from '../repositories/files';
@@ -106,10 +107,10 @@ export async function accountRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const user = requireUser(request);
-      const part = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
-      if (!part || part.fieldname !== 'avatar') throw HttpError.validation({ avatar: V.selectFileFirst }, 'No avatar file');
-      // Throws a 413 once the stream passes the size limit.
-      const bytes = await part.toBuffer();
+      // Throws a 413 once the stream passes the size limit, a 400 when the body is malformed.
+      const form = await readForm(request, { fileSize: AVATAR_MAX_BYTES, files: 1 });
+      const bytes = form.files.avatar?.bytes;
+      if (!bytes) throw HttpError.validation({ avatar: V.selectFileFirst }, 'No avatar file');
       const mime = detectImageType(bytes);
       if (!mime) throw HttpError.validation({ avatar: V.fileType }, 'The avatar must be a JPEG or PNG image');
       const fileId = await inTransaction(app.db, async (repos) => {

@@ -7,7 +7,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as yup from 'yup';
 import {
-  CSV_FILE_FIELD, CSV_MESSAGES, ERROR_CODES, OPERATORS, ROLE_IDS, V,
+  CSV_FILE_FIELD, CSV_MAX_BYTES, CSV_MESSAGES, ERROR_CODES, OPERATORS, ROLE_IDS, V,
   convertProfileSchema, idParamsSchema, idsSchema, profileCreateSchema, profileImportSchema, profileUpdateSchema,
   type ConvertProfileBody, type IdParams, type IdsBody, type Operator, type ProfileCreateBody, type ProfileUpdateBody,
 } from '../../../src/contract';
@@ -19,6 +19,7 @@ import { isCsvFailure, parseProfileCsv } from '../domain/csv-import';
 import { SecretBoxError } from '../domain/secret-box';
 import { tryParseShareLink } from '../domain/share-links';
 import { HttpError } from '../http/errors';
+import { readForm } from '../http/multipart';
 import { dataResponse, errorResponse, successResponse } from '../http/schemas';
 import { docsOnly, yupSchema } from '../http/validation';
 import { inTransaction } from '../repositories';
@@ -361,24 +362,14 @@ export async function profileRoutes(app: FastifyInstance) {
 
 /** The file (first `csvFile` part) and the text fields of the import; 413 past the size limit. */
 async function readImportParts(request: FastifyRequest): Promise<{ file?: Buffer; fields: Record<string, string> }> {
-  const fields: Record<string, string> = {};
-  let file: Buffer | undefined;
-  if (!request.isMultipart()) return { fields };
+  if (!request.isMultipart()) return { fields: {} };
   try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        // Other file parts are read to the end (and dropped) so the stream moves on.
-        const bytes = await part.toBuffer();
-        if (part.fieldname === CSV_FILE_FIELD && !file) file = bytes;
-      } else if (typeof part.value === 'string' || typeof part.value === 'number') {
-        fields[part.fieldname] = String(part.value);
-      }
-    }
+    const form = await readForm(request, { fileSize: CSV_MAX_BYTES });
+    return { file: form.files[CSV_FILE_FIELD]?.bytes, fields: form.fields };
   } catch (err) {
     if ((err as { statusCode?: number }).statusCode === 413) {
       throw HttpError.tooLarge('The CSV file is over 10 MB', { [CSV_FILE_FIELD]: CSV_MESSAGES.tooLarge });
     }
     throw err;
   }
-  return { file, fields };
 }

@@ -3,14 +3,15 @@
 import * as yup from 'yup';
 import { V } from '../errors';
 import { isStrongPassword } from '../text-rules';
-import { dropPrototypeKeys, str, trimmedStr } from './common';
+import { TEXT_MAX, dropPrototypeKeys, str, trimmedStr } from './common';
 
 const body = <T extends yup.ObjectShape>(shape: T) =>
   yup.object(shape).transform(dropPrototypeKeys).typeError(V.checkInput).nonNullable(V.checkInput);
 
 /** SPEC §5 Login: blank or whitespace-only values give checkInput. */
 export const signInSchema = body({
-  email: trimmedStr().required(V.checkInput),
+  // An email or a username; no account has a longer one (both columns are limited to 255).
+  email: trimmedStr().required(V.checkInput).max(TEXT_MAX.medium, V.tooLong),
   password: str()
     .required(V.checkInput)
     .test('not-blank', V.checkInput, (v) => !!v && v.trim().length > 0),

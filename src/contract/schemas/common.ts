@@ -26,13 +26,16 @@ export function withoutCoercion<S extends yup.Schema>(schema: S): S {
 
 /**
  * A string field: a number or boolean sent by a client is cast to its text, an object or array is
- * refused, and null is refused unless `.nullable()` follows.
+ * refused, and null is refused unless `.nullable()` follows. Every string field has a maximum
+ * length, checked before any database work: TEXT_MAX.medium unless the field sets its own
+ * `.max()` (yup keeps only the last one). No text is unbounded, so no text can overflow an index.
  */
 export const str = () =>
   withoutCoercion(yup.string())
     .transform((v: unknown) => (typeof v === 'number' || typeof v === 'boolean' ? String(v) : v))
     .typeError(V.checkInput)
-    .nonNullable(V.checkInput);
+    .nonNullable(V.checkInput)
+    .max(TEXT_MAX.medium, V.tooLong);
 
 /**
  * A trimmed string field. (yup's own `.trim()` calls `.trim()` on whatever arrives and throws a
@@ -55,18 +58,49 @@ export const optionalText = (max: number = TEXT_MAX.medium) =>
  * A number: numeric text is cast (whitespace ignored), and an empty string (an untouched form
  * input) counts as missing rather than as a type error. Booleans, objects and arrays are refused.
  */
+/** Numeric text a number field accepts: plain decimal notation (no `0x1`, `1e20`, `Infinity`). */
+const DECIMAL_TEXT = /^-?\d+(\.\d+)?$/;
+
+/**
+ * A number: numeric text in plain decimal notation is cast (whitespace ignored), and an empty
+ * string (an untouched form input) counts as missing rather than as a type error. Booleans,
+ * objects and arrays are refused. Every number fits PostgreSQL's `integer` range (±INT_MAX)
+ * whatever bounds the field adds, so no number can overflow a column or a parameter.
+ */
 export const num = () =>
   withoutCoercion(yup.number())
     .transform((v: unknown) => {
       if (typeof v !== 'string') return v;
       const s = v.replace(/\s/g, '');
-      return s === '' ? undefined : Number(s);
+      if (s === '') return undefined;
+      return DECIMAL_TEXT.test(s) ? Number(s) : Number.NaN;
     })
     .typeError(V.number)
-    .nonNullable(V.number);
+    .nonNullable(V.number)
+    .test('int4-range', V.max, function (v) {
+      if (v == null || Math.abs(v) <= INT_MAX) return true;
+      return this.createError({ message: v < 0 ? V.min : V.max });
+    });
+
+/** Ids in a path or query are decimal digits only (`0x1`, `1.0`, `+1` are refused). */
+function decimalDigitsOnly(this: yup.TestContext, v: unknown): boolean {
+  const sent: unknown = this.originalValue;
+  return v == null || typeof sent !== 'string' || /^\s*\d+\s*$/.test(sent);
+}
 
 /** A required positive integer id (database serial). */
-export const positiveId = () => num().required(V.required).integer(V.integer).min(1, V.min).max(INT_MAX, V.max);
+export const positiveId = () =>
+  num().required(V.required).integer(V.integer).min(1, V.min).max(INT_MAX, V.max).test('digits', V.integer, decimalDigitsOnly);
+
+/** An optional id filter of a query (`appId`): empty or `null` means none. */
+export const optionalId = () =>
+  num()
+    .transform((v: unknown, orig: unknown) => (orig === 'null' || orig === '' ? undefined : v))
+    .integer(V.integer)
+    .min(1, V.min)
+    .max(INT_MAX, V.max)
+    .test('digits', V.integer, decimalDigitsOnly)
+    .optional();
 
 /** An optional integer ≥ 0 (delays, pings, intervals in seconds). Null is refused. */
 export const nonNegativeInt = () => num().integer(V.integer).min(0, V.min).max(INT_MAX, V.max).nonNullable(V.required);

@@ -4,7 +4,7 @@
 import * as yup from 'yup';
 import { V } from '../errors';
 import { DEFAULT_PAGE_SIZE } from '../limits';
-import { TEXT_MAX, bool, nonBlank, num, optionalText, positiveId, str, trimmedStr, dropPrototypeKeys } from './common';
+import { TEXT_MAX, bool, nonBlank, num, optionalId, optionalText, positiveId, str, trimmedStr, dropPrototypeKeys } from './common';
 import { appVersionField } from './versions';
 
 /** The largest page size of the device list. */
@@ -66,7 +66,7 @@ export const devicesQuerySchema = yup
       .min(1, V.min)
       .max(DEVICES_MAX_PAGE_SIZE, V.max)
       .default(DEFAULT_PAGE_SIZE),
-    appId: num().transform(blankToUndefined).integer(V.integer).min(1, V.min).optional(),
+    appId: optionalId(),
     filter: trimmedStr()
       .max(200, V.tooLong)
       .transform((v: unknown) => (v === '' ? undefined : v))

@@ -42,6 +42,8 @@ export const privacySchema = yup
     privacy: str()
       .defined(V.required)
       .nonNullable(V.required)
+      // A character is at least one byte: the cheap length bound first, then the byte count.
+      .max(PRIVACY_MAX_BYTES, V.tooLong)
       .test('size', V.tooLong, (v) => v == null || utf8Length(v) <= PRIVACY_MAX_BYTES),
   })
   .transform(dropPrototypeKeys).typeError(V.checkInput).nonNullable(V.checkInput);

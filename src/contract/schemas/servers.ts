@@ -2,7 +2,7 @@
 // settings") and the batch-delete id lists shared with the profile calls.
 import * as yup from 'yup';
 import { V } from '../errors';
-import { TEXT_MAX, idList, isHostOrIp, nonBlank, num, optionalText, positiveId, str, dropPrototypeKeys } from './common';
+import { TEXT_MAX, idList, isHostOrIp, nonBlank, num, optionalId, optionalText, positiveId, str, dropPrototypeKeys } from './common';
 
 /**
  * POST apps/addServer and PUT apps/updateServer/{id}.
@@ -35,11 +35,7 @@ export type ServerBody = yup.InferType<typeof serverSchema>;
 /** GET apps/servers?appId=…&state=appAdmin. `appId=null` (or empty) means all apps. */
 export const serversQuerySchema = yup
   .object({
-    appId: num()
-      .transform((v: unknown, orig: unknown) => (orig === 'null' || orig === '' ? undefined : v))
-      .integer(V.integer)
-      .min(1, V.min)
-      .optional(),
+    appId: optionalId(),
     state: str().oneOf(['appAdmin'] as const, V.oneOf).optional(),
   })
   .transform(dropPrototypeKeys).typeError(V.checkInput).nonNullable(V.checkInput);
