@@ -3,7 +3,6 @@ export const API_PREFIX = '/api/v1';
 export const AUTH_SCHEME = 'JWT';
 export const PAGE_SIZES = [30, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 30;
-export const DEVICE_PAGE_SIZE = 30;
 export const PASSWORD_MIN_LENGTH = 8;
 export const NOTIFICATION_LIMIT = 6;
 export const NOTIFICATION_LIFETIME_MS = 10_000;

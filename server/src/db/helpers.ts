@@ -1,17 +1,8 @@
 // Small query helpers that hide driver differences from repositories: PGlite returns count(*) as
 // a number and pg as a string, and Drizzle wraps driver errors, hiding the SQLSTATE code.
-import { count, type SQL } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
-import type { Db } from './client';
 
 /** A count(*) (or any bigint) value from either driver, as a number. */
 export const toCount = (v: unknown): number => Number(v ?? 0);
-
-/** Rows of `table` matching `where`, as a number on both drivers. */
-export async function countRows(db: Db, table: PgTable, where?: SQL): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(table).where(where);
-  return toCount(row?.n);
-}
 
 /** The PostgreSQL SQLSTATE of an error, looking through Drizzle's wrapper (`cause`). */
 export function pgErrorCode(err: unknown): string | undefined {

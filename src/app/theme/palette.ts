@@ -5,7 +5,6 @@ import type { ThemeOptions } from '@mui/material/styles';
 export const FONT_FAMILY = 'Vazirmatn, Tahoma, "Segoe UI", Roboto, Arial, sans-serif';
 
 export const SIDEBAR_WIDTH = 280;
-export const HEADER_HEIGHT = 64;
 
 export const baseOptions: ThemeOptions = {
   palette: {

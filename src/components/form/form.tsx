@@ -12,7 +12,6 @@ import { V } from '../../contract';
 import { fieldErrorsOf, isApiError } from '../../lib/api';
 import { useNotify } from '../../lib/state';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type FormSchema<T extends FieldValues> = ObjectSchema<T, AnyObject, any, any>;
 
 export interface FormProps<T extends FieldValues> {

@@ -1,0 +1,83 @@
+#!/usr/bin/env node
+// The import boundaries of the tree, enforced (run by `npm run lint`, so by `npm test`).
+//
+//   contract   imports nothing of the app (no src/app, lib, components, features, no server)
+//   lib        no feature, no app shell
+//   components no feature, no app shell
+//   features/X no other feature, no app shell
+//   server     nothing from src/ but src/contract
+//
+// oxlint's no-restricted-imports matches the import's text, and this tree imports by relative
+// path, so the same rule reads differently in every folder; this check resolves each specifier
+// against its file instead and names the room it lands in.
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const SOURCE = /\.(ts|tsx|js|mjs|cjs)$/;
+
+function walk(dir, out = []) {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) walk(full, out);
+    else if (SOURCE.test(entry.name)) out.push(full);
+  }
+  return out;
+}
+
+/** The room a repository path belongs to, e.g. `contract`, `lib`, `feature:apps`, `server`. */
+export function roomOf(rel) {
+  const parts = rel.split(path.sep).join('/').split('/');
+  if (parts[0] === 'server') return 'server';
+  if (parts[0] !== 'src') return 'other';
+  if (parts[1] === 'features' && parts.length > 3) return `feature:${parts[2]}`;
+  if (['contract', 'lib', 'components', 'app'].includes(parts[1])) return parts[1];
+  return 'src';
+}
+
+/** Why an import from one room into another breaks a boundary, or null when it is allowed. */
+export function violation(from, to) {
+  if (from === to || to === 'other') return null;
+  if (from === 'contract') return 'the contract imports nothing of the app or the server';
+  if (from === 'server') return to === 'contract' ? null : 'the server imports nothing from src/ but src/contract';
+  if (to === 'server') return 'the panel imports nothing from the server';
+  if (from === 'lib' || from === 'components') {
+    if (to.startsWith('feature:')) return `${from} imports no feature`;
+    if (to === 'app') return `${from} imports nothing of the app shell`;
+  }
+  if (from.startsWith('feature:')) {
+    if (to.startsWith('feature:')) return 'a feature imports no other feature';
+    if (to === 'app') return 'a feature imports nothing of the app shell';
+  }
+  return null;
+}
+
+const IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|^\s*import\s+)['"]([^'"]+)['"]/gm;
+
+export function check() {
+  const problems = [];
+  const files = [...walk(path.join(root, 'src')), ...walk(path.join(root, 'server'))];
+  for (const file of files) {
+    const rel = path.relative(root, file);
+    const from = roomOf(rel);
+    const text = fs.readFileSync(file, 'utf8');
+    for (const match of text.matchAll(IMPORT)) {
+      const spec = match[1];
+      if (!spec.startsWith('.')) continue;
+      const to = roomOf(path.relative(root, path.resolve(path.dirname(file), spec)));
+      const why = violation(from, to);
+      if (why) problems.push(`${rel}: imports '${spec}': ${why}`);
+    }
+  }
+  return problems;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)) {
+  const problems = check();
+  for (const p of problems) console.error(p);
+  if (problems.length) {
+    console.error(`\n${problems.length} import(s) cross a boundary`);
+    process.exit(1);
+  }
+  console.log('import boundaries: ok');
+}
