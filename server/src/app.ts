@@ -26,6 +26,7 @@ import { countryRoutes } from './routes/countries';
 import { operatorRoutes } from './routes/operators';
 import { profileRoutes } from './routes/profiles';
 import { serverRoutes } from './routes/servers';
+import { totpRoutes } from './routes/totp';
 import { deviceRoutes } from './routes/devices';
 import { encryptionRoutes } from './routes/encryption';
 import { fileRoutes } from './routes/files';
@@ -65,6 +66,7 @@ export async function buildApp({ config, db, announce }: BuildOptions): Promise<
     });
     // Housekeeping on every start, so neither table grows without bound.
     await repos.sessions.purgeExpired(config.tokenTtlSeconds);
+    await repos.totp.purgeExpiredChallenges();
     await repos.signInFailures.purgeExpired(Math.max(config.signIn.pair.windowMs, config.signIn.account.windowMs, config.signIn.address.windowMs));
   } catch (err) {
     if (!db) await handle.close();
@@ -147,6 +149,7 @@ export async function buildApp({ config, db, announce }: BuildOptions): Promise<
   // 3. Routes, one module per endpoint group of SPEC §7.
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(accountRoutes, { prefix: API_PREFIX });
+  await app.register(totpRoutes, { prefix: API_PREFIX });
   await app.register(appRoutes, { prefix: API_PREFIX });
   await app.register(fileRoutes, { prefix: API_PREFIX });
   await app.register(countryRoutes, { prefix: API_PREFIX });

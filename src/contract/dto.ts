@@ -35,6 +35,10 @@ export interface CurrentUser {
   updatedAt: string;
   permissions: MenuItem[];
   needToChangePass: boolean;
+  /** Whether the user signs in with a TOTP code. */
+  totpEnabled: boolean;
+  /** The user's role requires TOTP and they have not enrolled: the panel sends them to enrol. */
+  totpEnrollmentRequired: boolean;
 }
 
 /** A row of GET users: the SPEC §3 User without the permission menu. */
@@ -56,6 +60,30 @@ export interface AppAdminOption {
 
 export interface SignInResult {
   token: string;
+}
+
+/** users/signin for an account with TOTP: no token yet; users/signin/totp finishes with the challenge. */
+export interface TotpChallengeResult {
+  totpRequired: true;
+  challenge: string;
+}
+
+export type SignInResponse = SignInResult | TotpChallengeResult;
+
+/** users/totp/setup: the new secret (base32) and the otpauth:// URL an authenticator app reads. */
+export interface TotpSetupResult {
+  secret: string;
+  otpauthUrl: string;
+}
+
+/** users/totp/enable: the 10 single-use recovery codes, shown this once. */
+export interface TotpEnableResult {
+  recoveryCodes: string[];
+}
+
+/** A role as access/roles lists it, with whether its staff must use TOTP. */
+export interface RoleOption extends RoleRef {
+  requireTotp: boolean;
 }
 
 export interface DataResponse<T> {

@@ -26,6 +26,10 @@ export const ERROR_CODES = {
   appInactive: 'APP_INACTIVE',
   /** 409 on apps/client/config: the app has no newCoreKey/newCoreIv, so its profiles cannot be sent encrypted. */
   appKeysMissing: 'APP_KEYS_MISSING',
+  /** 403: the caller's role requires TOTP and they have not enrolled; only enrolment calls pass. */
+  totpEnrollmentRequired: 'TOTP_ENROLLMENT_REQUIRED',
+  /** 409: TOTP is already on (setup/enable), or off (disable). */
+  totpState: 'TOTP_STATE',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 
@@ -64,6 +68,8 @@ export const V = {
   profileName: 'validation.profileName',
   /** A date after today where only past days make sense (a birthdate). */
   futureDate: 'validation.futureDate',
+  /** A TOTP or recovery code that is wrong, used or expired. */
+  totpCode: 'validation.totpCode',
 } as const;
 export type ValidationMessageId = (typeof V)[keyof typeof V];
 

@@ -55,7 +55,7 @@ describe('app.authorize', () => {
     const { user, token } = await t.signedInUser({ role_id: ROLE_IDS.restricted });
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/test/any', headers: t.auth(token) });
     expect(res.json()).toEqual({
-      id: user.id, username: user.username, role_id: 5, roleName: 'restricted', sessionId: expect.any(String), needToChangePass: false,
+      id: user.id, username: user.username, role_id: 5, roleName: 'restricted', sessionId: expect.any(String), needToChangePass: false, totpEnrollmentRequired: false,
     });
   });
 
@@ -72,7 +72,7 @@ describe('app.authorize', () => {
 });
 
 describe('rbac helpers', () => {
-  const as = (id: number, role_id: number, roleName: string): AuthUser => ({ id, role_id, roleName, username: 'u', sessionId: 's', needToChangePass: false });
+  const as = (id: number, role_id: number, roleName: string): AuthUser => ({ id, role_id, roleName, username: 'u', sessionId: 's', needToChangePass: false, totpEnrollmentRequired: false });
 
   it('scopes apps and servers to their admin, and the top admin to everything', async () => {
     const owner = await t.createUser({ role_id: ROLE_IDS.appAdmin });

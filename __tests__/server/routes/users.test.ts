@@ -41,7 +41,7 @@ const userRow = async (id: number) => (await t.db.select().from(users).where(eq(
 
 const STAFF_USER_KEYS = [
   'about', 'active', 'address', 'avatar', 'birthdate', 'createdAt', 'eFamily', 'eName', 'email', 'family', 'id', 'mobile',
-  'name', 'needToChangePass', 'role', 'role_id', 'sex', 'updatedAt', 'username', 'website',
+  'name', 'needToChangePass', 'role', 'role_id', 'sex', 'totpEnabled', 'totpEnrollmentRequired', 'updatedAt', 'username', 'website',
 ].sort();
 
 describe('who may call', () => {

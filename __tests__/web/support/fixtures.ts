@@ -61,6 +61,8 @@ export function makeUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
     updatedAt: '2024-03-20T10:00:00.000Z',
     permissions: fullMenu(),
     needToChangePass: false,
+    totpEnabled: false,
+    totpEnrollmentRequired: false,
     ...overrides,
   };
 }

@@ -1,7 +1,8 @@
 // Who is calling, and may they? `app.authorize(rule)` is the preHandler every protected route
 // declares next to itself (STYLE §8). It resolves the caller from `Authorization: JWT <token>` or
 // `Bearer <token>`, checks the session row and the user on every request (ARCHITECTURE §6), holds
-// users who must change their password to the three account calls, then applies the role rule.
+// users who must change their password to the three account calls (and users whose role requires
+// TOTP to the enrolment calls), then applies the role rule.
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { ERROR_CODES } from '../../../src/contract';
 import { HttpError } from '../http/errors';
@@ -16,6 +17,8 @@ export interface AuthUser {
   roleName: string;
   sessionId: string;
   needToChangePass: boolean;
+  /** The role requires TOTP and the user has not enrolled: held to the enrolment calls. */
+  totpEnrollmentRequired: boolean;
 }
 
 /**
@@ -28,6 +31,8 @@ export interface AuthRule {
   roleNames?: string[];
   /** Lets a user whose password must be changed through (only users/current, changepass, logout). */
   allowPendingPasswordChange?: boolean;
+  /** Lets a user who must enrol in TOTP through (users/current, logout, changepass, totp/setup and enable). */
+  allowPendingTotpEnrollment?: boolean;
 }
 
 declare module 'fastify' {
@@ -72,6 +77,7 @@ export function registerAuthorize(app: FastifyInstance, deps: { tokens: TokenSer
       roleName: session.roleName,
       sessionId: session.sessionId,
       needToChangePass: session.needToChangePass,
+      totpEnrollmentRequired: Boolean(session.totpEnrollmentRequired),
     };
   }
 
@@ -81,6 +87,9 @@ export function registerAuthorize(app: FastifyInstance, deps: { tokens: TokenSer
       const user = (request.user ??= await resolveUser(request));
       if (user.needToChangePass && !rule.allowPendingPasswordChange) {
         throw new HttpError(403, ERROR_CODES.passwordChangeRequired, 'Password change required');
+      }
+      if (user.totpEnrollmentRequired && !rule.allowPendingTotpEnrollment) {
+        throw new HttpError(403, ERROR_CODES.totpEnrollmentRequired, 'Two-factor sign-in must be set up first');
       }
       if (!allows(rule, user)) throw HttpError.forbidden();
     };

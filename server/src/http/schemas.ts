@@ -62,5 +62,7 @@ export const currentUserSchema = {
     updatedAt: { ...str, format: 'date-time' },
     permissions: { type: 'array', items: { $ref: 'MenuItem#' } },
     needToChangePass: { type: 'boolean' },
+    totpEnabled: { type: 'boolean' },
+    totpEnrollmentRequired: { type: 'boolean' },
   },
 } as const;

@@ -19,6 +19,7 @@ import { serversRepository } from './servers';
 import { rolesRepository } from './roles';
 import { sessionsRepository } from './sessions';
 import { signInFailuresRepository } from './sign-in-failures';
+import { totpRepository } from './totp';
 import { usersRepository } from './users';
 
 export function createRepositories(db: Db) {
@@ -31,6 +32,7 @@ export function createRepositories(db: Db) {
     roles: rolesRepository(db),
     sessions: sessionsRepository(db),
     signInFailures: signInFailuresRepository(db),
+    totp: totpRepository(db),
     menu: menuRepository(db),
     files: dbFileStore(db),
     devices: devicesRepository(db),

@@ -13,6 +13,8 @@ export interface SessionUser {
   roleName: string;
   active: boolean;
   needToChangePass: boolean;
+  /** The role requires TOTP and the user has not enrolled. */
+  totpEnrollmentRequired: boolean;
 }
 
 /** last_seen_at is refreshed at most this often, so reads do not each cost a write. */
@@ -37,6 +39,7 @@ export function sessionsRepository(db: Db) {
           roleName: roles.name,
           active: users.active,
           needToChangePass: users.needToChangePass,
+          totpEnrollmentRequired: sql<boolean>`(${roles.requireTotp} AND ${users.totpSecretEnc} IS NULL)`,
         })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))

@@ -24,9 +24,9 @@ export interface UserListFilter {
 /** The fields that must be unique among users (case-insensitively, like the unique indexes). */
 export type UniqueUserField = 'email' | 'username';
 
-const userWithRole = { user: users, role: { id: roles.id, name: roles.name } };
+const userWithRole = { user: users, role: { id: roles.id, name: roles.name, requireTotp: roles.requireTotp } };
 
-function toStaffUser(u: UserRow, role: { id: number; name: string }): StaffUser {
+function toStaffUser(u: UserRow, role: { id: number; name: string; requireTotp: boolean }): StaffUser {
   return {
     id: u.id,
     name: u.name,
@@ -43,11 +43,13 @@ function toStaffUser(u: UserRow, role: { id: number; name: string }): StaffUser 
     birthdate: u.birthdate,
     active: u.active,
     role_id: u.roleId,
-    role,
+    role: { id: role.id, name: role.name },
     avatar: u.avatarFileId ? avatarUrl(u.avatarFileId) : null,
     createdAt: u.createdAt.toISOString(),
     updatedAt: u.updatedAt.toISOString(),
     needToChangePass: u.needToChangePass,
+    totpEnabled: u.totpSecretEnc !== null,
+    totpEnrollmentRequired: role.requireTotp && u.totpSecretEnc === null,
   };
 }
 

@@ -1,4 +1,5 @@
-// SPEC §7 "Session and account": users/signin, current, logout, changepass and avatar.
+// SPEC §7 "Session and account": users/signin, current, logout, changepass and avatar. The TOTP
+// step of sign-in and the TOTP calls are in ./totp.ts.
 import type { FastifyInstance } from 'fastify';
 import {
   AVATAR_MAX_BYTES, V, changePasswordSchema, signInSchema, type ChangePasswordBody, type SignInBody,
@@ -6,6 +7,8 @@ import {
 import { requireUser } from '../auth/authorize';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { checkPassword } from '../auth/sign-in';
+import { newChallenge } from '../auth/totp';
+import { TOTP_CHALLENGE_TTL_MS } from './totp';
 import { detectImageType } from '../domain/images';
 import { HttpError } from '../http/errors';
 import { readForm } from '../http/multipart';
@@ -27,12 +30,24 @@ export async function accountRoutes(app: FastifyInstance) {
         summary: 'Sign in with email or username',
         description: `Answers {token}. Unknown user and wrong password get the same 401. Limited to ${limits.ipMax} attempts per IP per minute; failures lock one (account, address) pair after ${limits.pair.max} in ${limits.pair.windowMs / 60_000} minutes, an account over ${limits.account.max} failures an hour refuses only addresses that failed on it, and an address over ${limits.address.max} failures an hour across accounts is slowed (429).`,
         body: yupSchema(signInSchema),
-        response: { 200: { type: 'object', properties: { token: { type: 'string' } }, required: ['token'] } },
+        response: {
+          200: {
+            description: '{token}, or for an account with TOTP {totpRequired: true, challenge} (finish with users/signin/totp)',
+            type: 'object',
+            properties: { token: { type: 'string' }, totpRequired: { type: 'boolean' }, challenge: { type: 'string' } },
+          },
+        },
       },
       config: { rateLimit: { max: limits.ipMax, timeWindow: limits.ipWindowMs } },
     },
     async (request) => {
       const { user, keys } = await checkPassword({ repos: app.repos, limits }, request.body, request.ip);
+      if (user.totpSecretEnc !== null) {
+        // The pair's failures stay until the code is right too, so wrong codes keep counting.
+        const { token, id } = newChallenge();
+        await app.repos.totp.createChallenge(id, user.id, request.ip, TOTP_CHALLENGE_TTL_MS);
+        return { totpRequired: true, challenge: token };
+      }
       await app.repos.signInFailures.clear([keys.pair]);
       const sessionId = await app.repos.sessions.create(user.id);
       return { token: app.tokens.sign({ sid: sessionId, sub: String(user.id) }) };
@@ -42,7 +57,7 @@ export async function accountRoutes(app: FastifyInstance) {
   app.get(
     '/users/current',
     {
-      preHandler: app.authorize({ any: true, allowPendingPasswordChange: true }),
+      preHandler: app.authorize({ any: true, allowPendingPasswordChange: true, allowPendingTotpEnrollment: true }),
       schema: { tags, summary: 'The signed-in user with role, permission menu and avatar URL', response: { 200: dataResponse(currentUserSchema) } },
     },
     async (request) => {
@@ -55,7 +70,7 @@ export async function accountRoutes(app: FastifyInstance) {
   app.get(
     '/users/logout',
     {
-      preHandler: app.authorize({ any: true, allowPendingPasswordChange: true }),
+      preHandler: app.authorize({ any: true, allowPendingPasswordChange: true, allowPendingTotpEnrollment: true }),
       schema: { tags, summary: 'Sign out: revokes this session at once', response: { 200: successResponse() } },
     },
     async (request) => {
@@ -67,7 +82,7 @@ export async function accountRoutes(app: FastifyInstance) {
   app.post<{ Body: ChangePasswordBody }>(
     '/users/changepass',
     {
-      preHandler: app.authorize({ any: true, allowPendingPasswordChange: true }),
+      preHandler: app.authorize({ any: true, allowPendingPasswordChange: true, allowPendingTotpEnrollment: true }),
       schema: {
         tags,
         summary: 'Change own password',

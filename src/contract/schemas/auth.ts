@@ -3,7 +3,7 @@
 import * as yup from 'yup';
 import { V } from '../errors';
 import { isStrongPassword } from '../text-rules';
-import { TEXT_MAX, dropPrototypeKeys, str, trimmedStr } from './common';
+import { TEXT_MAX, bool, dropPrototypeKeys, positiveId, str, trimmedStr } from './common';
 
 const body = <T extends yup.ObjectShape>(shape: T) =>
   yup.object(shape).transform(dropPrototypeKeys).typeError(V.checkInput).nonNullable(V.checkInput);
@@ -31,3 +31,31 @@ export const changePasswordSchema = body({
   repassword: repeatOf('password'),
 });
 export type ChangePasswordBody = yup.InferType<typeof changePasswordSchema>;
+
+// ---- Two-factor sign-in (TOTP, RFC 6238) ----
+
+/** A 6-digit code from the authenticator, or (where a recovery code is accepted) a recovery code. */
+const totpCode = () => trimmedStr().required(V.required).max(32, V.totpCode);
+
+/** users/totp/enable: the first code from the newly set up authenticator. */
+export const totpEnableSchema = body({ code: totpCode() });
+export type TotpEnableBody = yup.InferType<typeof totpEnableSchema>;
+
+/** users/totp/disable: the password and a current code (or a recovery code). */
+export const totpDisableSchema = body({ password: str().required(V.required).max(1024, V.tooLong), code: totpCode() });
+export type TotpDisableBody = yup.InferType<typeof totpDisableSchema>;
+
+/** users/signin/totp: the challenge users/signin answered, and a code or a recovery code. */
+export const totpSignInSchema = body({ challenge: trimmedStr().required(V.checkInput).max(100, V.checkInput), code: totpCode() });
+export type TotpSignInBody = yup.InferType<typeof totpSignInSchema>;
+
+/** users/totp/requireForRole (top admin): require TOTP of a role's staff, or stop requiring it. */
+export const totpRoleSchema = body({ role_id: positiveId(), required: bool().required(V.required) });
+export type TotpRoleBody = yup.InferType<typeof totpRoleSchema>;
+
+/** users/totp/reset (top admin): turn a user's TOTP off, e.g. after they lost their device. */
+export const totpResetSchema = body({ user_id: positiveId() });
+export type TotpResetBody = yup.InferType<typeof totpResetSchema>;
+
+/** A 6-digit authenticator code (spaces allowed between the digits). */
+export const isTotpCodeShape = (v: string): boolean => /^\d{6}$/.test(v.replace(/\s/g, ''));

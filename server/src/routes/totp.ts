@@ -1,0 +1,230 @@
+// Two-factor sign-in with TOTP (README "Two-factor sign-in"): the code step of sign-in
+// (users/signin/totp), the user's own enrolment (setup, enable, disable) and the top admin's controls
+// (require TOTP for a role, reset a user's TOTP).
+//
+// Rules the server owns here:
+// - the secret is sealed at rest like other secrets (context 'user.totp'); it is shown only by setup;
+// - a challenge from users/signin lives 5 minutes and dies at the 5th wrong code;
+// - a code is accepted once (its 30-second step must be later than the last accepted), a recovery
+//   code once; wrong codes count in the sign-in limits exactly like wrong passwords;
+// - staff whose role requires TOTP and who have not enrolled reach only the enrolment calls (403
+//   TOTP_ENROLLMENT_REQUIRED elsewhere, see auth/authorize.ts).
+import type { FastifyInstance } from 'fastify';
+import {
+  ERROR_CODES, ROLE_IDS, V, totpDisableSchema, totpEnableSchema, totpResetSchema, totpRoleSchema, totpSignInSchema,
+  type TotpDisableBody, type TotpEnableBody, type TotpResetBody, type TotpRoleBody, type TotpSignInBody,
+} from '../../../src/contract';
+import { requireUser } from '../auth/authorize';
+import { verifyPassword } from '../auth/passwords';
+import { assertNotLimited, failureKeys, recordFailure } from '../auth/sign-in';
+import {
+  TOTP_SECRET_CONTEXT, acceptedTotpStep, challengeId, newRecoveryCodes, newTotpSecret, recoveryCodeHash,
+} from '../auth/totp';
+import { HttpError } from '../http/errors';
+import { dataResponse, successResponse } from '../http/schemas';
+import { yupSchema } from '../http/validation';
+import { inTransaction, type Repositories } from '../repositories';
+import type { UserRow } from '../repositories/users';
+
+export const TOTP_CHALLENGE_TTL_MS = 5 * 60_000;
+export const TOTP_CHALLENGE_MAX_FAILURES = 5;
+
+const tags = ['account'];
+const topAdmin = { roles: [ROLE_IDS.topAdmin] };
+
+const errors = {
+  badCode: () => new HttpError(401, ERROR_CODES.badCredentials, 'The code is wrong, or the sign-in expired; sign in again'),
+  alreadyOn: () => new HttpError(409, ERROR_CODES.totpState, 'Two-factor sign-in is already on; turn it off first'),
+  notOn: () => new HttpError(409, ERROR_CODES.totpState, 'Two-factor sign-in is off'),
+  noPending: () => new HttpError(409, ERROR_CODES.totpState, 'Call users/totp/setup first'),
+  wrongCode: () => HttpError.validation({ code: V.totpCode }, 'The code is wrong'),
+};
+
+const codeBody = (properties: Record<string, unknown>) => ({ 200: { type: 'object', properties, required: Object.keys(properties) } });
+
+export async function totpRoutes(app: FastifyInstance) {
+  const limits = app.config.signIn;
+
+  /** A current TOTP code (accepted once) or an unused recovery code (used up) of a user with TOTP on. */
+  async function codeIsGood(repos: Repositories, user: UserRow, code: string): Promise<boolean> {
+    if (user.totpSecretEnc === null) return false;
+    if (/^\d{6}$/.test(code.replace(/\s/g, ''))) {
+      const secret = app.secrets.open(user.totpSecretEnc, TOTP_SECRET_CONTEXT);
+      const step = acceptedTotpStep(secret, code, user.totpLastStep);
+      return step !== null && (await repos.totp.advanceStep(user.id, step));
+    }
+    return repos.totp.useRecoveryCode(user.id, recoveryCodeHash(code));
+  }
+
+  async function ownRow(id: number): Promise<UserRow> {
+    const row = await app.repos.users.findById(id);
+    if (!row) throw HttpError.unauthorized();
+    return row;
+  }
+
+  app.post<{ Body: TotpSignInBody }>(
+    '/users/signin/totp',
+    {
+      schema: {
+        tags,
+        summary: 'Finish a sign-in with a TOTP code or a recovery code',
+        description: `The challenge comes from users/signin. Answers {token}; 401 for a wrong code or a challenge that expired (${TOTP_CHALLENGE_TTL_MS / 60_000} minutes) or saw ${TOTP_CHALLENGE_MAX_FAILURES} wrong codes. A recovery code works once. Wrong codes count in the sign-in limits like wrong passwords (429).`,
+        body: yupSchema(totpSignInSchema),
+        response: codeBody({ token: { type: 'string' } }),
+      },
+      config: { rateLimit: { max: limits.ipMax, timeWindow: limits.ipWindowMs } },
+    },
+    async (request) => {
+      const id = challengeId(request.body.challenge);
+      const challenge = await app.repos.totp.liveChallenge(id, TOTP_CHALLENGE_MAX_FAILURES);
+      if (!challenge) throw errors.badCode();
+      const user = await app.repos.users.findById(challenge.userId);
+      if (!user || !user.active || user.totpSecretEnc === null) {
+        await app.repos.totp.deleteChallenge(id);
+        throw errors.badCode();
+      }
+      const keys = failureKeys(`user:${user.id}`, request.ip);
+      await assertNotLimited(app.repos, limits, keys);
+      if (!(await codeIsGood(app.repos, user, request.body.code))) {
+        await app.repos.totp.challengeFailed(id);
+        await recordFailure(app.repos, limits, keys);
+        throw errors.badCode();
+      }
+      await app.repos.totp.deleteChallenge(id);
+      await app.repos.signInFailures.clear([keys.pair]);
+      const sessionId = await app.repos.sessions.create(user.id);
+      return { token: app.tokens.sign({ sid: sessionId, sub: String(user.id) }) };
+    },
+  );
+
+  app.post(
+    '/users/totp/setup',
+    {
+      preHandler: app.authorize({ any: true, allowPendingTotpEnrollment: true }),
+      schema: {
+        tags,
+        summary: 'Start TOTP enrolment: a new secret and its otpauth:// URL',
+        description: 'SHA-1, 6 digits, 30 seconds. Nothing changes until users/totp/enable confirms a code; calling again replaces the offered secret. 409 TOTP_STATE when TOTP is already on.',
+        response: codeBody({ secret: { type: 'string' }, otpauthUrl: { type: 'string' } }),
+      },
+    },
+    async (request) => {
+      const user = await ownRow(requireUser(request).id);
+      if (user.totpSecretEnc !== null) throw errors.alreadyOn();
+      const { secret, otpauthUrl } = newTotpSecret(user.username);
+      await app.repos.totp.setPending(user.id, app.secrets.seal(secret, TOTP_SECRET_CONTEXT));
+      return { secret, otpauthUrl };
+    },
+  );
+
+  app.post<{ Body: TotpEnableBody }>(
+    '/users/totp/enable',
+    {
+      preHandler: app.authorize({ any: true, allowPendingTotpEnrollment: true }),
+      schema: {
+        tags,
+        summary: 'Turn TOTP on with a code from the new authenticator',
+        description: 'Answers {recoveryCodes}: 10 single-use codes, shown this once (stored hashed). 400 with errors.code for a wrong code; 409 TOTP_STATE when already on or not set up.',
+        body: yupSchema(totpEnableSchema),
+        response: codeBody({ recoveryCodes: { type: 'array', items: { type: 'string' } } }),
+      },
+    },
+    async (request) => {
+      const user = await ownRow(requireUser(request).id);
+      if (user.totpSecretEnc !== null) throw errors.alreadyOn();
+      if (user.totpPendingEnc === null) throw errors.noPending();
+      const step = acceptedTotpStep(app.secrets.open(user.totpPendingEnc, TOTP_SECRET_CONTEXT), request.body.code, null);
+      if (step === null) throw errors.wrongCode();
+      const recoveryCodes = newRecoveryCodes();
+      await inTransaction(app.db, (repos) => repos.totp.enable(user.id, user.totpPendingEnc!, step, recoveryCodes.map(recoveryCodeHash)));
+      return { recoveryCodes };
+    },
+  );
+
+  app.post<{ Body: TotpDisableBody }>(
+    '/users/totp/disable',
+    {
+      preHandler: app.authorize({ any: true }),
+      schema: {
+        tags,
+        summary: 'Turn own TOTP off',
+        description: 'Needs the password and a current code (or a recovery code). 400 with errors.password or errors.code when wrong (these count in the sign-in limits); 409 TOTP_STATE when TOTP is off.',
+        body: yupSchema(totpDisableSchema),
+        response: { 200: successResponse() },
+      },
+    },
+    async (request) => {
+      const user = await ownRow(requireUser(request).id);
+      if (user.totpSecretEnc === null) throw errors.notOn();
+      const keys = failureKeys(`user:${user.id}`, request.ip);
+      await assertNotLimited(app.repos, limits, keys);
+      if (!(await verifyPassword(user.passwordHash, request.body.password))) {
+        await recordFailure(app.repos, limits, keys);
+        throw HttpError.validation({ password: V.wrongPassword });
+      }
+      if (!(await codeIsGood(app.repos, user, request.body.code))) {
+        await recordFailure(app.repos, limits, keys);
+        throw errors.wrongCode();
+      }
+      await inTransaction(app.db, (repos) => repos.totp.disable(user.id));
+      return { success: true };
+    },
+  );
+
+  app.get(
+    '/users/totp/roles',
+    {
+      preHandler: app.authorize(topAdmin),
+      schema: {
+        tags: ['users'],
+        summary: 'Roles with whether their staff must use TOTP',
+        response: {
+          200: dataResponse({
+            type: 'array',
+            items: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' }, requireTotp: { type: 'boolean' } }, required: ['id', 'name', 'requireTotp'] },
+          }),
+        },
+      },
+    },
+    async () => ({ data: await app.repos.totp.roleOptions() }),
+  );
+
+  app.post<{ Body: TotpRoleBody }>(
+    '/users/totp/requireForRole',
+    {
+      preHandler: app.authorize(topAdmin),
+      schema: {
+        tags: ['users'],
+        summary: 'Require TOTP of a role’s staff (or stop requiring it)',
+        description: 'Staff of the role who have not enrolled are held to enrolment from their next request (403 TOTP_ENROLLMENT_REQUIRED elsewhere). 400 with errors.role_id for an unknown role.',
+        body: yupSchema(totpRoleSchema),
+        response: { 200: successResponse() },
+      },
+    },
+    async (request) => {
+      const { role_id, required } = request.body;
+      if (!(await app.repos.totp.setRoleRequirement(role_id, required))) throw HttpError.validation({ role_id: V.oneOf }, 'Unknown role');
+      return { success: true };
+    },
+  );
+
+  app.post<{ Body: TotpResetBody }>(
+    '/users/totp/reset',
+    {
+      preHandler: app.authorize(topAdmin),
+      schema: {
+        tags: ['users'],
+        summary: 'Turn a user’s TOTP off (lost device)',
+        description: 'Removes the secret and the recovery codes. If the user’s role requires TOTP, they enrol again at their next sign-in. 404 for an unknown user.',
+        body: yupSchema(totpResetSchema),
+        response: { 200: successResponse() },
+      },
+    },
+    async (request) => {
+      const { user_id } = request.body;
+      if (!(await app.repos.users.findById(user_id))) throw HttpError.notFound('User not found');
+      await inTransaction(app.db, (repos) => repos.totp.disable(user_id));
+      return { success: true };
+    },
+  );
+}
