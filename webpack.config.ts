@@ -35,6 +35,36 @@ class BundleStatsPlugin {
 /** Text assets worth precompressing (fonts and images are compressed already; maps are for tools). */
 const PRECOMPRESSED = /\.(?:js|css|html|svg|json|txt)$/;
 
+/**
+ * The chunk groups the entry route needs (the sign-in page and the default locale's core
+ * messages). Without a hint they are requested only once main.js has run, a second wave after
+ * it; `<link rel="preload">` in index.html fetches them alongside main.js.
+ */
+const PRELOADED_GROUPS = ['page-login', 'messages-fa'];
+
+class PreloadEntryRoutePlugin {
+  apply(compiler: webpack.Compiler) {
+    compiler.hooks.thisCompilation.tap('PreloadEntryRoutePlugin', (compilation) => {
+      HtmlWebpackPlugin.getCompilationHooks(compilation).alterAssetTagGroups.tap('PreloadEntryRoutePlugin', (data) => {
+        const entryFiles = new Set([...compilation.entrypoints.values()].flatMap((g) => g.chunks.flatMap((c) => [...c.files])));
+        const files = PRELOADED_GROUPS.flatMap((name) => {
+          const group = compilation.namedChunkGroups.get(name);
+          if (!group) throw new Error(`PreloadEntryRoutePlugin: no chunk group named ${name}`);
+          return group.chunks.flatMap((c) => [...c.files]);
+        });
+        const publicPath = String(compilation.outputOptions.publicPath ?? '/');
+        const links = [...new Set(files)]
+          .filter((f) => !entryFiles.has(f) && /\.(js|css)$/.test(f))
+          .map((f) =>
+            HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', as: f.endsWith('.css') ? 'style' : 'script', href: `${publicPath}${f}` }),
+          );
+        data.headTags.push(...links); // after main.js, which is needed first
+        return data;
+      });
+    });
+  }
+}
+
 type Argv = { mode?: 'production' | 'development' | 'none' };
 
 const root = __dirname;
@@ -86,6 +116,7 @@ export default (_env: Env, argv: Argv): webpack.Configuration & { devServer?: De
       new webpack.DefinePlugin({ API_BASE_URL: JSON.stringify(process.env.API_BASE_URL ?? '') }),
       new HtmlWebpackPlugin({ template: 'public/index.html', scriptLoading: 'defer', inject: 'head' }),
       new CopyWebpackPlugin({ patterns: [{ from: 'public', globOptions: { ignore: ['**/index.html', '**/.gitkeep'] } }] }),
+      new PreloadEntryRoutePlugin(),
       new BundleStatsPlugin(),
       new MiniCssExtractPlugin({ filename: production ? 'css/[name].[contenthash:10].css' : 'css/[name].css' }),
       ...(production

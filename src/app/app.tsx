@@ -1,13 +1,13 @@
 // The panel: providers around the router.
 import type { Persistor } from 'redux-persist';
 import { AppProviders } from './providers';
-import { AppRouter } from './router';
+import { AppRouter, type AppBrowserRouter } from './router';
 import type { AppStore } from './store';
 
-export function App({ store, persistor }: { store: AppStore; persistor: Persistor }) {
+export function App({ store, persistor, router }: { store: AppStore; persistor: Persistor; router?: AppBrowserRouter }) {
   return (
     <AppProviders store={store} persistor={persistor}>
-      <AppRouter />
+      <AppRouter router={router} />
     </AppProviders>
   );
 }

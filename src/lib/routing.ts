@@ -2,6 +2,7 @@
 // Each feature with pages exports `routes: FeatureRoute[]` from features/<f>/routes.ts; the app
 // finds those files itself (app/feature-registry.ts), so adding a feature touches no shared file.
 import type { ComponentType } from 'react';
+import type { Locale } from '../contract';
 
 export const PATHS = {
   root: '/',
@@ -23,3 +24,20 @@ export interface FeatureRoute {
 
 /** A menu route `/` means the dashboard (SPEC §2). */
 export const menuPath = (route: string): string => (route === '/' || route === '' ? PATHS.dashboard : route);
+
+type RoutePreloader = (path: string, locale: Locale) => Promise<void>;
+let routePreloader: RoutePreloader = () => Promise.resolve();
+
+/** Set by the app's route table: how to load a path's chunks (and messages) ahead of navigating. */
+export function setRoutePreloader(preloader: RoutePreloader) {
+  routePreloader = preloader;
+}
+
+/**
+ * Starts loading what `path` needs before navigating there (e.g. the dashboard while sign-in is on
+ * its way), so the navigation finds its chunks in. Never fails: a failed load is retried by the
+ * route itself, which shows the error screen if it fails again.
+ */
+export function preloadRoute(path: string, locale: Locale): void {
+  routePreloader(path, locale).catch(() => undefined);
+}

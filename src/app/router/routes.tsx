@@ -1,32 +1,52 @@
 // The route table: `/` (entry redirect, with the error screen), public pages inside the sign-in
 // layout, private pages inside the shell. Pages come from the features (feature-registry.ts); each
-// is a React.lazy chunk, suspended inside its layout.
-import { lazy, Suspense } from 'react';
+// is a chunk of its own, loaded through the route's `lazy`: the router fetches it before it renders
+// the route (on the first load, and before a navigation commits), so no page ever shows a Suspense
+// fallback. React holds content revealed after a fallback until 300 ms after that fallback showed,
+// which the entry page and the dashboard after sign-in would otherwise always pay.
 import { Outlet, type RouteObject } from 'react-router-dom';
+import type { Locale } from '../../contract';
 import { LoadingState } from '../../components/feedback/loading-state';
-import type { FeatureRoute } from '../../lib/routing';
+import { setRoutePreloader, type FeatureRoute } from '../../lib/routing';
 import { featureRoutes } from '../feature-registry';
 import { RequireCompleteCatalog } from '../i18n/i18n-provider';
+import { loadMessages } from '../i18n/messages';
 import { AuthLayout } from '../layout/auth-layout';
 import { RouteErrorPage } from '../error/route-error-page';
 import { EntryRedirect, GuestOnly, RequireSession } from './guards';
 
 // The shell (drawer, menu, header, dialogs) is a chunk of its own: the sign-in page never needs it.
 // It waits for the features' message catalogue, which the sign-in page does not load up front.
-const AppShell = lazy(() => import(/* webpackChunkName: "shell" */ '../layout/app-shell'));
+const loadShell = () => import(/* webpackChunkName: "shell" */ '../layout/app-shell');
 
 function pageRoute(route: FeatureRoute): RouteObject {
-  const Page = lazy(route.load);
-  return { path: route.path, element: <Page /> };
+  return { path: route.path, lazy: async () => ({ Component: (await route.load()).default }) };
+}
+
+/**
+ * Starts loading what a private page needs (the shell, the page, the features' messages) ahead of
+ * a navigation to it, e.g. while sign-in is on its way. webpack keeps each chunk's promise, so the
+ * route's own `lazy` later finds them loaded.
+ */
+function preloaderFor(routes: readonly FeatureRoute[]) {
+  return (path: string, locale: Locale) => {
+    const route = routes.find((r) => r.path === path);
+    const loads: Promise<unknown>[] = [route ? route.load() : Promise.resolve()];
+    if (route?.access === 'private') loads.push(loadShell(), loadMessages(locale));
+    return Promise.all(loads).then(() => undefined);
+  };
 }
 
 export function createAppRoutes(routes: readonly FeatureRoute[] = featureRoutes): RouteObject[] {
   const pages = (access: FeatureRoute['access']) => routes.filter((r) => r.access === access).map(pageRoute);
+  setRoutePreloader(preloaderFor(routes));
   return [
     {
       path: '/',
       element: <Outlet />,
       errorElement: <RouteErrorPage />,
+      // Until the first route's chunks are in: nothing (they are preloaded with main.js).
+      hydrateFallbackElement: null,
       children: [
         { index: true, element: <EntryRedirect /> },
         { element: <GuestOnly />, children: [{ element: <AuthLayout />, children: pages('public') }] },
@@ -34,13 +54,16 @@ export function createAppRoutes(routes: readonly FeatureRoute[] = featureRoutes)
           element: <RequireSession />,
           children: [
             {
-              element: (
-                <RequireCompleteCatalog fallback={<LoadingState minHeight="100vh" />}>
-                  <Suspense fallback={<LoadingState minHeight="100vh" />}>
-                    <AppShell />
-                  </Suspense>
-                </RequireCompleteCatalog>
-              ),
+              lazy: async () => {
+                const { default: AppShell } = await loadShell();
+                return {
+                  element: (
+                    <RequireCompleteCatalog fallback={<LoadingState minHeight="100vh" />}>
+                      <AppShell />
+                    </RequireCompleteCatalog>
+                  ),
+                };
+              },
               children: [{ errorElement: <RouteErrorPage />, children: pages('private') }],
             },
           ],
