@@ -22,6 +22,7 @@ import { createRepositories, type Repositories } from './repositories';
 import { accountRoutes } from './routes/account';
 import { appRoutes } from './routes/apps';
 import { clientConfigRoutes, createClientConfigState } from './routes/client-config';
+import { exportRoutes } from './routes/exports';
 import { countryRoutes } from './routes/countries';
 import { operatorRoutes } from './routes/operators';
 import { profileRoutes } from './routes/profiles';
@@ -158,6 +159,7 @@ export async function buildApp({ config, db, announce }: BuildOptions): Promise<
   await app.register(operatorRoutes, { prefix: API_PREFIX });
   await app.register(deviceRoutes, { prefix: API_PREFIX });
   await app.register(clientConfigRoutes, { prefix: API_PREFIX });
+  await app.register(exportRoutes, { prefix: API_PREFIX });
   await app.register(privacyRoutes, { prefix: API_PREFIX });
   await app.register(encryptionRoutes, { prefix: API_PREFIX });
   await app.register(userRoutes, { prefix: API_PREFIX });

@@ -1,0 +1,117 @@
+// Profiles in the formats real clients read (issue 13 §2), for the top admin (role_id 1) only, so
+// that staff can try a profile in a standard client before the apps get it. Each export opens the
+// sealed address, so each is written to the audit log before it is answered, like a reveal
+// (apps/convertProfile):
+//   GET apps/exportProfile/{id}?format=link|qr|v2ray    the share link, a QR code of it (SVG), or a
+//                                                      complete v2ray/Xray client config (JSON)
+//   GET apps/exportProfiles/{serverId}?format=links|base64   a subscription body, as v2rayN/v2rayNG read it
+import type { FastifyInstance } from 'fastify';
+import * as yup from 'yup';
+import QRCode from 'qrcode';
+import {
+  ROLE_IDS, V, idParamsSchema, profileExportQuerySchema, subscriptionExportQuerySchema,
+  type IdParams, type ProfileExportQuery, type SubscriptionExportQuery,
+} from '../../../src/contract';
+import { dropPrototypeKeys, positiveId } from '../../../src/contract/schemas/common';
+import { requireUser } from '../auth/authorize';
+import { auditLog } from '../db/schema';
+import { SecretBoxError } from '../domain/secret-box';
+import { tryParseShareLink } from '../domain/share-links';
+import { v2rayClientConfig } from '../domain/v2ray-config';
+import { HttpError } from '../http/errors';
+import { errorResponse } from '../http/schemas';
+import { yupSchema } from '../http/validation';
+import { PROFILE_ADDRESS_CONTEXT } from './profiles';
+
+const tags = ['profiles'];
+const serverParamsSchema = yup.object({ serverId: positiveId() }).transform(dropPrototypeKeys).typeError(V.checkInput).nonNullable(V.checkInput);
+type ServerParams = yup.InferType<typeof serverParamsSchema>;
+
+/** A file name part made of what every file system takes. */
+const safeName = (s: string) => s.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 60) || 'profile';
+
+export async function exportRoutes(app: FastifyInstance) {
+  const topAdmin = app.authorize({ roles: [ROLE_IDS.topAdmin] });
+  const open = (token: string): string => {
+    try {
+      return app.secrets.open(token, PROFILE_ADDRESS_CONTEXT);
+    } catch (err) {
+      if (err instanceof SecretBoxError) throw HttpError.validation({ address: V.required }, 'The stored address cannot be read; send a new one');
+      throw err;
+    }
+  };
+  const audit = (actorId: number, action: string, target: string, detail: Record<string, unknown>) =>
+    app.db.insert(auditLog).values({ actorId, action, target, detail });
+
+  app.get<{ Params: IdParams; Querystring: ProfileExportQuery }>(
+    '/apps/exportProfile/:id',
+    {
+      preHandler: topAdmin,
+      schema: {
+        tags,
+        summary: 'One profile as a share link, a QR code or a v2ray/Xray client config (role_id 1)',
+        description:
+          '`format=link` (default): the share link as text/plain. `format=qr`: an SVG QR code of the link (image/svg+xml). ' +
+          '`format=v2ray`: a complete client config (application/json, as a download): a SOCKS inbound on 127.0.0.1:10808 and the ' +
+          'profile as the outbound, transport and tls/reality settings carried over. Every export is written to the audit log. 404 for an unknown profile.',
+        params: yupSchema(idParamsSchema),
+        querystring: yupSchema(profileExportQuerySchema),
+        response: { 400: errorResponse, 404: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const { format } = request.query;
+      const profile = await app.repos.profiles.findById(request.params.id);
+      if (!profile) throw HttpError.notFound('Profile not found');
+      const link = open(profile.address);
+      // Written before answering: an export that cannot be audited does not happen.
+      await audit(user.id, 'profile.export', `profile:${profile.id}`, { format });
+      reply.header('cache-control', 'no-store');
+      if (format === 'qr') {
+        const svg = await QRCode.toString(link, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+        return reply.type('image/svg+xml').send(svg);
+      }
+      if (format === 'v2ray') {
+        const parsed = tryParseShareLink(link);
+        if (!parsed.ok) throw HttpError.validation({ address: parsed.reason }, 'The stored address is not a valid share link');
+        const body = JSON.stringify(v2rayClientConfig(parsed.value, profile.name), null, 2);
+        return reply
+          .type('application/json; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${safeName(profile.name)}-${profile.id}.json"`)
+          .send(body);
+      }
+      return reply.type('text/plain; charset=utf-8').send(link);
+    },
+  );
+
+  app.get<{ Params: ServerParams; Querystring: SubscriptionExportQuery }>(
+    '/apps/exportProfiles/:serverId',
+    {
+      preHandler: topAdmin,
+      schema: {
+        tags,
+        summary: 'A server\'s profiles as a subscription body (role_id 1)',
+        description:
+          '`format=links` (default): one share link a line (text/plain). `format=base64`: that text base64-encoded, as v2rayN and ' +
+          'v2rayNG read a subscription. Written to the audit log. 404 for an unknown server.',
+        params: yupSchema(serverParamsSchema),
+        querystring: yupSchema(subscriptionExportQuerySchema),
+        response: { 400: errorResponse, 404: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const { serverId } = request.params;
+      const { format } = request.query;
+      const [server] = await app.repos.servers.list({ adminId: null }, { id: serverId });
+      if (!server) throw HttpError.notFound('Server not found');
+      const profiles = await app.repos.profiles.listByServer(serverId);
+      const links = profiles.map((p) => open(p.address));
+      await audit(user.id, 'server.export', `server:${serverId}`, { format, profiles: links.length });
+      const text = links.length ? `${links.join('\n')}\n` : '';
+      reply.header('cache-control', 'no-store').type('text/plain; charset=utf-8');
+      return reply.send(format === 'base64' ? Buffer.from(text, 'utf8').toString('base64') : text);
+    },
+  );
+}
