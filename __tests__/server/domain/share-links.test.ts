@@ -8,6 +8,7 @@ import {
   tryParseShareLink,
   type ParsedLink,
 } from '../../../server/src/domain/share-links';
+import { ACCEPTED_LINKS, REFUSED_LINKS } from '../fixtures/share-link-corpus';
 
 const b64 = (o: unknown) => Buffer.from(typeof o === 'string' ? o : JSON.stringify(o)).toString('base64');
 
@@ -181,5 +182,36 @@ describe('detectProtocol', () => {
     ['empty', '', null],
   ])('%s → %s', (_label, link, protocol) => {
     expect(detectProtocol(link)).toBe(protocol);
+  });
+});
+
+describe('links real clients export (issue 11 §3)', () => {
+  test.each(ACCEPTED_LINKS.map(([name, link]) => [name, link]))('accepts %s, keeping the link as given', (_name, link) => {
+    const parsed = parseShareLink(link);
+    expect(parsed.link).toBe(link);
+    expect(parseShareLink(link, parsed.protocol).host).toBe(parsed.host);
+  });
+
+  test.each(REFUSED_LINKS.map(([name, link, reason]) => [name, link, reason]))('refuses %s', (_name, link, reason) => {
+    expect(tryParseShareLink(link)).toEqual({ ok: false, reason });
+  });
+
+  it('reads the VMess standard URI form like the JSON form, with the JSON names for its values', () => {
+    const link = `vmess://${UUID.toUpperCase()}@vm.example.com:8443?type=ws&encryption=aes-128-gcm&security=tls&sni=sni.example.com&host=h.example.com&path=%2Fws%3Fed%3D2048#%D8%B3%D8%B1%D9%88%D8%B1`;
+    expect(parseShareLink(link, 'vmess')).toEqual({
+      link, protocol: 'vmess', host: 'vm.example.com', port: 8443, id: UUID, transport: 'ws', security: 'tls',
+      sni: 'sni.example.com', path: '/ws?ed=2048', remark: 'سرور', format: 'uri',
+      params: { encryption: 'aes-128-gcm', host: 'h.example.com', scy: 'aes-128-gcm', aid: '0' },
+    });
+    const kcp = parseShareLink(`vmess://${UUID}@198.51.100.1:4000?type=kcp&headerType=wechat-video&seed=s#k`);
+    expect(kcp).toMatchObject({ transport: 'kcp', security: 'none', format: 'uri', params: { type: 'wechat-video', scy: 'auto', seed: 's' } });
+    expect(parseShareLink(VMESS_WS_TLS).format).toBe('base64');
+    expect(tryParseShareLink(`vmess://${UUID}@vm.example.com:443?type=ws`, 'vless')).toEqual({ ok: false, reason: M.protocolMismatch });
+  });
+
+  it('takes an IPv6 host only in brackets', () => {
+    expect(parseShareLink(`vless://${UUID}@[2001:db8::1]:443#ok`).host).toBe('2001:db8::1');
+    // Without brackets the port cannot be told from the address: `2001:db8::1:443` is itself an address.
+    expect(tryParseShareLink(`vless://${UUID}@2001:db8::1:443#bad`)).toEqual({ ok: false, reason: M.badHost });
   });
 });

@@ -1,5 +1,6 @@
 // Share links of the VPN profiles (ARCHITECTURE §7): parses and validates `vmess://` (base64 of the
-// v2rayN JSON) and `vless://` (the Xray share-link standard) into one readable form. Pure and DB-free:
+// v2rayN JSON, or the Xray standard URI form `vmess://uuid@host:port?type=…&encryption=…#name`)
+// and `vless://` (the Xray share-link standard) into one readable form. Pure and DB-free:
 // the profile routes, the CSV import and "reveal address" (apps/convertProfile) all use it.
 import { domainToASCII } from 'node:url';
 import {
@@ -34,8 +35,15 @@ export interface ParsedLink {
   path: string | null;
   /** The link's name (vmess `ps`, vless fragment); may be Persian or carry emoji. */
   remark: string;
-  /** Every other parameter (vless query parameters, the other vmess JSON fields) as text. */
+  /**
+   * Every other parameter (vless query parameters, the other vmess JSON fields) as text. A vmess
+   * link in the URI form also gets the JSON form's names where it has the value: `scy` (from
+   * `encryption`), `type` (from `headerType`) and `aid` ("0"), so readers of vmess params need
+   * not care which form was imported.
+   */
   params: Record<string, string>;
+  /** How the link is written: `base64` (v2rayN's vmess JSON) or `uri` (every vless link, vmess URI form). */
+  format: 'base64' | 'uri';
 }
 
 /** A refused link; `reason` is a message id of SHARE_LINK_MESSAGES. */
@@ -72,7 +80,9 @@ export function parseShareLink(link: string, expected?: Protocol): ParsedLink {
   if (!protocol) throw new ShareLinkError(M.unknownScheme);
   if (expected && expected !== protocol) throw new ShareLinkError(M.protocolMismatch, `expected ${expected}, got ${protocol}`);
   const rest = trimmed.slice(protocol.length + 3);
-  return protocol === 'vmess' ? parseVmess(trimmed, rest) : parseVless(trimmed, rest);
+  // base64 has no '@': a vmess link with a user part before its host is the URI form.
+  if (protocol === 'vmess' && !isUriForm(rest)) return parseVmess(trimmed, rest);
+  return parseUri(trimmed, rest, protocol);
 }
 
 export type ShareLinkResult = { ok: true; value: ParsedLink } | { ok: false; reason: ShareLinkMessageId };
@@ -150,11 +160,19 @@ function parseVmess(link: string, payload: string): ParsedLink {
     path,
     remark: typeof o.ps === 'string' ? o.ps : asText(o.ps),
     params,
+    format: 'base64',
   };
 }
 
 // ---------------------------------------------------------------------------------------------
-// vless: vless://uuid@host:port[/]?type=…&security=…&sni=…&path=…#remark (values percent-encoded).
+// URI form (vless, and vmess as Xray and v2rayN export it too):
+// scheme://uuid@host:port[/]?type=…&security=…&sni=…&path=…#remark (values percent-encoded).
+// An IPv6 host is written in brackets; a bare one (`2001:db8::1:443`) is ambiguous and refused.
+
+function isUriForm(rest: string): boolean {
+  const end = rest.search(/[?#]/);
+  return (end >= 0 ? rest.slice(0, end) : rest).includes('@');
+}
 
 function decode(s: string): string {
   try {
@@ -164,7 +182,7 @@ function decode(s: string): string {
   }
 }
 
-function parseVless(link: string, rest: string): ParsedLink {
+function parseUri(link: string, rest: string, protocol: Protocol): ParsedLink {
   const hashAt = rest.indexOf('#');
   const remark = hashAt >= 0 ? decode(rest.slice(hashAt + 1)) : '';
   const beforeHash = hashAt >= 0 ? rest.slice(0, hashAt) : rest;
@@ -194,6 +212,7 @@ function parseVless(link: string, rest: string): ParsedLink {
     if (colon < 0) throw new ShareLinkError(M.badPort, 'no port');
     rawHost = decode(hostPort.slice(0, colon));
     rawPort = hostPort.slice(colon + 1);
+    if (rawHost.includes(':')) throw new ShareLinkError(M.badHost, 'an IPv6 host must be in brackets');
   }
   const host = checkHost(rawHost, true);
   if (!/^\d+$/.test(rawPort)) throw new ShareLinkError(M.badPort);
@@ -213,9 +232,15 @@ function parseVless(link: string, rest: string): ParsedLink {
   if (security === 'reality' && !params.pbk) throw new ShareLinkError(M.missingRealityKey);
   const path = transport === 'grpc' ? params.serviceName || params.path || null : params.path || null;
   const { type: _t, security: _s, sni, path: _p, ...others } = params;
+  if (protocol === 'vmess') {
+    // The JSON form's names for the same values (see ParsedLink.params).
+    others.scy ??= others.encryption || 'auto';
+    if (others.headerType) others.type ??= others.headerType;
+    others.aid ??= '0';
+  }
   return {
     link,
-    protocol: 'vless',
+    protocol,
     host,
     port,
     id,
@@ -225,6 +250,7 @@ function parseVless(link: string, rest: string): ParsedLink {
     path,
     remark,
     params: others,
+    format: 'uri',
   };
 }
 
