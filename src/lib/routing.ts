@@ -10,6 +10,7 @@ export const PATHS = {
   dashboard: '/dashboard',
   userInfo: '/account/user-info',
   changePassword: '/account/change-password',
+  accountSecurity: '/account/security',
 } as const;
 
 /** public: signed-out pages (a signed-in user is sent to the dashboard); private: inside the shell. */

@@ -1,7 +1,8 @@
 // Route guards of SPEC §4 "Session":
 // - `/` goes to the dashboard with a token, else to /login;
 // - private pages need a token and a loaded user (else /login), and while the user must change
-//   the password they all lead to /account/change-password;
+//   the password they all lead to /account/change-password, and while their role requires TOTP
+//   they have not set up, to /account/security;
 // - public pages send a signed-in user to the dashboard.
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { LoadingState } from '../../components/feedback/loading-state';
@@ -22,6 +23,9 @@ export function RequireSession() {
   if (!token) return <Navigate to={PATHS.login} replace />;
   if (!user) return isLoading || isUninitialized ? <FullPageLoader /> : <Navigate to={PATHS.login} replace />;
   if (user.needToChangePass && location.pathname !== PATHS.changePassword) return <Navigate to={PATHS.changePassword} replace />;
+  if (!user.needToChangePass && user.totpEnrollmentRequired && location.pathname !== PATHS.accountSecurity) {
+    return <Navigate to={PATHS.accountSecurity} replace />;
+  }
   return <Outlet />;
 }
 

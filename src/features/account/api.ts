@@ -1,7 +1,9 @@
-// Own-account endpoints of SPEC §7: change password and upload the avatar. Both change what
-// users/current returns, so both invalidate CurrentUser.
+// Own-account endpoints of SPEC §7: change password, upload the avatar, and set up or turn off
+// TOTP. Each changes what users/current returns, so each invalidates CurrentUser.
 import { baseApi, sessionApi, unlessRefused } from '../../lib/api';
-import type { ChangePasswordBody, MutationResponse } from '../../contract';
+import type {
+  ChangePasswordBody, MutationResponse, TotpDisableBody, TotpEnableBody, TotpEnableResult, TotpSetupResult,
+} from '../../contract';
 
 export const accountApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -30,7 +32,34 @@ export const accountApi = baseApi.injectEndpoints({
       },
       invalidatesTags: unlessRefused(['CurrentUser']),
     }),
+    totpSetup: build.mutation<TotpSetupResult, void>({
+      query: () => ({ url: 'users/totp/setup', method: 'POST', body: {} }),
+    }),
+    totpEnable: build.mutation<TotpEnableResult, TotpEnableBody>({
+      query: (body) => ({ url: 'users/totp/enable', method: 'POST', body }),
+      invalidatesTags: unlessRefused(['CurrentUser']),
+      // Lift the enrolment hold at once, so the guards let the user on while the refetch is under way.
+      async onQueryStarted(_body, { dispatch, queryFulfilled }) {
+        try {
+          await queryFulfilled;
+          dispatch(
+            sessionApi.util.updateQueryData('getCurrentUser', undefined, (user) => {
+              user.totpEnabled = true;
+              user.totpEnrollmentRequired = false;
+            }),
+          );
+        } catch {
+          // the form reports the failure
+        }
+      },
+    }),
+    totpDisable: build.mutation<MutationResponse, TotpDisableBody>({
+      query: (body) => ({ url: 'users/totp/disable', method: 'POST', body }),
+      invalidatesTags: unlessRefused(['CurrentUser']),
+    }),
   }),
 });
 
-export const { useChangePasswordMutation, useUploadAvatarMutation } = accountApi;
+export const {
+  useChangePasswordMutation, useUploadAvatarMutation, useTotpSetupMutation, useTotpEnableMutation, useTotpDisableMutation,
+} = accountApi;

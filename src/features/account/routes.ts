@@ -8,4 +8,9 @@ export const routes: FeatureRoute[] = [
     access: 'private',
     load: () => import(/* webpackChunkName: "page-change-password" */ './pages/change-password-page'),
   },
+  {
+    path: PATHS.accountSecurity,
+    access: 'private',
+    load: () => import(/* webpackChunkName: "page-account-security" */ './pages/security-page'),
+  },
 ];

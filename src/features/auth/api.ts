@@ -1,10 +1,11 @@
-// Session endpoints of SPEC §7: sign in (→ token) and sign out (the server revokes the session).
+// Session endpoints of SPEC §7: sign in (→ token, or a TOTP challenge) and sign out (the server
+// revokes the session). The TOTP step's endpoint lives with its lazily loaded form (totp-step.tsx).
 import { baseApi } from '../../lib/api';
-import type { MutationResponse, SignInBody, SignInResult } from '../../contract';
+import type { MutationResponse, SignInBody, SignInResponse } from '../../contract';
 
 export const authApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    signIn: build.mutation<SignInResult, SignInBody>({
+    signIn: build.mutation<SignInResponse, SignInBody>({
       query: (body) => ({ url: 'users/signin', method: 'POST', body }),
     }),
     logout: build.mutation<MutationResponse, void>({

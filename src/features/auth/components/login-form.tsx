@@ -1,17 +1,23 @@
 // The sign-in form. Blank or whitespace-only fields never reach the server (checkInput); a wrong
 // sign-in says "username or password is wrong"; success stores the token, welcomes the user and
 // opens the dashboard (the token is in localStorage by then); the dashboard loads during sign-in.
+// An account with TOTP answers a challenge instead of a token: the code step (its own chunk,
+// loaded only then) finishes it.
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import { lazy, Suspense, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
-import { signInSchema, type SignInBody, type SignInResult } from '../../../contract';
+import { signInSchema, type SignInBody, type SignInResponse } from '../../../contract';
 import { Form, PasswordField, TextInput } from '../../../components/form';
 import { useSubmitAction } from '../../../components/dialogs';
+import { LoadingState } from '../../../components/feedback/loading-state';
 import { isApiError } from '../../../lib/api';
-import { selectLocale, signedIn, useAppDispatch, useAppSelector, useFlushPersisted } from '../../../lib/state';
+import { selectLocale, signedIn, useAppDispatch, useAppSelector, useFlushPersisted, useNotify } from '../../../lib/state';
 import { PATHS, preloadRoute } from '../../../lib/routing';
 import { useSignInMutation } from '../api';
+
+const TotpStep = lazy(() => import(/* webpackChunkName: "login-totp" */ './totp-step'));
 
 const emptyCredentials: SignInBody = { email: '', password: '' };
 
@@ -19,22 +25,37 @@ export function LoginForm() {
   const [signIn] = useSignInMutation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const notify = useNotify();
   const flushPersisted = useFlushPersisted();
   const locale = useAppSelector(selectLocale);
-  const { submitting, run } = useSubmitAction<SignInResult>({
-    successMessageId: 'auth.login.welcome',
+  const [challenge, setChallenge] = useState<string | null>(null);
+  const { submitting, run } = useSubmitAction<SignInResponse>({
     errorMessageId: (error) => (isApiError(error) && error.status === 401 ? 'auth.login.wrongCredentials' : undefined),
   });
 
-  const submit = async (values: SignInBody) => {
-    // the dashboard's chunks and messages load while the server checks the password
-    preloadRoute(PATHS.dashboard, locale);
-    const { token } = await run(() => signIn(values).unwrap());
+  const finish = async (token: string) => {
+    notify.success('auth.login.welcome');
     dispatch(signedIn(token));
     // written before the dashboard opens, so a reload straight away keeps the session
     await flushPersisted();
     navigate(PATHS.dashboard, { replace: true });
   };
+
+  const submit = async (values: SignInBody) => {
+    // the dashboard's chunks and messages load while the server checks the password
+    preloadRoute(PATHS.dashboard, locale);
+    const result = await run(() => signIn(values).unwrap());
+    if ('token' in result) await finish(result.token);
+    else setChallenge(result.challenge);
+  };
+
+  if (challenge) {
+    return (
+      <Suspense fallback={<LoadingState />}>
+        <TotpStep challenge={challenge} onToken={finish} onBack={() => setChallenge(null)} />
+      </Suspense>
+    );
+  }
 
   return (
     <Form schema={signInSchema} defaultValues={emptyCredentials} onSubmit={submit}>
