@@ -82,6 +82,14 @@ export const serversApi = baseApi.injectEndpoints({
       query: (config) => ({ url: 'apps/convertProfile', method: 'POST', body: { config } }),
       transformResponse: unwrapData<RevealedProfile>,
     }),
+    /**
+     * A profile exported for a standard client (role_id 1, audited on the server): `qr` an SVG of
+     * its link, `v2ray` a v2ray/Xray client config; the text as sent. A mutation: every export is
+     * an audited act, never served from cache.
+     */
+    exportProfile: build.mutation<string, { id: number; format: 'qr' | 'v2ray' }>({
+      query: ({ id, format }) => ({ url: `apps/exportProfile/${id}`, params: { format }, responseType: 'text' }),
+    }),
     importProfiles: build.mutation<MutationResponse<{ inserted: number }>, ImportProfilesArgs>({
       query: ({ serverId, operator, file }) => {
         const body = new FormData();
@@ -118,6 +126,7 @@ export const {
   useUpdateProfileMutation,
   useDestroyProfileMutation,
   useDestroyProfilesMutation,
+  useExportProfileMutation,
   useConvertProfileMutation,
   useImportProfilesMutation,
   useGetOperatorSettingsQuery,

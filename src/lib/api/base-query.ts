@@ -15,6 +15,8 @@ export interface RequestArgs {
   body?: unknown;
   params?: QueryParams;
   headers?: Record<string, string>;
+  /** `text`: a successful answer is read as text whatever its type (an SVG, a JSON file to save as is). */
+  responseType?: 'text';
 }
 
 export interface ApiError {
@@ -77,7 +79,13 @@ export async function request(
   }
 
   let data: unknown = true;
-  if ((response.headers.get('content-type') ?? '').includes('json')) {
+  if (args.responseType === 'text' && response.ok) {
+    try {
+      data = await response.text();
+    } catch {
+      return failure(0);
+    }
+  } else if ((response.headers.get('content-type') ?? '').includes('json')) {
     try {
       data = await response.json();
     } catch {

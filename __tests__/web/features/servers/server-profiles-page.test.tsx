@@ -116,6 +116,57 @@ describe('profile list', () => {
     expect(server.calls('POST', 'apps/convertProfile')[0].body).toEqual({ config: 'sealed-1' });
   });
 
+  it('shows a QR code of the profile and downloads its client config for role_id 1', async () => {
+    const SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 29 29"><path d="M0 0h29v29H0z"/></svg>';
+    const CONFIG = { inbounds: [{ port: 10808, protocol: 'socks' }] };
+    server.on('GET', 'apps/exportProfile/:id', (req) =>
+      req.query.get('format') === 'qr'
+        ? { status: 200, body: SVG, contentType: 'image/svg+xml' }
+        : { status: 200, body: CONFIG, contentType: 'application/json; charset=utf-8' },
+    );
+    const blobs: Blob[] = [];
+    const names: string[] = [];
+    Object.defineProperty(URL, 'createObjectURL', { configurable: true, value: (b: Blob) => (blobs.push(b), 'blob:x') });
+    Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: () => undefined });
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    try {
+      const { user } = await openList();
+      await user.click(screen.getAllByRole('button', { name: 'جزئیات' })[0]);
+      const dialog = await screen.findByRole('dialog');
+      await user.click(within(dialog).getByRole('button', { name: 'کد QR' }));
+      const img = await within(dialog).findByTestId('profile-qr');
+      expect(img).toHaveAttribute('src', `data:image/svg+xml;charset=utf-8,${encodeURIComponent(SVG)}`);
+      expect(img.getAttribute('alt')).toContain('کد QR');
+      const id = server.calls('GET', `apps/exportProfile/${PROFILES[0].id}`)[0];
+      expect(id.query.get('format')).toBe('qr');
+
+      await user.click(within(dialog).getByRole('button', { name: 'دانلود پیکربندی کلاینت' }));
+      await waitFor(() => expect(names).toEqual([`${PROFILES[0].name.replace(/[^A-Za-z0-9._-]+/g, '_')}-${PROFILES[0].id}.json`]));
+      const text = await new Promise<string>((resolve) => {
+        const reader = new FileReader();
+        reader.onload = () => resolve(reader.result as string);
+        reader.readAsText(blobs[0]);
+      });
+      // Saved byte for byte as the server sent it, not re-serialised.
+      expect(text).toBe(JSON.stringify(CONFIG));
+      expect(server.calls('GET', `apps/exportProfile/${PROFILES[0].id}`)[1].query.get('format')).toBe('v2ray');
+    } finally {
+      click.mockRestore();
+    }
+  });
+
+  it('says so when an export fails', async () => {
+    server.on('GET', 'apps/exportProfile/:id', apiError(400, 'VALIDATION_FAILED', { address: 'validation.required' }));
+    const { user } = await openList('en');
+    await user.click(screen.getAllByRole('button', { name: 'Details' })[0]);
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Download client config' }));
+    expect(await screen.findByText('The profile could not be exported')).toBeInTheDocument();
+    expect(within(dialog).queryByTestId('profile-qr')).not.toBeInTheDocument();
+  });
+
   it('offers no reveal link to other roles', async () => {
     serveProfilePage(server, { roleId: 2 });
     const { user } = await renderApp({ route: route(), token: 'tok', locale: 'en' });
@@ -124,6 +175,8 @@ describe('profile list', () => {
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('beta');
     expect(within(dialog).queryByRole('button', { name: 'Reveal address' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'QR code' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Download client config' })).not.toBeInTheDocument();
   });
 });
 

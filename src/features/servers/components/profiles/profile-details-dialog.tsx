@@ -1,21 +1,27 @@
 // A profile's details popup: name, operator, protocol and type; role_id 1 also gets "reveal
 // address" (POST apps/convertProfile with the sealed token), which shows the readable link (left to
-// right, copyable) and its parsed fields. Every reveal is audited on the server.
+// right, copyable) and its parsed fields, a QR code of the link and a v2ray/Xray client config to
+// download (apps/exportProfile), so staff can try the profile in a standard client. Every reveal
+// and export is audited on the server.
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import DownloadIcon from '@mui/icons-material/Download';
+import QrCode2Icon from '@mui/icons-material/QrCode2';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { downloadText } from '../../../../components/data-table';
 import { DetailList, DetailsDialog } from '../../../../components/dialogs';
 import { errorMessageId } from '../../../../lib/api';
 import { copyText } from '../../../../lib/clipboard';
 import { useNotify } from '../../../../lib/state';
-import { useConvertProfileMutation } from '../../api';
+import { useConvertProfileMutation, useExportProfileMutation } from '../../api';
 import type { Profile, RevealedProfile } from '../../types';
 
 export function ProfileDetailsDialog({ open, profile, canReveal, onClose }: { open: boolean; profile: Profile; canReveal: boolean; onClose: () => void }) {
@@ -23,6 +29,25 @@ export function ProfileDetailsDialog({ open, profile, canReveal, onClose }: { op
   const notify = useNotify();
   const [convert, { isLoading }] = useConvertProfileMutation();
   const [revealed, setRevealed] = useState<RevealedProfile | null>(null);
+  const [exportProfile, { isLoading: exporting }] = useExportProfileMutation();
+  const [qr, setQr] = useState<string | null>(null);
+
+  const showQr = async () => {
+    try {
+      setQr(await exportProfile({ id: profile.id, format: 'qr' }).unwrap());
+    } catch (error) {
+      notify.error(errorMessageId(error, 'servers.profiles.exportError'));
+    }
+  };
+  const downloadConfig = async () => {
+    try {
+      const json = await exportProfile({ id: profile.id, format: 'v2ray' }).unwrap();
+      const base = profile.name.replace(/[^A-Za-z0-9._-]+/g, '_') || 'profile';
+      downloadText(json, `${base}-${profile.id}.json`, 'application/json;charset=utf-8');
+    } catch (error) {
+      notify.error(errorMessageId(error, 'servers.profiles.exportError'));
+    }
+  };
 
   const reveal = async () => {
     try {
@@ -52,6 +77,30 @@ export function ProfileDetailsDialog({ open, profile, canReveal, onClose }: { op
         { labelId: 'servers.profile.fields.type', value: intl.formatMessage({ id: `servers.profileType.${profile.type}` }) },
       ]}
     >
+      {canReveal && (
+        <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap' }} useFlexGap>
+          {!qr && (
+            <Button size="small" variant="outlined" startIcon={<QrCode2Icon />} onClick={showQr} disabled={exporting}>
+              <FormattedMessage id="servers.profiles.qr" />
+            </Button>
+          )}
+          <Button size="small" variant="outlined" startIcon={<DownloadIcon />} onClick={downloadConfig} disabled={exporting}>
+            <FormattedMessage id="servers.profiles.downloadConfig" />
+          </Button>
+        </Stack>
+      )}
+      {qr && (
+        <Box sx={{ mt: 2, display: 'flex', justifyContent: 'center' }}>
+          {/* As an image: an SVG in <img> runs no script, whatever it holds. */}
+          <Box
+            component="img"
+            data-testid="profile-qr"
+            src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(qr)}`}
+            alt={intl.formatMessage({ id: 'servers.profiles.qrAlt' }, { name: profile.name })}
+            sx={{ width: 240, maxWidth: '100%', height: 'auto', bgcolor: '#fff' }}
+          />
+        </Box>
+      )}
       {canReveal && !revealed && (
         <Box sx={{ mt: 2 }}>
           <Link component="button" type="button" onClick={reveal} disabled={isLoading} underline="hover">
