@@ -6,8 +6,10 @@ import type {
   AdminSetPasswordBody,
   ChangeRoleBody,
   MutationResponse,
+  RoleOption,
   RoleRef,
   StaffUser,
+  TotpRoleBody,
   UserCreateBody,
   UserUpdateBody,
   UsersListResponse,
@@ -71,6 +73,21 @@ export const usersApi = baseApi.injectEndpoints({
         }
       },
     }),
+    // Two-factor sign-in controls of the top admin (README "Two-factor sign-in").
+    getTotpRoles: build.query<RoleOption[], void>({
+      query: () => 'users/totp/roles',
+      transformResponse: unwrapData<RoleOption[]>,
+      providesTags: [{ type: 'Role', id: 'TOTP' }],
+    }),
+    requireTotpForRole: build.mutation<MutationResponse, TotpRoleBody>({
+      query: (body) => ({ url: 'users/totp/requireForRole', method: 'POST', body }),
+      // The signed-in admin's own role may be the one now requiring TOTP.
+      invalidatesTags: unlessRefused([{ type: 'Role', id: 'TOTP' }, 'CurrentUser']),
+    }),
+    resetUserTotp: build.mutation<MutationResponse, number>({
+      query: (user_id) => ({ url: 'users/totp/reset', method: 'POST', body: { user_id } }),
+      invalidatesTags: unlessRefused((_r, id) => [...invalidatesItem('User', id), 'CurrentUser']),
+    }),
     deleteUser: build.mutation<MutationResponse, number>({
       query: (id) => ({ url: `users/destroy/${id}`, method: 'DELETE' }),
       invalidatesTags: unlessRefused((_r, id) => userChanged(id)),
@@ -87,4 +104,7 @@ export const {
   useChangeUserRoleMutation,
   useChangeUserStatusMutation,
   useDeleteUserMutation,
+  useGetTotpRolesQuery,
+  useRequireTotpForRoleMutation,
+  useResetUserTotpMutation,
 } = usersApi;

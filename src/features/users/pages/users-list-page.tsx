@@ -1,5 +1,7 @@
 // /users/list (SPEC §2 "Users"): the staff table with index, username, full name, app count, role,
-// a status toggle and the row actions (details, edit, change password, change role, delete).
+// a status toggle and the row actions (details, edit, change password, change role, delete, and for
+// the top admin, reset two-factor sign-in of a user who has it; the toolbar's two-factor settings
+// require it per role).
 // Filters are data: a search over names and username, a role filter and all/active/inactive.
 // Every change refreshes the list through the User tag.
 import { useMemo, useState, type ReactNode } from 'react';
@@ -12,26 +14,30 @@ import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import KeyOutlinedIcon from '@mui/icons-material/KeyOutlined';
 import ManageAccountsOutlinedIcon from '@mui/icons-material/ManageAccountsOutlined';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import PhonelinkLockOutlinedIcon from '@mui/icons-material/PhonelinkLockOutlined';
+import Stack from '@mui/material/Stack';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
-import type { StaffUser } from '../../../contract';
+import { ROLE_IDS, type StaffUser } from '../../../contract';
 import { DataTable, type DataTableColumn, type DataTableFilter } from '../../../components/data-table';
 import { ConfirmDialog } from '../../../components/dialogs';
 import { PageHeader } from '../../../components/layout/page-header';
+import { useCurrentUser } from '../../../lib/api';
 import { fullName, roleLabel } from '../../../lib/i18n';
 import { selectLocale, useAppSelector } from '../../../lib/state';
-import { useDeleteUserMutation, useGetRolesQuery, useGetUsersQuery } from '../api';
+import { useDeleteUserMutation, useGetRolesQuery, useGetUsersQuery, useResetUserTotpMutation } from '../api';
 import { ChangeRoleDialog } from '../components/change-role-dialog';
 import { EditUserDialog } from '../components/edit-user-dialog';
 import { SetPasswordDialog } from '../components/set-password-dialog';
 import { StatusSwitch } from '../components/status-switch';
+import { TotpRolesDialog } from '../components/totp-roles-dialog';
 import { UserDetailsDialog } from '../components/user-details-dialog';
 import { USERS_PATHS } from '../routes';
 import { userErrorId } from '../user-errors';
 
 export const USERS_TABLE = 'users';
 
-type DialogKind = 'details' | 'edit' | 'password' | 'role' | 'delete';
+type DialogKind = 'details' | 'edit' | 'password' | 'role' | 'delete' | 'resetTotp';
 
 function RowAction({ labelId, onClick, children, color }: { labelId: string; onClick: () => void; children: ReactNode; color?: 'error' }) {
   const intl = useIntl();
@@ -51,6 +57,9 @@ export default function UsersListPage() {
   const list = useGetUsersQuery();
   const roles = useGetRolesQuery();
   const [deleteUser] = useDeleteUserMutation();
+  const [resetTotp] = useResetUserTotpMutation();
+  const isTopAdmin = useCurrentUser().user?.role_id === ROLE_IDS.topAdmin;
+  const [totpRolesOpen, setTotpRolesOpen] = useState(false);
   const [open, setOpen] = useState<{ kind: DialogKind; user: StaffUser } | null>(null);
   const close = () => setOpen(null);
   const appCounts = list.data?.appCounts;
@@ -115,6 +124,11 @@ export default function UsersListPage() {
       <RowAction labelId="users.actions.role" onClick={() => setOpen({ kind: 'role', user })}>
         <ManageAccountsOutlinedIcon fontSize="small" />
       </RowAction>
+      {isTopAdmin && user.totpEnabled && (
+        <RowAction labelId="users.actions.resetTotp" onClick={() => setOpen({ kind: 'resetTotp', user })}>
+          <PhonelinkLockOutlinedIcon fontSize="small" />
+        </RowAction>
+      )}
       <RowAction labelId="users.actions.delete" color="error" onClick={() => setOpen({ kind: 'delete', user })}>
         <DeleteOutlineIcon fontSize="small" />
       </RowAction>
@@ -136,13 +150,21 @@ export default function UsersListPage() {
         error={list.isError && !list.data ? list.error : undefined}
         onRetry={list.refetch}
         actions={actions}
-        actionsWidth={196}
+        actionsWidth={isTopAdmin ? 232 : 196}
         toolbar={
-          <Button component={RouterLink} to={USERS_PATHS.addNew} variant="contained" startIcon={<PersonAddAltOutlinedIcon />}>
-            <FormattedMessage id="users.actions.add" />
-          </Button>
+          <Stack direction="row" spacing={1}>
+            <Button component={RouterLink} to={USERS_PATHS.addNew} variant="contained" startIcon={<PersonAddAltOutlinedIcon />}>
+              <FormattedMessage id="users.actions.add" />
+            </Button>
+            {isTopAdmin && (
+              <Button variant="outlined" startIcon={<PhonelinkLockOutlinedIcon />} onClick={() => setTotpRolesOpen(true)}>
+                <FormattedMessage id="users.totp.rolesButton" />
+              </Button>
+            )}
+          </Stack>
         }
       />
+      <TotpRolesDialog open={totpRolesOpen} onClose={() => setTotpRolesOpen(false)} />
       <UserDetailsDialog user={open?.kind === 'details' ? open.user : null} appCount={current ? (appCounts?.[current.id] ?? 0) : 0} onClose={close} />
       {open?.kind === 'edit' && <EditUserDialog user={open.user} onClose={close} />}
       {open?.kind === 'password' && <SetPasswordDialog user={open.user} onClose={close} />}
@@ -158,6 +180,20 @@ export default function UsersListPage() {
           successMessageId="users.delete.success"
           errorMessageId={userErrorId('users.delete.error')}
           confirmLabelId="users.actions.delete"
+          destructive
+        />
+      )}
+      {current && (
+        <ConfirmDialog
+          open={open?.kind === 'resetTotp'}
+          onClose={close}
+          titleId="users.totp.resetTitle"
+          messageId="users.totp.resetConfirm"
+          values={{ name: fullName(current, locale), username: current.username }}
+          onConfirm={() => resetTotp(current.id).unwrap()}
+          successMessageId="users.totp.resetSuccess"
+          errorMessageId="users.totp.resetError"
+          confirmLabelId="users.totp.reset"
           destructive
         />
       )}
