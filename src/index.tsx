@@ -7,11 +7,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { createAppRouter } from './app/router';
-import { setupStore, syncAcrossTabs } from './app/store';
+import { dispatchWhenRehydrated, setupStore, syncAcrossTabs } from './app/store';
 
 const { store, persistor } = setupStore();
 syncAcrossTabs(store);
-const router = createAppRouter();
+const router = createAppRouter(dispatchWhenRehydrated(store, persistor));
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -219,7 +219,11 @@ export interface ServerDto {
   profileCount: number;
 }
 
-/** One connection profile of GET apps/profiles/{serverId}. */
+/**
+ * One connection profile of GET apps/profiles/{serverId}. The sealed address is not part of it:
+ * GET apps/profileAddress/{id} answers one profile's token, which POST apps/convertProfile turns
+ * into the readable link.
+ */
 export interface ProfileDto {
   id: number;
   name: string;
@@ -227,6 +231,9 @@ export interface ProfileDto {
   protocol: Protocol;
   type: ProfileType;
   serverId: number;
-  /** The sealed address token (opaque); POST apps/convertProfile turns it into the readable link. */
+}
+
+/** GET apps/profileAddress/{id}: the sealed address token of one profile (opaque). */
+export interface ProfileAddressDto {
   address: string;
 }

@@ -21,6 +21,11 @@ export interface FeatureRoute {
   access: RouteAccess;
   /** The page module, loaded on demand: `() => import('./pages/x-page')`. */
   load: () => Promise<{ default: ComponentType }>;
+  /**
+   * Starts the page's main request as the route loads, next to its chunk, instead of after the page
+   * first renders (e.g. dispatch an RTK Query `util.prefetch`). Runs on each navigation to the route.
+   */
+  prefetch?: (params: Readonly<Record<string, string | undefined>>, dispatch: (action: unknown) => unknown) => void | Promise<void>;
 }
 
 /** A menu route `/` means the dashboard (SPEC §2). */

@@ -56,7 +56,9 @@ const profileBody = (serverId: number, over: Record<string, unknown> = {}) => ({
 async function add(token: string, serverId: number, over: Record<string, unknown> = {}) {
   const res = await call('POST', 'apps/addProfile', token, profileBody(serverId, over));
   if (res.statusCode !== 200) throw new Error(`addProfile: ${res.statusCode} ${res.body}`);
-  return res.json().data as { id: number; address: string; type: string };
+  const data = res.json().data as { id: number; type: string };
+  // the answer carries no address; the tests reveal with the stored token
+  return { ...data, address: (await stored(data.id)).addressEnc };
 }
 
 const stored = async (id: number) => (await t.db.select().from(profiles).where(eq(profiles.id, id)))[0];
@@ -76,19 +78,36 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('POST apps/addProfile and GET apps/profiles/{serverId}', () => {
-  it('adds a profile and lists it with an opaque sealed address, never the link', async () => {
+  it('adds a profile and lists it without its address: neither the link nor the sealed token', async () => {
     const res = await call('POST', 'apps/addProfile', admin, profileBody(aliceServer, { name: '  Tehran-1 ' }));
     expect(res.statusCode).toBe(200);
     const { data } = res.json();
-    expect(data).toEqual({ id: expect.any(Number), name: 'Tehran-1', operator: 'mci', protocol: 'vless', type: 'smart', serverId: aliceServer, address: expect.any(String) });
-    expect(data.address).not.toContain('example.com');
-    expect(t.app.secrets.open(data.address, 'profile.address')).toBe(VLESS);
+    expect(data).toEqual({ id: expect.any(Number), name: 'Tehran-1', operator: 'mci', protocol: 'vless', type: 'smart', serverId: aliceServer });
+    const token = (await stored(data.id)).addressEnc;
+    expect(t.app.secrets.open(token, 'profile.address')).toBe(VLESS);
 
     const list = await call('GET', `apps/profiles/${aliceServer}`, alice.token);
     expect(list.statusCode).toBe(200);
     expect(list.json().data).toContainEqual(data);
     expect(list.body).not.toContain('cdn.example.com');
     expect(list.body).not.toContain(UUID);
+    expect(list.body).not.toContain(token);
+    expect(list.json().data.every((p: object) => !('address' in p))).toBe(true);
+  });
+
+  it('hands one profile\'s sealed token to role_id 1 only (GET apps/profileAddress/{id})', async () => {
+    const p = await add(alice.token, aliceServer);
+    const res = await call('GET', `apps/profileAddress/${p.id}`, admin);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({ address: p.address });
+    expect(res.body).not.toContain('cdn.example.com');
+    expect(t.app.secrets.open(res.json().data.address, 'profile.address')).toBe(VLESS);
+    for (const token of [alice.token, rita.token]) {
+      const refused = await call('GET', `apps/profileAddress/${p.id}`, token);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.body).not.toContain(p.address);
+    }
+    expect((await call('GET', 'apps/profileAddress/999999', admin)).statusCode).toBe(404);
   });
 
   it('lists in id order', async () => {
@@ -171,7 +190,8 @@ describe('PUT apps/updateProfile/{id}', () => {
     const before = await stored(p.id);
     const res = await call('PUT', `apps/updateProfile/${p.id}`, alice.token, profileBody(aliceServer, { name: 'Renamed', operator: 'wifi', address: '' }));
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ id: p.id, name: 'Renamed', operator: 'wifi', address: before.addressEnc });
+    expect(res.json().data).toEqual({ id: p.id, name: 'Renamed', operator: 'wifi', protocol: 'vless', type: 'smart', serverId: aliceServer });
+    expect((await stored(p.id)).addressEnc).toBe(before.addressEnc);
     const { address: _a, ...noAddress } = profileBody(aliceServer, { name: 'Again' });
     expect((await call('PUT', `apps/updateProfile/${p.id}`, alice.token, noAddress)).statusCode).toBe(200);
     expect((await stored(p.id)).addressEnc).toBe(before.addressEnc);

@@ -11,7 +11,7 @@ import type { FeatureRoute } from '../../../src/lib/routing';
 import { featureRoutes } from '../../../src/app/feature-registry';
 import { AppProviders } from '../../../src/app/providers';
 import { createAppRoutes } from '../../../src/app/router';
-import { LOCALE_KEY, setupStore, TOKEN_KEY } from '../../../src/app/store';
+import { dispatchWhenRehydrated, LOCALE_KEY, setupStore, TOKEN_KEY } from '../../../src/app/store';
 
 export interface RenderOptions {
   /** Start signed in with this token (stored under `token`, then rehydrated). */
@@ -32,8 +32,9 @@ function prepare(options: RenderOptions) {
   return setupStore({ middleware: options.middleware });
 }
 
-async function mount(routes: RouteObject[], options: RenderOptions) {
+async function mount(routesFor: RouteObject[] | ((dispatch: (action: unknown) => unknown) => RouteObject[]), options: RenderOptions) {
   const { store, persistor } = prepare(options);
+  const routes = typeof routesFor === 'function' ? routesFor(dispatchWhenRehydrated(store, persistor)) : routesFor;
   const router = createMemoryRouter(routes, { initialEntries: [options.route ?? '/'] });
   // Works with real and with jest's fake timers alike.
   const user = userEvent.setup({ advanceTimers: (ms) => ('clock' in setTimeout ? jest.advanceTimersByTime(ms) : undefined) });
@@ -56,5 +57,5 @@ export function renderWithProviders(ui: ReactElement, options: RenderOptions = {
 
 /** The whole app (real routes, guards, shell and lazy pages) at `route`. */
 export function renderApp(options: RenderOptions = {}) {
-  return mount(createAppRoutes([...featureRoutes, ...(options.pages ?? [])]), options);
+  return mount((dispatch) => createAppRoutes([...featureRoutes, ...(options.pages ?? [])], dispatch), options);
 }

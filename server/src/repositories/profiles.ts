@@ -1,6 +1,7 @@
 // Connection profiles of a server (SPEC §3 Profile) and the audit rows of address reveals. The
-// address is stored sealed (ARCHITECTURE §6); the sealed token is what the list hands out as
-// `address`, and only apps/convertProfile opens it. Id lists are processed in chunks: a batch delete
+// address is stored sealed (ARCHITECTURE §6); the list leaves the sealed token out (it was two
+// thirds of a big list's bytes), addressToken hands it out for one profile, and only
+// apps/convertProfile opens it. Id lists are processed in chunks: a batch delete
 // may name up to 100,000 ids, more than one statement can bind (65,535 parameters).
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Operator, ProfileDto, ProfileType, Protocol } from '../../../src/contract';
@@ -39,8 +40,10 @@ const dtoColumns = {
   protocol: profiles.protocol,
   type: profiles.type,
   serverId: profiles.serverId,
-  address: profiles.addressEnc,
 };
+
+/** A profile with its sealed address token, for the server's own checks (never listed). */
+export type StoredProfile = ProfileDto & { address: string };
 
 export function profilesRepository(db: Db) {
   return {
@@ -48,8 +51,13 @@ export function profilesRepository(db: Db) {
       return db.select(dtoColumns).from(profiles).where(eq(profiles.serverId, serverId)).orderBy(asc(profiles.id));
     },
 
-    async findById(id: number): Promise<ProfileDto | undefined> {
-      const [row] = await db.select(dtoColumns).from(profiles).where(eq(profiles.id, id));
+    /** The list with each sealed token, for the server's own use (the subscription export). */
+    async listStoredByServer(serverId: number): Promise<StoredProfile[]> {
+      return db.select({ ...dtoColumns, address: profiles.addressEnc }).from(profiles).where(eq(profiles.serverId, serverId)).orderBy(asc(profiles.id));
+    },
+
+    async findById(id: number): Promise<StoredProfile | undefined> {
+      const [row] = await db.select({ ...dtoColumns, address: profiles.addressEnc }).from(profiles).where(eq(profiles.id, id));
       return row;
     },
 

@@ -106,7 +106,7 @@ export async function exportRoutes(app: FastifyInstance) {
       const { format } = request.query;
       const [server] = await app.repos.servers.list({ adminId: null }, { id: serverId });
       if (!server) throw HttpError.notFound('Server not found');
-      const profiles = await app.repos.profiles.listByServer(serverId);
+      const profiles = await app.repos.profiles.listStoredByServer(serverId);
       const links = profiles.map((p) => open(p.address));
       await audit(user.id, 'server.export', `server:${serverId}`, { format, profiles: links.length });
       const text = links.length ? `${links.join('\n')}\n` : '';

@@ -45,9 +45,8 @@ export const profileDtoSchema = {
     protocol: { type: 'string', enum: ['vmess', 'vless'] },
     type: { type: 'string', enum: ['normal', 'smart'] },
     serverId: { type: 'integer' },
-    address: { type: 'string', description: 'Opaque sealed token; POST apps/convertProfile {config: address} reveals it (role_id 1)' },
   },
-  required: ['id', 'name', 'operator', 'protocol', 'type', 'serverId', 'address'],
+  required: ['id', 'name', 'operator', 'protocol', 'type', 'serverId'],
 } as const;
 
 const revealSchema = {
@@ -129,7 +128,7 @@ export async function profileRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'The profiles of a server, ordered by id',
-        description: '`address` is an opaque sealed token, never the link. 404 when the server is not the caller\'s.',
+        description: 'Without the addresses: GET apps/profileAddress/{id} answers one sealed token. 404 when the server is not the caller\'s.',
         params: yupSchema(serverParamsSchema),
         response: { 200: dataResponse({ type: 'array', items: profileDtoSchema }) },
       },
@@ -222,6 +221,27 @@ export async function profileRoutes(app: FastifyInstance) {
     }
   }
 
+  app.get<{ Params: IdParams }>(
+    '/apps/profileAddress/:id',
+    {
+      preHandler: app.authorize({ roles: [ROLE_IDS.topAdmin] }),
+      schema: {
+        tags,
+        summary: 'The sealed address token of one profile',
+        description:
+          'Opaque; only POST apps/convertProfile {config: address} turns it into the link (role_id 1, who alone may reveal). ' +
+          'The profile list leaves the tokens out, so a reveal fetches just the one it needs.',
+        params: yupSchema(idParamsSchema),
+        response: { 200: dataResponse({ type: 'object', properties: { address: { type: 'string' } }, required: ['address'] }) },
+      },
+    },
+    async (request) => {
+      const profile = await app.repos.profiles.findById(request.params.id);
+      if (!profile) throw HttpError.notFound('Profile not found');
+      return { data: { address: profile.address } };
+    },
+  );
+
   app.post<{ Body: ConvertProfileBody }>(
     '/apps/convertProfile',
     {
@@ -229,7 +249,7 @@ export async function profileRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Reveal a profile address: the readable link and its parsed fields',
-        description: '`config` is the `address` token of the profile list. Every reveal is written to the audit log. 400 on config when the token is not one of ours.',
+        description: '`config` is the token of GET apps/profileAddress/{id}. Every reveal is written to the audit log. 400 on config when the token is not one of ours.',
         body: yupSchema(convertProfileSchema),
         response: { 200: dataResponse(revealSchema) },
       },

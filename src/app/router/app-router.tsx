@@ -7,7 +7,7 @@ import { createAppRoutes } from './routes';
 
 export type AppBrowserRouter = ReturnType<typeof createBrowserRouter>;
 
-export const createAppRouter = (): AppBrowserRouter => createBrowserRouter(createAppRoutes());
+export const createAppRouter = (dispatch?: (action: unknown) => unknown): AppBrowserRouter => createBrowserRouter(createAppRoutes(undefined, dispatch));
 
 export function AppRouter({ router }: { router?: AppBrowserRouter }) {
   const [own] = useState(() => router ?? createAppRouter());

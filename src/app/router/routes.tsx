@@ -19,8 +19,23 @@ import { EntryRedirect, GuestOnly, RequireSession } from './guards';
 // It waits for the features' message catalogue, which the sign-in page does not load up front.
 const loadShell = () => import(/* webpackChunkName: "shell" */ '../layout/app-shell');
 
-function pageRoute(route: FeatureRoute): RouteObject {
-  return { path: route.path, lazy: async () => ({ Component: (await route.load()).default }) };
+type Dispatch = (action: unknown) => unknown;
+
+function pageRoute(route: FeatureRoute, dispatch: Dispatch | undefined): RouteObject {
+  const { prefetch } = route;
+  return {
+    path: route.path,
+    lazy: async () => ({ Component: (await route.load()).default }),
+    // runs alongside `lazy`, so the page's data is on its way while its chunk loads
+    ...(prefetch && dispatch
+      ? {
+          loader: ({ params }) => {
+            Promise.resolve(prefetch(params, dispatch)).catch(() => undefined); // the page's own query reports failures
+            return null;
+          },
+        }
+      : {}),
+  };
 }
 
 /**
@@ -37,8 +52,9 @@ function preloaderFor(routes: readonly FeatureRoute[]) {
   };
 }
 
-export function createAppRoutes(routes: readonly FeatureRoute[] = featureRoutes): RouteObject[] {
-  const pages = (access: FeatureRoute['access']) => routes.filter((r) => r.access === access).map(pageRoute);
+/** `dispatch` (the app store's) lets routes prefetch their data; without it they fetch on render. */
+export function createAppRoutes(routes: readonly FeatureRoute[] = featureRoutes, dispatch?: Dispatch): RouteObject[] {
+  const pages = (access: FeatureRoute['access']) => routes.filter((r) => r.access === access).map((r) => pageRoute(r, dispatch));
   setRoutePreloader(preloaderFor(routes));
   return [
     {

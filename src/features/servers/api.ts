@@ -10,6 +10,7 @@ import type {
   ProfileCreateBody,
   ProfileUpdateBody,
   ServerBody,
+  ProfileAddressDto,
 } from '../../contract';
 import type { AppRef, Country, OperatorSettings, Profile, RevealedProfile, Server } from './types';
 
@@ -77,6 +78,12 @@ export const serversApi = baseApi.injectEndpoints({
       query: ({ ids }) => ({ url: 'apps/destroyMultipleProfiles', method: 'POST', body: { ids } }),
       invalidatesTags: unlessRefused((_r, { ids, serverId }) => [...invalidatesItems('Profile', ids), { type: 'Server', id: serverId }]),
     }),
+    /** One profile's sealed address token (role_id 1), fetched only for the reveal: the list has none. */
+    getProfileAddress: build.query<string, number>({
+      query: (id) => `apps/profileAddress/${id}`,
+      transformResponse: (r: { data: ProfileAddressDto }) => r.data.address,
+      keepUnusedDataFor: 0,
+    }),
     /** Reveals a sealed address (role_id 1); a read, but POST and never cached. */
     convertProfile: build.mutation<RevealedProfile, string>({
       query: (config) => ({ url: 'apps/convertProfile', method: 'POST', body: { config } }),
@@ -127,6 +134,7 @@ export const {
   useDestroyProfileMutation,
   useDestroyProfilesMutation,
   useExportProfileMutation,
+  useLazyGetProfileAddressQuery,
   useConvertProfileMutation,
   useImportProfilesMutation,
   useGetOperatorSettingsQuery,

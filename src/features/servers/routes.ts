@@ -6,5 +6,16 @@ export const routes: FeatureRoute[] = [
   { path: '/servers/manage', access: 'private', load: () => import(/* webpackChunkName: "page-servers-manage" */ './pages/manage-servers-page') },
   { path: '/servers/my-servers', access: 'private', load: () => import(/* webpackChunkName: "page-servers-mine" */ './pages/my-servers-page') },
   { path: '/servers/settings', access: 'private', load: () => import(/* webpackChunkName: "page-servers-settings" */ './pages/operator-settings-page') },
-  { path: '/servers/:serverId', access: 'private', load: () => import(/* webpackChunkName: "page-server-profiles" */ './pages/server-profiles-page') },
+  {
+    path: '/servers/:serverId',
+    access: 'private',
+    load: () => import(/* webpackChunkName: "page-server-profiles" */ './pages/server-profiles-page'),
+    // The profile list (up to 100,000 rows) starts with the page's chunk, not after the page rendered.
+    prefetch: async ({ serverId }, dispatch) => {
+      const id = Number(serverId);
+      if (!Number.isInteger(id) || id <= 0) return;
+      const { serversApi } = await import(/* webpackChunkName: "page-server-profiles" */ './api');
+      dispatch(serversApi.util.prefetch('getProfiles', id, {}));
+    },
+  },
 ];

@@ -5,6 +5,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderApp } from '../../support/render';
 import { apiError, json, useFakeServer } from '../../support/fake-server';
 import { PROFILES, SERVER, serveProfilePage, VLESS } from './support';
+import { makeUser, ROLES } from '../../support/fixtures';
 
 const server = useFakeServer();
 // Whole-app renders with the data grid are heavy on a shared 2-core machine.
@@ -22,6 +23,25 @@ async function openList(locale: 'fa' | 'en' = 'fa') {
 }
 
 describe('profile list', () => {
+  it('asks for the profiles with the route, before the page renders (while the session is still being checked)', async () => {
+    serveProfilePage(server);
+    let answerUser!: () => void;
+    const userAnswered = new Promise<void>((resolve) => (answerUser = resolve));
+    server.on('GET', 'users/current', async () => {
+      await userAnswered;
+      return json({ data: makeUser({ role: ROLES.admin }) });
+    });
+    await renderApp({ route: route(), token: 'tok', locale: 'en' });
+    // the page sits behind the session guard, which waits for users/current: nothing of it rendered
+    await waitFor(() => expect(server.calls('GET', `apps/profiles/${SERVER.id}`)).toHaveLength(1));
+    expect(screen.queryByRole('grid')).not.toBeInTheDocument();
+    answerUser();
+    await waitFor(() => expect(cellTexts('name')).toHaveLength(3), { timeout: 30_000 });
+    // the page's own query found the prefetched answer: still one request
+    expect(server.calls('GET', `apps/profiles/${SERVER.id}`)).toHaveLength(1);
+    expect(server.calls('GET', `apps/profiles/${SERVER.id}`)[0].headers.authorization).toBe('JWT tok');
+  });
+
   it('sorts name, protocol and operator alphabetically and the index numerically', async () => {
     const { user } = await openList('en');
     expect(cellTexts('name')).toEqual(['beta', 'alpha', 'gamma']);
@@ -101,7 +121,8 @@ describe('profile list', () => {
     expect(await screen.findByText('The profile could not be updated')).toBeInTheDocument();
   });
 
-  it('reveals the address for role_id 1 with its parsed fields', async () => {
+  it('reveals the address for role_id 1 with its parsed fields, fetching only that row\'s sealed token', async () => {
+    server.on('GET', 'apps/profileAddress/1', json({ data: { address: 'sealed-1' } }));
     server.on('POST', 'apps/convertProfile', json({
       data: { link: VLESS, protocol: 'vless', host: 'de1.example.com', port: 443, id: '3f1c9a6e-2b4d-4c8e-9f7a-1d2e3f4a5b6c', transport: 'ws', security: 'tls', sni: 'de1.example.com', path: '/ws', remark: 'DE', params: {} },
     }));
@@ -114,6 +135,7 @@ describe('profile list', () => {
     expect(dialog).toHaveTextContent('de1.example.com');
     expect(dialog).toHaveTextContent('/ws');
     expect(server.calls('POST', 'apps/convertProfile')[0].body).toEqual({ config: 'sealed-1' });
+    expect(server.requests.filter((r) => r.path.includes('profileAddress')).map((r) => r.path)).toEqual(['apps/profileAddress/1']);
   });
 
   it('shows a QR code of the profile and downloads its client config for role_id 1', async () => {

@@ -26,7 +26,6 @@ export const profile = (id: number, name: string, protocol: Profile['protocol'],
   operator,
   type: 'normal',
   serverId: SERVER.id,
-  address: `sealed-${id}`,
 });
 
 /** In id order: names, protocols and operators each out of alphabetical order. */

@@ -1,8 +1,9 @@
 // A profile's details popup: name, operator, protocol and type; role_id 1 also gets "reveal
-// address" (POST apps/convertProfile with the sealed token), which shows the readable link (left to
-// right, copyable) and its parsed fields, a QR code of the link and a v2ray/Xray client config to
-// download (apps/exportProfile), so staff can try the profile in a standard client. Every reveal
-// and export is audited on the server.
+// address": this profile's sealed token (GET apps/profileAddress/{id}; the list carries none), then
+// POST apps/convertProfile with it, which shows the readable link (left to right, copyable) and its
+// parsed fields; also a QR code of the link and a v2ray/Xray client config to download
+// (apps/exportProfile, by profile id), so staff can try the profile in a standard client. Every
+// reveal and export is audited on the server.
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -21,13 +22,15 @@ import { DetailList, DetailsDialog } from '../../../../components/dialogs';
 import { errorMessageId } from '../../../../lib/api';
 import { copyText } from '../../../../lib/clipboard';
 import { useNotify } from '../../../../lib/state';
-import { useConvertProfileMutation, useExportProfileMutation } from '../../api';
+import { useConvertProfileMutation, useExportProfileMutation, useLazyGetProfileAddressQuery } from '../../api';
 import type { Profile, RevealedProfile } from '../../types';
 
 export function ProfileDetailsDialog({ open, profile, canReveal, onClose }: { open: boolean; profile: Profile; canReveal: boolean; onClose: () => void }) {
   const intl = useIntl();
   const notify = useNotify();
-  const [convert, { isLoading }] = useConvertProfileMutation();
+  const [fetchAddress, { isFetching }] = useLazyGetProfileAddressQuery();
+  const [convert, { isLoading: converting }] = useConvertProfileMutation();
+  const isLoading = isFetching || converting;
   const [revealed, setRevealed] = useState<RevealedProfile | null>(null);
   const [exportProfile, { isLoading: exporting }] = useExportProfileMutation();
   const [qr, setQr] = useState<string | null>(null);
@@ -51,7 +54,8 @@ export function ProfileDetailsDialog({ open, profile, canReveal, onClose }: { op
 
   const reveal = async () => {
     try {
-      setRevealed(await convert(profile.address).unwrap());
+      const address = await fetchAddress(profile.id).unwrap();
+      setRevealed(await convert(address).unwrap());
     } catch (error) {
       notify.error(errorMessageId(error, 'servers.profiles.revealError'));
     }
