@@ -5,7 +5,7 @@ import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
 import { API_PREFIX, CSV_MAX_BYTES } from '../../src/contract';
 import { registerAuthorize } from './auth/authorize';
 import { createTokenService, type TokenService } from './auth/tokens';
@@ -17,7 +17,7 @@ import { registerDocs } from './http/docs';
 import { clientErrorHandler, HttpError, sendError } from './http/errors';
 import { registerPanel } from './http/panel';
 import { registerSharedSchemas } from './http/schemas';
-import { rejectNulCharacters, validatorCompiler } from './http/validation';
+import { rejectNulInBody, rejectNulInRequestLine, validatorCompiler } from './http/validation';
 import { createRepositories, type Repositories } from './repositories';
 import { accountRoutes } from './routes/account';
 import { appRoutes } from './routes/apps';
@@ -44,7 +44,15 @@ declare module 'fastify' {
     tokens: TokenService;
     /** AES-256-GCM for secrets at rest (server passwords, profile addresses). */
     secrets: SecretBox;
+    /** Every route as registered (HEAD twins left out): the fuzz test walks it, so a new route is covered. */
+    routeTable: ReadonlyArray<RouteEntry>;
   }
+}
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  schema?: FastifySchema;
 }
 
 export interface BuildOptions {
@@ -95,7 +103,13 @@ export async function buildApp({ config, db, announce }: BuildOptions): Promise<
   app.setErrorHandler((err, request, reply) => sendError(err, request, reply));
   if (!db) app.addHook('onClose', () => handle.close());
   // One input rule for every route, before validation and any database work (http/validation.ts).
-  app.addHook('preValidation', rejectNulCharacters);
+  app.addHook('onRequest', rejectNulInRequestLine);
+  app.addHook('preValidation', rejectNulInBody);
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routeTable.push({ method, url: route.url, schema: route.schema });
+  });
   // API answers are per user and often secret (tokens, revealed links): no cache may keep them.
   // Routes that serve immutable public files (avatars, flags) set their own Cache-Control.
   app.addHook('onSend', async (request, reply) => {

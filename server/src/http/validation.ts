@@ -127,15 +127,19 @@ export function findNulCharacter(root: unknown, prefix = ''): string | undefined
 }
 
 /**
- * preValidation hook over every route: a NUL character anywhere in the headers, the path, the
- * query or a JSON body is a 400 naming the field, before any schema, handler or database sees it.
- * (Multipart fields are checked where they are read: http/multipart.ts.)
+ * Hooks over every route: a NUL character anywhere in the headers, the path or the query (checked
+ * on request, before any route's own onRequest hook reads a header such as `appapikey`) or in a
+ * JSON body (checked once it is parsed) is a 400 naming the field, before any schema, handler or
+ * database sees it. (Multipart fields are checked where they are read: http/multipart.ts.)
  */
-export async function rejectNulCharacters(request: FastifyRequest): Promise<void> {
-  const path =
-    findNulCharacter(request.headers) ??
-    findNulCharacter(request.params) ??
-    findNulCharacter(request.query) ??
-    findNulCharacter(request.body);
+export async function rejectNulInRequestLine(request: FastifyRequest): Promise<void> {
+  nulCheck(findNulCharacter(request.headers) ?? findNulCharacter(request.params) ?? findNulCharacter(request.query));
+}
+
+export async function rejectNulInBody(request: FastifyRequest): Promise<void> {
+  nulCheck(findNulCharacter(request.body));
+}
+
+function nulCheck(path: string | undefined) {
   if (path !== undefined) throw HttpError.validation({ [path]: V.checkInput }, 'Text must not contain NUL characters');
 }
