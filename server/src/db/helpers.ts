@@ -1,5 +1,24 @@
-// Small query helpers that hide driver differences from repositories: PGlite returns count(*) as
-// a number and pg as a string, and Drizzle wraps driver errors, hiding the SQLSTATE code.
+// Small query helpers shared by the repositories: id lists in parts, text arrays as one parameter,
+// and what hides driver differences (PGlite returns count(*) as a number and pg as a string, and
+// Drizzle wraps driver errors, hiding the SQLSTATE code).
+
+/**
+ * Ids per statement when a list of ids is processed in parts: a batch may name up to 100,000 ids,
+ * more than one statement can bind (65,535 parameters).
+ */
+export const ID_CHUNK = 10_000;
+
+/** `items` in consecutive parts of at most `size`. */
+export function chunk<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** A PostgreSQL array literal of text values, every element quoted and escaped; sent as one parameter. */
+export function pgTextArray(values: string[]): string {
+  return `{${values.map((v) => `"${v.replace(/[\\"]/g, '\\$&')}"`).join(',')}}`;
+}
 
 /** A count(*) (or any bigint) value from either driver, as a number. */
 export const toCount = (v: unknown): number => Number(v ?? 0);

@@ -7,7 +7,7 @@ import type { Operator, ProfileType, Protocol } from '../../../src/contract';
 import type { Db } from '../db/client';
 import { adSettings, appConfigVersions, appSettings, appVersions, apps, countries, profiles, serverApps, servers } from '../db/schema';
 import { operatorsRepository, type OperatorNames } from './operators';
-import { pgTextArray } from './profiles';
+import { pgTextArray } from '../db/helpers';
 
 export interface ClientApp {
   id: number;

@@ -6,6 +6,7 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Operator, ProfileDto, ProfileType, Protocol } from '../../../src/contract';
 import type { Db } from '../db/client';
+import { ID_CHUNK, chunk, pgTextArray } from '../db/helpers';
 import { auditLog, operatorEnum, profileTypeEnum, profiles, protocolEnum } from '../db/schema';
 
 export interface ProfileValues {
@@ -18,20 +19,8 @@ export interface ProfileValues {
   addressEnc: string;
 }
 
-export const ID_CHUNK = 10_000;
 /** Rows per INSERT of the batch import (six array parameters per statement, whatever the size). */
 export const INSERT_BATCH = 5_000;
-
-/** A PostgreSQL array literal of text values, every element quoted and escaped; sent as one parameter. */
-export function pgTextArray(values: string[]): string {
-  return `{${values.map((v) => `"${v.replace(/[\\"]/g, '\\$&')}"`).join(',')}}`;
-}
-
-export function chunk<T>(items: T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
 
 const dtoColumns = {
   id: profiles.id,

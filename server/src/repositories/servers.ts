@@ -8,7 +8,7 @@ import type { Db } from '../db/client';
 import { apps, countries, profiles, serverApps, servers } from '../db/schema';
 import { toCount } from '../db/helpers';
 import { flagUrl } from './countries';
-import { ID_CHUNK, chunk } from './profiles';
+import { ID_CHUNK, chunk } from '../db/helpers';
 
 /** Whose servers: those linked to apps administered by `adminId`, or every server (null). */
 export interface ServerScope {

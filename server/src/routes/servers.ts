@@ -15,7 +15,7 @@ import { HttpError } from '../http/errors';
 import { dataResponse, successResponse } from '../http/schemas';
 import { yupSchema } from '../http/validation';
 import { inTransaction } from '../repositories';
-import { ID_CHUNK, chunk } from '../repositories/profiles';
+import { ID_CHUNK, chunk } from '../db/helpers';
 import type { ServerScope, ServerValues } from '../repositories/servers';
 
 const tags = ['servers'];
