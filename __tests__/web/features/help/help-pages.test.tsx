@@ -48,4 +48,22 @@ describe('help pages', () => {
     expect(main).toHaveTextContent("Authorization: JWT <token>");
     expect(main).toHaveTextContent('/api/v1/users/signin');
   });
+
+  it('documents the mobile apps\' config call: the call, the openssl decryption and the caching headers, in both languages', async () => {
+    await open('/help/api', 'en');
+    const section = await screen.findByRole('region', { name: 'The mobile apps’ config call' });
+    expect(section).toHaveTextContent('/api/v1/apps/client/config?versionCode=');
+    expect(section).toHaveTextContent('appapikey: <app API key>');
+    expect(section).toHaveTextContent('openssl enc -d -aes-256-cbc');
+    expect(section).toHaveTextContent('If-None-Match');
+    expect(section).toHaveTextContent('304');
+    expect(section).toHaveTextContent('409 APP_KEYS_MISSING');
+  });
+
+  it('documents the config call in Persian too', async () => {
+    await open('/help/api', 'fa');
+    const section = await screen.findByRole('region', { name: 'فراخوان پیکربندی اپلیکیشن موبایل' });
+    expect(section).toHaveTextContent('openssl enc -d -aes-256-cbc');
+    expect(section).toHaveTextContent('Cache-Control: private, no-cache');
+  });
 });

@@ -1,5 +1,6 @@
 // /help/api: where the API documentation is (/api/docs, in a new tab), sample admin sign-in
-// credentials as placeholders (never a real password) and how to call the API with a token.
+// credentials as placeholders (never a real password), how to call the API with a token, and for
+// app developers the mobile apps' config call: how to decrypt a profile and the caching headers.
 import type { ReactNode } from 'react';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -54,6 +55,11 @@ export default function ApiHelpPage() {
     `  -H 'Content-Type: application/json' -H '${APP_API_KEY_HEADER}: <app API key>' \\`,
     `  -d '{"uniqueDeviceId": "<device id>", "fcmToken": "<firebase token>"}'`,
   ].join('\n');
+  const config = [
+    `curl '${base}/apps/client/config?versionCode=<build>&operator=mci&lang=fa&deviceId=<device id>' \\`,
+    `  -H '${APP_API_KEY_HEADER}: <app API key>' -H 'If-None-Match: <ETag of the last answer>'`,
+  ].join('\n');
+  const decrypt = `printf %s "$CONFIG" | openssl enc -d -aes-256-cbc -K $(printf %s "$NEW_CORE_KEY" | xxd -p -c 256) -iv $(printf %s "$NEW_CORE_IV" | xxd -p) -base64 -A`;
 
   return (
     <>
@@ -109,6 +115,22 @@ export default function ApiHelpPage() {
             <FormattedMessage id="help.api.devices.body" />
           </Typography>
           <Code>{device}</Code>
+        </Section>
+        <Section id="help-api-config" titleId="help.api.config.title">
+          <Typography>
+            <FormattedMessage id="help.api.config.body" />
+          </Typography>
+          <Code>{config}</Code>
+          <Typography>
+            <FormattedMessage id="help.api.config.decrypt" />
+          </Typography>
+          <Code>{decrypt}</Code>
+          <Typography>
+            <FormattedMessage id="help.api.config.caching" />
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            <FormattedMessage id="help.api.config.errors" />
+          </Typography>
         </Section>
         <Section id="help-api-errors" titleId="help.api.errors.title">
           <Typography>
