@@ -217,6 +217,11 @@ export interface ServerDto {
   /** Whether a password is stored; the password itself is never sent. */
   hasPassword: boolean;
   profileCount: number;
+  /**
+   * Apps of more than one admin use the server. An app admin then sees only their own apps in
+   * `apps` and may not delete it (409 SERVER_SHARED), only unlink their apps; the top admin sees them all.
+   */
+  shared: boolean;
 }
 
 /**

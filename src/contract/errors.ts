@@ -22,6 +22,11 @@ export const ERROR_CODES = {
   lastTopAdmin: 'LAST_TOP_ADMIN',
   /** 409: the user still administers applications; reassign them before deleting the user. */
   userHasApps: 'USER_HAS_APPS',
+  /**
+   * 409: an app admin asked to delete a server that apps of other admins use too; deleting it
+   * would take their profiles. Unlink their own apps instead (an update without them).
+   */
+  serverShared: 'SERVER_SHARED',
   /** 403 on the mobile apps' calls: the app of this `appapikey` is inactive. */
   appInactive: 'APP_INACTIVE',
   /** 409 on apps/client/config: the app has no newCoreKey/newCoreIv, so its profiles cannot be sent encrypted. */

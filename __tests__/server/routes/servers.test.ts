@@ -89,6 +89,7 @@ describe('POST apps/addServer', () => {
       port: 22,
       hasPassword: true,
       profileCount: 0,
+      shared: true, // Alice's app and Bob's
     });
     expect(res.body).not.toContain('S3cret-Server-Pass!');
   });
@@ -369,5 +370,63 @@ describe('OpenAPI', () => {
     expect(doc.paths['/api/v1/apps/group/addProfiles'].post.requestBody.content).toHaveProperty('multipart/form-data');
     expect(doc.paths['/api/v1/apps/convertProfile'].post.description).toContain('role_id 1');
     expect(doc.paths['/api/v1/flags/{code}.svg'].get.security).toBeUndefined();
+  });
+});
+
+describe('a server shared by apps of two admins (issue 11 §4)', () => {
+  /** A server linked to Alice's app and Bob's, with one profile. */
+  async function shared(): Promise<number> {
+    const id = await create(admin, { appId: [aliceApp, bobApp] });
+    await t.db.insert(profiles).values({ serverId: id, name: 'S-1', operator: 'mci', protocol: 'vless', type: 'normal', addressEnc: 'x' });
+    return id;
+  }
+  const profileCount = async (id: number) => (await t.db.select().from(profiles).where(eq(profiles.serverId, id))).length;
+
+  it('says so in the list: to the top admin with every app, to an app admin with only their own', async () => {
+    const id = await shared();
+    const own = await create(alice.token, { appId: [aliceApp] });
+    const asAdmin = (await call('GET', 'apps/servers?appId=null', admin)).json().data as { id: number; shared: boolean; apps: { app: { id: number } }[] }[];
+    expect(asAdmin.find((s) => s.id === id)).toMatchObject({ shared: true, apps: [{ app: { id: aliceApp } }, { app: { id: bobApp } }] });
+    const asAlice = (await call('GET', 'apps/servers?state=appAdmin', alice.token)).json().data as { id: number; shared: boolean; apps: unknown[] }[];
+    expect(asAlice.find((s) => s.id === id)).toMatchObject({ shared: true, apps: [{ app: { id: aliceApp, name: expect.any(String) } }] });
+    expect(asAlice.find((s) => s.id === own)).toMatchObject({ shared: false });
+  });
+
+  it("refuses an app admin's delete with 409 SERVER_SHARED, alone or in a batch, and deletes nothing", async () => {
+    const id = await shared();
+    const own = await create(alice.token, { appId: [aliceApp, aliceApp2] });
+    const single = await call('DELETE', `apps/destroyServer/${id}`, alice.token);
+    expect(single.statusCode).toBe(409);
+    expect(single.json()).toEqual({ message: expect.any(String), code: 'SERVER_SHARED' });
+    const batch = await call('POST', 'apps/destroyMultipleServers', alice.token, { ids: [own, id] });
+    expect([batch.statusCode, batch.json().code]).toEqual([409, 'SERVER_SHARED']);
+    expect(await row(id)).toBeDefined();
+    expect(await row(own)).toBeDefined();
+    expect(await links(id)).toEqual([aliceApp, bobApp].sort((a, b) => a - b));
+    expect(await profileCount(id)).toBe(1);
+    // A server whose every app is hers (two of them) she may delete.
+    expect((await call('DELETE', `apps/destroyServer/${own}`, alice.token)).statusCode).toBe(200);
+  });
+
+  it('lets the app admin unlink their own apps instead: the server and its profiles stay for the other app', async () => {
+    const id = await shared();
+    const res = await call('PUT', `apps/updateServer/${id}`, alice.token, body({ appId: [], password: '' }));
+    expect(res.statusCode).toBe(200);
+    expect(await links(id)).toEqual([bobApp]);
+    expect(await profileCount(id)).toBe(1);
+    expect((await call('DELETE', `apps/destroyServer/${id}`, alice.token)).statusCode).toBe(404); // no longer hers
+    // An empty list where no other app would keep the server is refused, and so is it for the top admin.
+    const own = await create(alice.token, { appId: [aliceApp] });
+    const lonely = await call('PUT', `apps/updateServer/${own}`, alice.token, body({ appId: [] }));
+    expect([lonely.statusCode, lonely.json().errors]).toEqual([400, { appId: 'validation.required' }]);
+    expect((await call('PUT', `apps/updateServer/${id}`, admin, body({ appId: [] }))).statusCode).toBe(400);
+    expect(await links(own)).toEqual([aliceApp]);
+  });
+
+  it('lets the top admin delete a shared server, profiles and all', async () => {
+    const id = await shared();
+    expect((await call('DELETE', `apps/destroyServer/${id}`, admin)).statusCode).toBe(200);
+    expect(await row(id)).toBeUndefined();
+    expect(await profileCount(id)).toBe(0);
   });
 });

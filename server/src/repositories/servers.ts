@@ -2,7 +2,7 @@
 // shows; the stored password (sealed, password_enc) never leaves this module except as the
 // `hasPassword` flag. Ownership is decided by the caller (auth/rbac.ts); here a scope is just "the
 // apps administered by user X" or everything.
-import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, countDistinct, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import type { ServerDto } from '../../../src/contract';
 import type { Db } from '../db/client';
 import { apps, countries, profiles, serverApps, servers } from '../db/schema';
@@ -75,6 +75,14 @@ export function serversRepository(db: Db) {
         list.push({ app: { id: l.id, name: l.name } });
         appsOf.set(l.serverId, list);
       }
+      // Shared: linked to apps of more than one admin (whoever asks, so an app admin learns it too).
+      const admins = await db
+        .select({ serverId: serverApps.serverId, n: countDistinct(apps.adminId) })
+        .from(serverApps)
+        .innerJoin(apps, eq(apps.id, serverApps.appId))
+        .where(inArray(serverApps.serverId, matching))
+        .groupBy(serverApps.serverId);
+      const sharedIds = new Set(admins.filter((a) => toCount(a.n) > 1).map((a) => a.serverId));
       const countOf = new Map(counts.map((c) => [c.serverId, toCount(c.n)]));
       return rows.map((r) => ({
         id: r.id,
@@ -87,6 +95,7 @@ export function serversRepository(db: Db) {
         port: r.port,
         hasPassword: r.passwordEnc !== null,
         profileCount: countOf.get(r.id) ?? 0,
+        shared: sharedIds.has(r.id),
       }));
     },
 
@@ -103,6 +112,17 @@ export function serversRepository(db: Db) {
     async credentials(id: number): Promise<{ username: string | null; hasPassword: boolean } | undefined> {
       const [row] = await db.select({ username: servers.username, passwordEnc: servers.passwordEnc }).from(servers).where(eq(servers.id, id));
       return row && { username: row.username, hasPassword: row.passwordEnc !== null };
+    },
+
+    /** Which of `serverIds` are linked to an app that `adminId` does not administer. */
+    async sharedWithOthers(serverIds: number[], adminId: number): Promise<number[]> {
+      if (!serverIds.length) return [];
+      const rows = await db
+        .selectDistinct({ id: serverApps.serverId })
+        .from(serverApps)
+        .innerJoin(apps, eq(apps.id, serverApps.appId))
+        .where(and(inArray(serverApps.serverId, serverIds), ne(apps.adminId, adminId)));
+      return rows.map((r) => r.id);
     },
 
     /** Inserts a server and its app links; run it in a transaction. */
@@ -129,6 +149,7 @@ export function serversRepository(db: Db) {
       const inScope =
         scope.adminId === null ? undefined : inArray(serverApps.appId, db.select({ id: apps.id }).from(apps).where(eq(apps.adminId, scope.adminId)));
       await db.delete(serverApps).where(and(eq(serverApps.serverId, id), inScope));
+      if (!appIds.length) return; // the caller unlinked their apps; other admins' links stay
       await db
         .insert(serverApps)
         .values(appIds.map((appId) => ({ serverId: id, appId })))

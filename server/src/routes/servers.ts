@@ -5,8 +5,8 @@
 // sealed with AES-256-GCM and never sent back, not even sealed: the list says `hasPassword`.
 import type { FastifyInstance } from 'fastify';
 import {
-  V, idParamsSchema, idsSchema, serverSchema, serversQuerySchema,
-  type IdParams, type IdsBody, type ServerBody, type ServersQuery,
+  ERROR_CODES, V, idParamsSchema, idsSchema, serverSchema, serverUpdateSchema, serversQuerySchema,
+  type IdParams, type IdsBody, type ServerBody, type ServersQuery, type ServerUpdateBody,
 } from '../../../src/contract';
 import { requireUser, type AuthUser } from '../auth/authorize';
 import { assertAppAccess, assertServerAccess, isTopAdmin } from '../auth/rbac';
@@ -47,8 +47,9 @@ export const serverDtoSchema = {
     port: { type: 'integer', nullable: true },
     hasPassword: { type: 'boolean', description: 'A password is stored; it is never sent back' },
     profileCount: { type: 'integer' },
+    shared: { type: 'boolean', description: 'Apps of more than one admin use the server; an app admin may then only unlink their own apps' },
   },
-  required: ['id', 'ip', 'apps', 'location', 'flagUrl', 'username', 'provider', 'port', 'hasPassword', 'profileCount'],
+  required: ['id', 'ip', 'apps', 'location', 'flagUrl', 'username', 'provider', 'port', 'hasPassword', 'profileCount', 'shared'],
 } as const;
 
 /** Everything for the top admin; otherwise the servers of the caller's own apps. */
@@ -77,6 +78,18 @@ export async function serverRoutes(app: FastifyInstance) {
     if (isForeignKeyViolation(err)) throw HttpError.validation({ countryId: V.oneOf, appId: V.oneOf });
     throw err;
   };
+
+  /**
+   * An app admin may delete only servers whose every linked app is theirs: deleting a shared one
+   * would take the profiles other admins' apps use. The top admin may delete any server.
+   */
+  async function assertNotShared(repos: typeof app.repos, user: AuthUser, ids: number[]) {
+    if (isTopAdmin(user)) return;
+    const shared = await repos.servers.sharedWithOthers(ids, user.id);
+    if (shared.length) {
+      throw new HttpError(409, ERROR_CODES.serverShared, `Apps of other admins use server ${shared.join(', ')}; unlink your apps instead`);
+    }
+  }
 
   async function dto(user: AuthUser, id: number) {
     const [server] = await app.repos.servers.list(scopeOf(user), { id });
@@ -130,7 +143,7 @@ export async function serverRoutes(app: FastifyInstance) {
     },
   );
 
-  app.put<{ Params: IdParams; Body: ServerBody }>(
+  app.put<{ Params: IdParams; Body: ServerUpdateBody }>(
     '/apps/updateServer/:id',
     {
       preHandler: app.authorize({ any: true }),
@@ -139,9 +152,11 @@ export async function serverRoutes(app: FastifyInstance) {
         summary: 'Update a server',
         description:
           'A blank or missing password keeps the stored one. appId replaces the links to the caller\'s own apps; links to ' +
-          'apps of other admins are kept. 404 when the server is not the caller\'s. Answers the updated server.',
+          'apps of other admins are kept, so an app admin unlinks their apps from a shared server by sending appId: [] ' +
+          '(400 on appId when no app would be left). 404 when the server is not the caller\'s. Answers the updated server ' +
+          '(404 after an unlink: it is no longer the caller\'s).',
         params: yupSchema(idParamsSchema),
-        body: yupSchema(serverSchema),
+        body: yupSchema(serverUpdateSchema),
         response: { 200: successResponse(serverDtoSchema) },
       },
     },
@@ -150,6 +165,11 @@ export async function serverRoutes(app: FastifyInstance) {
       const { id } = request.params;
       const body = request.body;
       await assertServerAccess(app.db, user, [id]);
+      if (body.appId.length === 0) {
+        // Unlinking is for a server that stays in use: some app outside the caller's must keep it.
+        const others = isTopAdmin(user) ? [] : await app.repos.servers.sharedWithOthers([id], user.id);
+        if (!others.length) throw HttpError.validation({ appId: V.required });
+      }
       await checkReferences(user, body);
       const stored = await app.repos.servers.credentials(id);
       // A kept password still needs its username (the same rule as a new one).
@@ -167,7 +187,9 @@ export async function serverRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Delete a server with its profiles',
-        description: 'The profiles and app links go with it, in one transaction. 404 when the server is not the caller\'s.',
+        description:
+          'The profiles and app links go with it, in one transaction. 404 when the server is not the caller\'s; 409 SERVER_SHARED ' +
+          'when an app admin asks and apps of other admins use it too (unlink with PUT apps/updateServer/{id} instead).',
         params: yupSchema(idParamsSchema),
         response: { 200: successResponse() },
       },
@@ -176,6 +198,7 @@ export async function serverRoutes(app: FastifyInstance) {
       const user = requireUser(request);
       await inTransaction(app.db, async (repos, tx) => {
         await assertServerAccess(tx, user, [request.params.id]);
+        await assertNotShared(repos, user, [request.params.id]);
         await repos.servers.remove([request.params.id]);
       });
       return { success: true };
@@ -189,7 +212,9 @@ export async function serverRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Delete several servers with their profiles',
-        description: 'All or nothing: when any id is missing or not the caller\'s, 404 and nothing is deleted. Duplicate ids are a 400.',
+        description:
+          'All or nothing: when any id is missing or not the caller\'s, 404 and nothing is deleted; when an app admin asks and ' +
+          'any of them is shared with apps of other admins, 409 SERVER_SHARED and nothing is deleted. Duplicate ids are a 400.',
         body: yupSchema(idsSchema),
         response: { 200: successResponse({ type: 'object', properties: { deleted: { type: 'integer' } }, required: ['deleted'] }) },
       },
@@ -199,6 +224,7 @@ export async function serverRoutes(app: FastifyInstance) {
       const { ids } = request.body;
       const deleted = await inTransaction(app.db, async (repos, tx) => {
         for (const part of chunk(ids, ID_CHUNK)) await assertServerAccess(tx, user, part);
+        for (const part of chunk(ids, ID_CHUNK)) await assertNotShared(repos, user, part);
         return repos.servers.remove(ids);
       });
       return { success: true, data: { deleted } };

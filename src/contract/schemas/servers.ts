@@ -32,6 +32,22 @@ export const serverSchema = yup
   .transform(dropPrototypeKeys).typeError(V.checkInput).nonNullable(V.checkInput);
 export type ServerBody = yup.InferType<typeof serverSchema>;
 
+/**
+ * PUT apps/updateServer/{id}: as serverSchema, but appId may be empty. An app admin sends that to
+ * unlink their own apps from a server other admins' apps keep using; the server answers 400 on
+ * appId when no app at all would be left.
+ */
+export const serverUpdateSchema = serverSchema.shape({
+  appId: yup
+    .array()
+    .typeError(V.checkInput)
+    .of(positiveId())
+    .required(V.required)
+    .max(1000, V.max)
+    .test('unique', V.duplicate, (v) => !v || new Set(v).size === v.length),
+});
+export type ServerUpdateBody = yup.InferType<typeof serverUpdateSchema>;
+
 /** GET apps/servers?appId=…&state=appAdmin. `appId=null` (or empty) means all apps. */
 export const serversQuerySchema = yup
   .object({

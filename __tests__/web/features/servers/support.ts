@@ -14,6 +14,7 @@ export const SERVER: Server = {
   port: 22,
   hasPassword: true,
   profileCount: 3,
+  shared: false,
 };
 
 export const VLESS =
