@@ -21,6 +21,7 @@ export const PAGE_STATES: PageState[] = [
   { name: 'dashboard', path: () => '/dashboard' },
   { name: 'account-user-info', path: () => '/account/user-info' },
   { name: 'account-change-password', path: () => '/account/change-password' },
+  { name: 'account-security', path: () => '/account/security' },
   { name: 'servers-manage', path: () => '/servers/manage' },
   { name: 'servers-mine', path: () => '/servers/my-servers' },
   { name: 'servers-settings', path: () => '/servers/settings' },
