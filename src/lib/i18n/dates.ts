@@ -20,7 +20,21 @@ export function formatDate(
 ): string {
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(calendarLocale[calendar][locale], options).format(date);
+  return dateTimeFormat(calendarLocale[calendar][locale], options).format(date);
+}
+
+// Building an Intl.DateTimeFormat costs far more than using one, and a list formats a date per row
+// on every render: keep one per (locale, options).
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+function dateTimeFormat(tag: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${tag} ${JSON.stringify(options)}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(tag, options);
+    formats.set(key, format);
+  }
+  return format;
 }
 
 /**

@@ -10,6 +10,20 @@ describe('dates', () => {
     expect(formatDate(nowruz, 'fa', { dateStyle: 'long' }, 'gregorian')).toBe('۲۰ مارس ۲۰۲۴');
   });
 
+  it('builds one formatter per locale and options, however many rows it formats', () => {
+    const built = jest.spyOn(Intl, 'DateTimeFormat');
+    try {
+      const days = Array.from({ length: 50 }, (_, i) => new Date(Date.UTC(2024, 2, 20 + i)));
+      const fa = days.map((d) => formatDate(d, 'fa', { dateStyle: 'short' }));
+      const en = days.map((d) => formatDate(d, 'en', { dateStyle: 'short' }));
+      expect(built.mock.calls.length).toBeLessThanOrEqual(2);
+      expect(fa[1]).toBe('۱۴۰۳/۱/۲');
+      expect(en[1]).toBe('3/21/24');
+    } finally {
+      built.mockRestore();
+    }
+  });
+
   it('writes the full date weekday first in both calendars', () => {
     expect(formatFullDate(nowruz, 'fa', 'persian')).toBe('چهارشنبه ۱ فروردین ۱۴۰۳');
     expect(formatFullDate(nowruz, 'en', 'gregorian')).toBe('Wednesday, March 20, 2024');
