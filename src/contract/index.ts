@@ -1,6 +1,7 @@
 // The contract shared by the panel and the server: pure TypeScript, no React, MUI or Drizzle.
 export * from './limits';
 export * from './enums';
+export * from './policies';
 export * from './errors';
 export * from './text-rules';
 export * from './dto';

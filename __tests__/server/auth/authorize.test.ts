@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { ROLE_IDS } from '../../../src/contract';
 import type { AuthUser } from '../../../server/src/auth/authorize';
 import {
-  assertAppAccess, assertServerAccess, canAccessApp, canAccessServer, isAdminRole, isTopAdmin, ownedAppIds, ownedServerIds,
+  assertAppAccess, assertServerAccess, can, canAccessApp, canAccessServer, ownedAppIds, ownedServerIds,
 } from '../../../server/src/auth/rbac';
 import { apps, countries, serverApps, servers, users } from '../../../server/src/db/schema';
 import { ADMIN, createTestApp, type TestApp } from '../helpers/test-app';
@@ -13,9 +13,9 @@ beforeAll(async () => {
   t = await createTestApp({
     beforeReady(app) {
       const ok = async () => ({ ok: true });
-      app.get('/api/v1/test/top', { preHandler: app.authorize({ roles: [ROLE_IDS.topAdmin] }) }, ok);
-      app.get('/api/v1/test/named', { preHandler: app.authorize({ roleNames: ['appAdmin'] }) }, ok);
-      app.get('/api/v1/test/either', { preHandler: app.authorize({ roles: [ROLE_IDS.restricted], roleNames: ['admin'] }) }, ok);
+      app.get('/api/v1/test/top', { preHandler: app.authorize({ policy: 'scope:all' }) }, ok);
+      app.get('/api/v1/test/named', { preHandler: app.authorize({ policy: 'users:manage' }) }, ok);
+      app.get('/api/v1/test/unrestricted', { preHandler: app.authorize({ policy: 'profiles:type' }) }, ok);
       app.get('/api/v1/test/any', { preHandler: app.authorize({ any: true }) }, async (request) => request.user);
     },
   });
@@ -36,7 +36,7 @@ describe('app.authorize', () => {
     expect(asAdmin.statusCode).toBe(400);
   });
 
-  it('applies role ids, role names, either, and any signed-in user', async () => {
+  it('applies the shared policy table, and any signed-in user', async () => {
     const admin = await t.signIn(ADMIN.username, ADMIN.password);
     const appAdmin = (await t.signedInUser({ role_id: ROLE_IDS.appAdmin })).token;
     const restricted = (await t.signedInUser({ role_id: ROLE_IDS.restricted })).token;
@@ -44,8 +44,8 @@ describe('app.authorize', () => {
       (await t.app.inject({ method: 'GET', url: `/api/v1/test/${url}`, headers: token ? t.auth(token) : {} })).statusCode;
 
     expect([await status('top', admin), await status('top', appAdmin), await status('top', restricted)]).toEqual([200, 403, 403]);
-    expect([await status('named', admin), await status('named', appAdmin), await status('named', restricted)]).toEqual([403, 200, 403]);
-    expect([await status('either', admin), await status('either', appAdmin), await status('either', restricted)]).toEqual([200, 403, 200]);
+    expect([await status('named', admin), await status('named', appAdmin), await status('named', restricted)]).toEqual([200, 403, 403]);
+    expect([await status('unrestricted', admin), await status('unrestricted', appAdmin), await status('unrestricted', restricted)]).toEqual([200, 200, 403]);
     expect([await status('any', admin), await status('any', appAdmin), await status('any')]).toEqual([200, 200, 401]);
     const forbidden = await t.app.inject({ method: 'GET', url: '/api/v1/test/top', headers: t.auth(appAdmin) });
     expect(forbidden.json()).toEqual({ message: expect.any(String), code: 'FORBIDDEN' });
@@ -67,7 +67,8 @@ describe('app.authorize', () => {
   });
 
   it('refuses a rule that names nobody', () => {
-    expect(() => t.app.authorize({})).toThrow(/any, roles or roleNames/);
+    expect(() => t.app.authorize({})).toThrow(/any or a known policy/);
+    expect(() => t.app.authorize({ policy: 'nobody:ever' as never })).toThrow(/any or a known policy/);
   });
 });
 
@@ -90,7 +91,7 @@ describe('rbac helpers', () => {
 
     const ownerUser = as(owner.id, ROLE_IDS.appAdmin, 'appAdmin');
     const top = as(1, ROLE_IDS.topAdmin, 'admin');
-    expect([isTopAdmin(top), isAdminRole(top), isTopAdmin(ownerUser), isAdminRole(ownerUser)]).toEqual([true, true, false, false]);
+    expect([can(top, 'scope:all'), can(top, 'users:manage'), can(ownerUser, 'scope:all'), can(ownerUser, 'users:manage')]).toEqual([true, true, false, false]);
 
     expect(await ownedAppIds(t.db, ownerUser)).toEqual([mine.id]);
     expect(await ownedServerIds(t.db, ownerUser)).toEqual([s1.id]);

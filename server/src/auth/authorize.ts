@@ -4,7 +4,7 @@
 // users who must change their password to the three account calls (and users whose role requires
 // TOTP to the enrolment calls), then applies the role rule.
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { ERROR_CODES } from '../../../src/contract';
+import { ERROR_CODES, POLICIES, type Policy, type RoleRef } from '../../../src/contract';
 import { HttpError } from '../http/errors';
 import type { Repositories } from '../repositories';
 import type { TokenService } from './tokens';
@@ -22,13 +22,12 @@ export interface AuthUser {
 }
 
 /**
- * Who may call a route: `{any: true}` (any signed-in user), role ids, role names, or both (either
- * matches). A rule naming nobody is refused at startup.
+ * Who may call a route: `{any: true}` (any signed-in user) or a policy of the shared table
+ * (src/contract/policies.ts). A rule naming nobody is refused at startup.
  */
 export interface AuthRule {
   any?: true;
-  roles?: number[];
-  roleNames?: string[];
+  policy?: Policy;
   /** Lets a user whose password must be changed through (only users/current, changepass, logout). */
   allowPendingPasswordChange?: boolean;
   /** Lets a user who must enrol in TOTP through (users/current, logout, changepass, totp/setup and enable). */
@@ -54,9 +53,12 @@ export function requireUser(request: FastifyRequest): AuthUser {
   return request.user;
 }
 
+/** The caller's role, as the policy table reads it. */
+export const roleOf = (user: Pick<AuthUser, 'role_id' | 'roleName'>): RoleRef => ({ id: user.role_id, name: user.roleName });
+
 export function allows(rule: AuthRule, user: AuthUser): boolean {
   if (rule.any) return true;
-  return Boolean(rule.roles?.includes(user.role_id) || rule.roleNames?.includes(user.roleName));
+  return rule.policy !== undefined && POLICIES[rule.policy].allows(roleOf(user));
 }
 
 const AUTH_HEADER = /^(?:JWT|Bearer)\s+(\S+)\s*$/i;
@@ -82,7 +84,7 @@ export function registerAuthorize(app: FastifyInstance, deps: { tokens: TokenSer
   }
 
   app.decorate('authorize', (rule: AuthRule) => {
-    if (!rule.any && !rule.roles?.length && !rule.roleNames?.length) throw new Error('authorize() needs any, roles or roleNames');
+    if (!rule.any && !(rule.policy && rule.policy in POLICIES)) throw new Error('authorize() needs any or a known policy');
     const guard: Guard = async (request) => {
       const user = (request.user ??= await resolveUser(request));
       if (user.needToChangePass && !rule.allowPendingPasswordChange) {
@@ -119,7 +121,5 @@ export function registerAuthorize(app: FastifyInstance, deps: { tokens: TokenSer
 }
 
 function describeRule(rule: AuthRule): string {
-  if (rule.any) return 'any signed-in user';
-  const parts = [rule.roles?.length && `role_id ${rule.roles.join(' or ')}`, rule.roleNames?.length && `role ${rule.roleNames.join(' or ')}`];
-  return parts.filter(Boolean).join(', or ');
+  return rule.any || !rule.policy ? 'any signed-in user' : POLICIES[rule.policy].who;
 }

@@ -1,25 +1,21 @@
-// Role and ownership rules of SPEC §6 in one place, for every route module to use: the top admin
-// (role_id 1) sees everything; everyone else only the apps they administer, and what hangs off
-// them (servers linked to those apps, their profiles, their devices). Out-of-scope records answer
-// 404, so their existence is not revealed.
+// Role and ownership rules of SPEC §6 in one place, for every route module to use: the role rules
+// come from the shared policy table (src/contract/policies.ts); `scope:all` (the top admin) sees
+// everything, everyone else only the apps they administer, and what hangs off them (servers linked
+// to those apps, their profiles, their devices). Out-of-scope records answer 404, so their
+// existence is not revealed.
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
-import { ROLE_IDS, ROLE_NAMES } from '../../../src/contract';
+import { allowed, type Policy } from '../../../src/contract';
 import type { Db } from '../db/client';
 import { apps, serverApps, servers } from '../db/schema';
 import { HttpError } from '../http/errors';
-import type { AuthUser } from './authorize';
+import { roleOf, type AuthUser } from './authorize';
 
-type RoleOf = Pick<AuthUser, 'role_id' | 'roleName'>;
-
-/** role_id 1: the top admin of SPEC §6. */
-export const isTopAdmin = (user: RoleOf): boolean => user.role_id === ROLE_IDS.topAdmin;
-/** The role named `admin` (SPEC §6 "admin role"); the seed gives that name to role_id 1. */
-export const isAdminRole = (user: RoleOf): boolean => user.roleName === ROLE_NAMES.admin;
-export const isRestricted = (user: RoleOf): boolean => user.role_id === ROLE_IDS.restricted;
+/** Whether the caller passes a policy of the shared table. */
+export const can = (user: Pick<AuthUser, 'role_id' | 'roleName'>, policy: Policy): boolean => allowed(roleOf(user), policy);
 
 /** A where-condition on `apps` limiting a query to the caller's apps; undefined (no limit) for the top admin. */
 export function appScope(user: AuthUser): SQL | undefined {
-  return isTopAdmin(user) ? undefined : eq(apps.adminId, user.id);
+  return can(user, 'scope:all') ? undefined : eq(apps.adminId, user.id);
 }
 
 /** Ids of the apps the caller administers (their own, whatever the role). */
@@ -51,7 +47,7 @@ export async function ownedServerIds(db: Db, user: AuthUser): Promise<number[]> 
 /** Which of `serverIds` exist and are in the caller's scope (every server for the top admin). */
 async function accessibleServerIds(db: Db, user: AuthUser, serverIds: number[]): Promise<Set<number>> {
   if (!serverIds.length) return new Set();
-  const rows = isTopAdmin(user)
+  const rows = can(user, 'scope:all')
     ? await db.select({ id: servers.id }).from(servers).where(inArray(servers.id, serverIds))
     : await db
         .selectDistinct({ id: serverApps.serverId })

@@ -2,8 +2,8 @@
 // writes of storeApp / updateApp / changeStatus / destroy. Creating an app also creates its
 // settings row (with the generated core and cpp keys) and its ad settings row, so every app always
 // has both; callers run `create` and `destroy` inside `inTransaction`.
-import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import { ROLE_IDS, SOURCE_HOSTS, type AppBody, type AppDto, type AppStatusFilter, type SourceHostValues } from '../../../src/contract';
+import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { APP_ADMIN_ROLE_IDS, SOURCE_HOSTS, type AppBody, type AppDto, type AppStatusFilter, type SourceHostValues } from '../../../src/contract';
 import type { Db } from '../db/client';
 import { adSettings, appSettings, apps, appVersions, devices, serverApps, users } from '../db/schema';
 import { generateApiKey, generateCoreIv, generateCoreKey, randomAlphanumeric } from '../domain/word-crypto';
@@ -101,7 +101,7 @@ export function appsRepository(db: Db) {
       const [row] = await db
         .select({ id: users.id })
         .from(users)
-        .where(and(eq(users.id, userId), eq(users.roleId, ROLE_IDS.appAdmin), eq(users.active, true)));
+        .where(and(eq(users.id, userId), inArray(users.roleId, [...APP_ADMIN_ROLE_IDS]), eq(users.active, true)));
       return Boolean(row);
     },
 

@@ -1,8 +1,8 @@
 // Staff user records: look-ups for sign-in and sessions, the writes of the account calls, the
 // CurrentUser DTO (SPEC §3 User) the panel reads from users/current, and the user management of
 // SPEC §7 "Users" (list with app counts, app-admin options, uniqueness, the last-top-admin lock).
-import { and, asc, count, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
-import { ROLE_IDS, type AppAdminOption, type CurrentUser, type StaffUser, type UsersListResponse } from '../../../src/contract';
+import { and, asc, count, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { APP_ADMIN_ROLE_IDS, ROLE_IDS, type AppAdminOption, type CurrentUser, type StaffUser, type UsersListResponse } from '../../../src/contract';
 import type { Db } from '../db/client';
 import { toCount } from '../db/helpers';
 import { apps, roles, users } from '../db/schema';
@@ -154,12 +154,12 @@ export function usersRepository(db: Db) {
       return toCount(row?.n);
     },
 
-    /** The app-admin choices: active users of the appAdmin role (role_id 2). */
+    /** The app-admin choices: active users of the roles that may administer an app (APP_ADMIN_ROLE_IDS). */
     async appAdminOptions(): Promise<AppAdminOption[]> {
       return db
         .select({ id: users.id, name: users.name, family: users.family, active: users.active })
         .from(users)
-        .where(and(eq(users.roleId, ROLE_IDS.appAdmin), eq(users.active, true)))
+        .where(and(inArray(users.roleId, [...APP_ADMIN_ROLE_IDS]), eq(users.active, true)))
         .orderBy(asc(users.id));
     },
 

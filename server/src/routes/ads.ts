@@ -10,7 +10,7 @@ import {
   type AdSettingsBody, type AdSettingsField, type IdParams, type ShowAdsBody,
 } from '../../../src/contract';
 import { requireUser } from '../auth/authorize';
-import { assertAppAccess, isAdminRole, isRestricted } from '../auth/rbac';
+import { assertAppAccess, can } from '../auth/rbac';
 import { HttpError } from '../http/errors';
 import { dataResponse, successResponse } from '../http/schemas';
 import { yupSchema } from '../http/validation';
@@ -98,8 +98,8 @@ export async function adsRoutes(app: FastifyInstance) {
           (k): k is AdSettingsField => k in stored.values && body[k as AdSettingsField] !== undefined && body[k as AdSettingsField] !== stored.values[k as AdSettingsField],
         );
         const refused = [
-          ...(isAdminRole(user) ? [] : changed.filter((k) => AD_TEXT_FIELDS.includes(k))),
-          ...(isRestricted(user) ? changed.filter((k) => SMART_AD_FIELDS.includes(k)) : []),
+          ...(can(user, 'ads:textFields') ? [] : changed.filter((k) => AD_TEXT_FIELDS.includes(k))),
+          ...(!can(user, 'apps:smartSection') ? changed.filter((k) => SMART_AD_FIELDS.includes(k)) : []),
         ];
         if (refused.length) throw HttpError.forbidden(`This role may not change: ${[...new Set(refused)].join(', ')}`);
 

@@ -9,7 +9,7 @@ import {
   type AppSettingsBody, type IdParams,
 } from '../../../src/contract';
 import { requireUser } from '../auth/authorize';
-import { assertAppAccess, isTopAdmin } from '../auth/rbac';
+import { assertAppAccess, can } from '../auth/rbac';
 import { generateApiKey, hashApiKey } from '../domain/word-crypto';
 import { HttpError } from '../http/errors';
 import { successResponse } from '../http/schemas';
@@ -107,7 +107,7 @@ export async function appSettingsRoutes(app: FastifyInstance) {
       const user = requireUser(request);
       const { id } = request.params;
       await assertAppAccess(app.db, user, id);
-      if (!isTopAdmin(user)) {
+      if (!can(user, 'apps:advancedSettings')) {
         const refused = rawBodyKeys(request).filter((k) => (TOP_ADMIN_ONLY_SETTINGS as readonly string[]).includes(k));
         if (refused.length) throw HttpError.forbidden(`Only role_id 1 may change: ${refused.join(', ')}`);
       }

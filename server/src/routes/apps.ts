@@ -11,11 +11,11 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
-  ROLE_IDS, ROLE_NAMES, SOURCE_HOSTS, V, appSchema, appsQuerySchema, changeStatusParams, idParamsSchema,
+  SOURCE_HOSTS, V, appSchema, appsQuerySchema, changeStatusParams, idParamsSchema,
   type AppBody, type AppsQuery, type ChangeStatusParams, type IdParams,
 } from '../../../src/contract';
 import { requireUser, type AuthUser } from '../auth/authorize';
-import { appScope, assertAppAccess, isTopAdmin } from '../auth/rbac';
+import { appScope, assertAppAccess, can } from '../auth/rbac';
 import { isUniqueViolation } from '../db/helpers';
 import { apps } from '../db/schema';
 import { HttpError } from '../http/errors';
@@ -31,7 +31,7 @@ const str = { type: 'string' } as const;
 const nullableStr = { type: 'string', nullable: true } as const;
 
 /** Who may create, edit and delete app records. */
-export const APP_ADMIN_RULE = { roles: [ROLE_IDS.topAdmin], roleNames: [ROLE_NAMES.admin] };
+export const APP_ADMIN_RULE = { policy: 'apps:manage' } as const;
 
 export const appResponseSchema = {
   type: 'object',
@@ -67,7 +67,7 @@ export async function appRoutes(app: FastifyInstance) {
   }
 
   async function appDto(user: AuthUser, id: number) {
-    const dto = await app.repos.apps.findDto(id, isTopAdmin(user));
+    const dto = await app.repos.apps.findDto(id, can(user, 'apps:sourceHosts'));
     if (!dto) throw HttpError.notFound('Application not found');
     return dto;
   }
@@ -91,7 +91,7 @@ export async function appRoutes(app: FastifyInstance) {
       const user = requireUser(request);
       const { state, search, active } = request.query;
       const scope = state === 'appAdmin' ? eq(apps.adminId, user.id) : appScope(user);
-      return { data: await app.repos.apps.list({ scope, search, active, withSourceHosts: isTopAdmin(user) }) };
+      return { data: await app.repos.apps.list({ scope, search, active, withSourceHosts: can(user, 'apps:sourceHosts') }) };
     },
   );
 
@@ -111,7 +111,7 @@ export async function appRoutes(app: FastifyInstance) {
       const user = requireUser(request);
       await assertAppAccess(app.db, user, request.params.id);
       const data = await appDto(user, request.params.id);
-      const settings = await app.repos.appSettings.find(request.params.id, isTopAdmin(user));
+      const settings = await app.repos.appSettings.find(request.params.id, can(user, 'apps:advancedSettings'));
       return { data: { ...data, settings } };
     },
   );

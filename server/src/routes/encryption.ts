@@ -5,7 +5,7 @@
 // and newCoreIv, matching `openssl enc -aes-256-cbc -K <hex key> -iv <hex iv> -base64 -A`.
 import type { FastifyInstance } from 'fastify';
 import * as yup from 'yup';
-import { ROLE_IDS, SOURCE_HOSTS, V, wordEncryptionSchema, type SourceHost, type WordEncryptionBody } from '../../../src/contract';
+import { SOURCE_HOSTS, V, wordEncryptionSchema, type SourceHost, type WordEncryptionBody } from '../../../src/contract';
 import { dropPrototypeKeys, positiveId } from '../../../src/contract/schemas/common';
 import { requireUser } from '../auth/authorize';
 import { assertAppAccess } from '../auth/rbac';
@@ -69,7 +69,7 @@ export async function encryptionRoutes(app: FastifyInstance) {
   app.post<{ Params: AppIdParams }>(
     '/apps/decryptDomain/:appId',
     {
-      preHandler: app.authorize({ roles: [ROLE_IDS.topAdmin] }),
+      preHandler: app.authorize({ policy: 'encryption:apps' }),
       schema: {
         tags,
         summary: 'Decrypt the app\'s five stored source-host URLs',

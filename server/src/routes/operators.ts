@@ -3,7 +3,7 @@
 // operator names; writing is for role_id 1 only, as the settings page sits under /servers/settings,
 // a top-admin-only menu entry (SPEC §2, seed grants).
 import type { FastifyInstance } from 'fastify';
-import { OPERATOR_SETTING_KEYS, ROLE_IDS, operatorSettingsSchema, type OperatorSettingsBody } from '../../../src/contract';
+import { OPERATOR_SETTING_KEYS, operatorSettingsSchema, type OperatorSettingsBody } from '../../../src/contract';
 import { dataResponse, successResponse } from '../http/schemas';
 import { yupSchema } from '../http/validation';
 
@@ -33,7 +33,7 @@ export async function operatorRoutes(app: FastifyInstance) {
   app.post<{ Body: OperatorSettingsBody }>(
     '/apps/settings/operators',
     {
-      preHandler: app.authorize({ roles: [ROLE_IDS.topAdmin] }),
+      preHandler: app.authorize({ policy: 'operators:edit' }),
       schema: {
         tags,
         summary: 'Save the four operator display names',

@@ -3,7 +3,7 @@
 // addition, for the editor to load) is open to any signed-in user. The HTML is sanitised with an
 // allowlist before it is stored (ARCHITECTURE §6), and the stored form is what both calls answer.
 import type { FastifyInstance } from 'fastify';
-import { ROLE_IDS, privacySchema, type PrivacyBody } from '../../../src/contract';
+import { privacySchema, type PrivacyBody } from '../../../src/contract';
 import { sanitizePolicyHtml } from '../domain/sanitize-html';
 import { dataResponse, successResponse } from '../http/schemas';
 import { yupSchema } from '../http/validation';
@@ -32,7 +32,7 @@ export async function privacyRoutes(app: FastifyInstance) {
   app.post<{ Body: PrivacyBody }>(
     '/apps/setPrivacy',
     {
-      preHandler: app.authorize({ roles: [ROLE_IDS.topAdmin] }),
+      preHandler: app.authorize({ policy: 'privacy:edit' }),
       schema: {
         tags,
         summary: 'Save the privacy policy',

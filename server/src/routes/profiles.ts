@@ -7,13 +7,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as yup from 'yup';
 import {
-  CSV_FILE_FIELD, CSV_MAX_BYTES, CSV_MESSAGES, ERROR_CODES, OPERATORS, ROLE_IDS, V,
+  CSV_FILE_FIELD, CSV_MAX_BYTES, CSV_MESSAGES, ERROR_CODES, OPERATORS, V,
   convertProfileSchema, idParamsSchema, idsSchema, profileCreateSchema, profileImportSchema, profileUpdateSchema,
   type ConvertProfileBody, type IdParams, type IdsBody, type Operator, type ProfileCreateBody, type ProfileUpdateBody,
 } from '../../../src/contract';
 import { dropPrototypeKeys, positiveId, str } from '../../../src/contract/schemas/common';
 import { requireUser, type AuthUser } from '../auth/authorize';
-import { assertServerAccess, isRestricted } from '../auth/rbac';
+import { assertServerAccess, can } from '../auth/rbac';
 import { mapCooperatively } from '../domain/cooperative';
 import { isCsvFailure, parseProfileCsv } from '../domain/csv-import';
 import { SecretBoxError } from '../domain/secret-box';
@@ -95,7 +95,7 @@ const deletedSchema = { type: 'object', properties: { deleted: { type: 'integer'
  */
 async function rejectTypeFromRestricted(request: FastifyRequest) {
   const body = request.body;
-  if (isRestricted(requireUser(request)) && body !== null && typeof body === 'object' && Object.hasOwn(body, 'type')) {
+  if (!can(requireUser(request), 'profiles:type') && body !== null && typeof body === 'object' && Object.hasOwn(body, 'type')) {
     throw HttpError.forbidden('role_id 5 may not set the profile type');
   }
 }
@@ -166,7 +166,7 @@ export async function profileRoutes(app: FastifyInstance) {
         name: body.name,
         operator: body.operator,
         protocol: body.protocol,
-        type: isRestricted(user) ? 'normal' : body.type,
+        type: !can(user, 'profiles:type') ? 'normal' : body.type,
         addressEnc: seal(link),
       });
       return { success: true, data };
@@ -224,7 +224,7 @@ export async function profileRoutes(app: FastifyInstance) {
   app.get<{ Params: IdParams }>(
     '/apps/profileAddress/:id',
     {
-      preHandler: app.authorize({ roles: [ROLE_IDS.topAdmin] }),
+      preHandler: app.authorize({ policy: 'profiles:reveal' }),
       schema: {
         tags,
         summary: 'The sealed address token of one profile',
@@ -245,7 +245,7 @@ export async function profileRoutes(app: FastifyInstance) {
   app.post<{ Body: ConvertProfileBody }>(
     '/apps/convertProfile',
     {
-      preHandler: app.authorize({ roles: [ROLE_IDS.topAdmin] }),
+      preHandler: app.authorize({ policy: 'profiles:reveal' }),
       schema: {
         tags,
         summary: 'Reveal a profile address: the readable link and its parsed fields',

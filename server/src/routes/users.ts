@@ -13,7 +13,7 @@
 //   app never loses its admin): 409 USER_HAS_APPS; reassign or delete the apps first.
 import type { FastifyInstance } from 'fastify';
 import {
-  ERROR_CODES, ROLE_IDS, ROLE_NAMES, V, adminSetPasswordSchema, changeRoleSchema, changeStatusSchema, idParamsSchema,
+  ERROR_CODES, ROLE_IDS, V, adminSetPasswordSchema, changeRoleSchema, changeStatusSchema, idParamsSchema,
   userCreateSchema, userUpdateSchema, usersListQuerySchema,
   type AdminSetPasswordBody, type ChangeRoleBody, type ChangeStatusBody, type IdParams, type StaffUser, type UserCreateBody,
   type UserUpdateBody, type UsersListQuery,
@@ -28,7 +28,7 @@ import { uniqueUserFieldOf, type UniqueUserField, type UserProfileChanges, type 
 
 const tags = ['users'];
 /** SPEC §6: the admin role manages users. */
-const admins = { roleNames: [ROLE_NAMES.admin] };
+const admins = { policy: 'users:manage' } as const;
 
 const { permissions: _menu, ...staffUserProperties } = currentUserSchema.properties;
 const staffUserSchema = { type: 'object', properties: staffUserProperties } as const;

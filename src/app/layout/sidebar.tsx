@@ -32,7 +32,7 @@ export function Sidebar({ open, persistent, onClose }: SidebarProps) {
       <Box sx={{ overflowY: 'auto', pb: 2 }}>
         {user && <UserCard user={user} locale={locale} />}
         <Divider sx={{ mb: 1 }} />
-        <SidebarMenu permissions={user?.permissions} roleName={user?.role.name} locale={locale} />
+        <SidebarMenu permissions={user?.permissions} role={user?.role} locale={locale} />
       </Box>
     </Drawer>
   );

@@ -1,9 +1,9 @@
 // The sidebar menu from the user's permission tree (SPEC §2 "Layout shell", §6), as pure data:
 // - below the top level, routes containing 'my-' are hidden from the admin role, and routes
-//   containing 'manage' are shown only to the admin role (the role named `admin`);
+//   containing 'manage' are shown only to the admin role (policy menu:adminEntries);
 // - a parent whose children were all hidden is hidden too;
 // - a menu route '/' means the dashboard.
-import { ROLE_NAMES, type Locale, type MenuItem } from '../../contract';
+import { allowed, type Locale, type MenuItem, type RoleRef } from '../../contract';
 import { menuPath } from '../../lib/routing';
 
 export interface MenuNode {
@@ -14,7 +14,6 @@ export interface MenuNode {
   children: MenuNode[];
 }
 
-export const isAdminRole = (roleName: string | undefined): boolean => roleName === ROLE_NAMES.admin;
 
 export function childVisible(route: string, admin: boolean): boolean {
   if (admin && route.includes('my-')) return false;
@@ -31,8 +30,8 @@ function toNode(item: MenuItem, admin: boolean, depth: number): MenuNode | null 
   return { id: item.id, path: menuPath(item.route), label: { fa: item.pName, en: item.enName }, children };
 }
 
-export function buildMenu(permissions: readonly MenuItem[] | undefined, roleName: string | undefined): MenuNode[] {
-  const admin = isAdminRole(roleName);
+export function buildMenu(permissions: readonly MenuItem[] | undefined, role: RoleRef | undefined): MenuNode[] {
+  const admin = allowed(role, 'menu:adminEntries');
   return (permissions ?? []).map((item) => toNode(item, admin, 0)).filter((node): node is MenuNode => node !== null);
 }
 

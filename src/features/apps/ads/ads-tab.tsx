@@ -29,7 +29,7 @@ import { errorMessageId, fieldErrorsOf, useCurrentUser } from '../../../lib/api'
 import { useNotify } from '../../../lib/state';
 import { useGetAdSettingsQuery, useSetAdsMasterMutation, useUpdateAdSettingsMutation } from '../api';
 import { SwitchField } from '../components/switch-field';
-import { isAdminRole, isRestricted } from '../lib/roles';
+import { can } from '../../../lib/authorization';
 import { REGULAR_SLOTS, activeKey, adMessageId, fromEntries, intervalKey, toAdBody, type AdFormValues } from './ads-model';
 
 /** Keeps the form in step with a refetch without losing what the user changed but did not save. */
@@ -147,8 +147,8 @@ function saveErrorId(error: unknown): string {
 
 export function AdsTab({ appId }: { appId: number }) {
   const { user } = useCurrentUser();
-  const textFields = isAdminRole(user);
-  const smart = !isRestricted(user);
+  const textFields = can(user, 'ads:textFields');
+  const smart = can(user, 'apps:smartSection');
   const query = useGetAdSettingsQuery(appId);
   const [save] = useUpdateAdSettingsMutation();
   const { submitting, run } = useSubmitAction({ successMessageId: 'apps.saveSettingsSuccess', errorMessageId: saveErrorId });

@@ -18,7 +18,7 @@ import { DataTable, type DataTableColumn, type DataTableFilter, type ExportColum
 import { ConfirmDialog } from '../../../components/dialogs';
 import { useCurrentUser } from '../../../lib/api';
 import { useDestroyAppMutation, useGetAppsQuery } from '../api';
-import { canManageApps, isTopAdmin } from '../lib/roles';
+import { can } from '../../../lib/authorization';
 import { ApiKeyCell } from './api-key-cell';
 import { AppDetailsDialog } from './app-details-dialog';
 import { AppFormDialog } from './app-form-dialog';
@@ -81,8 +81,8 @@ export function AppsList({ own }: { own: boolean }) {
   const { user } = useCurrentUser();
   const query = useGetAppsQuery({ own });
   const [destroyApp] = useDestroyAppMutation();
-  const manage = !own && canManageApps(user);
-  const topAdmin = isTopAdmin(user);
+  const manage = !own && can(user, 'apps:manage');
+  const topAdmin = can(user, 'apps:robotKey');
 
   const [details, setDetails] = useState<AppDto | null>(null);
   const [editing, setEditing] = useState<AppDto | null>(null);

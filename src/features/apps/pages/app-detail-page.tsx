@@ -15,7 +15,7 @@ import { Ltr } from '../../../components/ltr';
 import { useCurrentUser } from '../../../lib/api';
 import { useGetAppQuery } from '../api';
 import { AdsTab } from '../ads/ads-tab';
-import { canManageApps } from '../lib/roles';
+import { can } from '../../../lib/authorization';
 import { SettingsTab } from '../settings/settings-tab';
 import { VersionsTab } from '../versions/versions-tab';
 
@@ -30,7 +30,7 @@ export default function AppDetailPage() {
   const [params, setParams] = useSearchParams();
   const tab: DetailTab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as DetailTab) : 'settings';
   const app = useGetAppQuery(appId, { skip: !valid });
-  const backTo = canManageApps(user) ? '/app/manage' : '/app/my-apps';
+  const backTo = can(user, 'apps:manage') ? '/app/manage' : '/app/my-apps';
 
   if (!valid || (app.isError && (app.error as { status?: number }).status === 404)) {
     return <ErrorState titleId="apps.detail.notFound" descriptionId="apps.detail.notFoundHint" />;

@@ -26,7 +26,7 @@ import { useCurrentUser } from '../../../lib/api';
 import { useGetAppCountriesQuery, useGetAppQuery, useUpdateAppSettingsMutation } from '../api';
 import { CountriesField } from '../components/countries-field';
 import { SwitchField } from '../components/switch-field';
-import { isTopAdmin } from '../lib/roles';
+import { can } from '../../../lib/authorization';
 import { FIELD_KINDS, toFormValues, toSettingsBody } from './settings-form-model';
 
 const detectOptions = DETECT_LOCATION_BY.map((v) => ({ value: v, labelId: `apps.settings.detectLocationBy.${v}` }));
@@ -61,7 +61,7 @@ const wide = new Set(['updateText', 'englishUpdateText', 'UserConnectionLimit', 
 
 export function SettingsTab({ appId }: { appId: number }) {
   const { user } = useCurrentUser();
-  const topAdmin = isTopAdmin(user);
+  const topAdmin = can(user, 'apps:advancedSettings');
   const app = useGetAppQuery(appId);
   const countries = useGetAppCountriesQuery();
   const [save] = useUpdateAppSettingsMutation();

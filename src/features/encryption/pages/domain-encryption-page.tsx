@@ -7,11 +7,10 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Box from '@mui/material/Box';
 import { useIntl } from 'react-intl';
-import { ROLE_IDS } from '../../../contract';
 import { PageHeader } from '../../../components/layout/page-header';
 import { ErrorState } from '../../../components/feedback/error-state';
 import { LoadingState } from '../../../components/feedback/loading-state';
-import { useCurrentUser } from '../../../lib/api';
+import { useCan } from '../../../lib/authorization';
 import { useGetEncryptionAppsQuery } from '../api';
 import { AppsTab } from '../components/apps-tab';
 import { EncryptorTab } from '../components/encryptor-tab';
@@ -20,11 +19,10 @@ type TabKey = 'encryptor' | 'apps';
 
 export default function DomainEncryptionPage() {
   const intl = useIntl();
-  const { user } = useCurrentUser();
   const apps = useGetEncryptionAppsQuery();
   const [tab, setTab] = useState<TabKey>('encryptor');
   const [chosenAppId, setChosenAppId] = useState<number | undefined>();
-  const topAdmin = user?.role_id === ROLE_IDS.topAdmin;
+  const topAdmin = useCan('encryption:apps');
   const current: TabKey = topAdmin ? tab : 'encryptor';
 
   return (

@@ -12,21 +12,21 @@ import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import { useIntl } from 'react-intl';
 import { NavLink, useLocation } from 'react-router-dom';
-import type { Locale, MenuItem } from '../../../contract';
+import type { Locale, MenuItem, RoleRef } from '../../../contract';
 import { PATHS } from '../../../lib/routing';
 import { buildMenu, isActivePath, leafPaths, type MenuNode } from '../build-menu';
 import { menuIcon } from '../menu-icons';
 
 interface SidebarMenuProps {
   permissions: readonly MenuItem[] | undefined;
-  roleName: string | undefined;
+  role: RoleRef | undefined;
   locale: Locale;
 }
 
-export function SidebarMenu({ permissions, roleName, locale }: SidebarMenuProps) {
+export function SidebarMenu({ permissions, role, locale }: SidebarMenuProps) {
   const intl = useIntl();
   const { pathname } = useLocation();
-  const tree = useMemo(() => buildMenu(permissions, roleName), [permissions, roleName]);
+  const tree = useMemo(() => buildMenu(permissions, role), [permissions, role]);
   const nodes = useMemo<MenuNode[]>(() => {
     if (leafPaths(tree).includes(PATHS.dashboard)) return tree;
     const label = intl.formatMessage({ id: 'layoutMenu.dashboard' });

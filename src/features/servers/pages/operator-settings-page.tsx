@@ -13,12 +13,11 @@ import { ErrorState } from '../../../components/feedback/error-state';
 import { LoadingState } from '../../../components/feedback/loading-state';
 import { Form, TextInput } from '../../../components/form';
 import { PageHeader } from '../../../components/layout/page-header';
-import { useCurrentUser } from '../../../lib/api';
+import { useCan } from '../../../lib/authorization';
 import { useGetOperatorSettingsQuery, useSaveOperatorSettingsMutation } from '../api';
 
 export default function OperatorSettingsPage() {
-  const { user } = useCurrentUser();
-  const canSave = user?.role_id === 1;
+  const canSave = useCan('operators:edit');
   const settings = useGetOperatorSettingsQuery();
   const [save] = useSaveOperatorSettingsMutation();
   const { submitting, run } = useSubmitAction({ successMessageId: 'servers.settings.saveSettingsSuccess', errorMessageId: 'servers.settings.saveSettingsError' });

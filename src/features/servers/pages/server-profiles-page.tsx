@@ -13,7 +13,7 @@ import { ErrorState } from '../../../components/feedback/error-state';
 import { LoadingState } from '../../../components/feedback/loading-state';
 import { PageHeader } from '../../../components/layout/page-header';
 import { Ltr } from '../../../components/ltr';
-import { useCurrentUser } from '../../../lib/api';
+import { useCan } from '../../../lib/authorization';
 import { useGetProfilesQuery, useGetServersQuery } from '../api';
 import { Flag } from '../components/flag';
 import { ProfileCreateForm } from '../components/profiles/profile-create-form';
@@ -28,8 +28,8 @@ export default function ServerProfilesPage() {
   const { serverId: raw } = useParams();
   const serverId = Number(raw);
   const valid = Number.isInteger(serverId) && serverId > 0;
-  const { user } = useCurrentUser();
-  const roleId = user?.role_id ?? 0;
+  const allServers = useCan('servers:manageAll');
+  const showType = useCan('profiles:type');
   const [search, setSearch] = useSearchParams();
   const tab: TabKey = (TABS as readonly string[]).includes(search.get('tab') ?? '') ? (search.get('tab') as TabKey) : 'list';
   const servers = useGetServersQuery('all', { skip: !valid });
@@ -61,7 +61,7 @@ export default function ServerProfilesPage() {
           )
         }
         actions={
-          <Button component={RouterLink} to={roleId === 1 ? '/servers/manage' : '/servers/my-servers'} startIcon={<ArrowBackIcon sx={{ transform: intl.locale === 'fa' ? 'scaleX(-1)' : undefined }} />}>
+          <Button component={RouterLink} to={allServers ? '/servers/manage' : '/servers/my-servers'} startIcon={<ArrowBackIcon sx={{ transform: intl.locale === 'fa' ? 'scaleX(-1)' : undefined }} />}>
             <FormattedMessage id="servers.profiles.back" />
           </Button>
         }
@@ -77,13 +77,13 @@ export default function ServerProfilesPage() {
           <Tab key={key} value={key} label={intl.formatMessage({ id: `servers.profiles.tab.${key}` })} />
         ))}
       </Tabs>
-      {tab === 'list' && <ProfileList serverId={serverId} roleId={roleId} />}
+      {tab === 'list' && <ProfileList serverId={serverId} />}
       {tab === 'import' && <ProfileImport serverId={serverId} />}
       {tab === 'new' &&
         (counter === null ? (
           profiles.isError ? <ErrorState onRetry={profiles.refetch} /> : <LoadingState />
         ) : (
-          <ProfileCreateForm serverId={serverId} showType={roleId !== 5} counter={counter} onCreated={() => setCounter((n) => (n ?? 0) + 1)} />
+          <ProfileCreateForm serverId={serverId} showType={showType} counter={counter} onCreated={() => setCounter((n) => (n ?? 0) + 1)} />
         ))}
     </Box>
   );

@@ -11,6 +11,7 @@ import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import type { GridRowId } from '@mui/x-data-grid';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { DataTable, type DataTableColumn } from '../../../../components/data-table';
+import { useCan } from '../../../../lib/authorization';
 import { ConfirmDialog } from '../../../../components/dialogs';
 import { useDestroyProfileMutation, useDestroyProfilesMutation, useGetProfilesQuery } from '../../api';
 import type { Profile } from '../../types';
@@ -19,8 +20,10 @@ import { ProfileEditDialog } from './profile-edit-dialog';
 
 type Dialog = { kind: 'details' | 'edit' | 'delete'; profile: Profile } | null;
 
-export function ProfileList({ serverId, roleId }: { serverId: number; roleId: number }) {
+export function ProfileList({ serverId }: { serverId: number }) {
   const intl = useIntl();
+  const canReveal = useCan('profiles:reveal');
+  const showType = useCan('profiles:type');
   const profiles = useGetProfilesQuery(serverId);
   const [destroyProfile] = useDestroyProfileMutation();
   const [destroyProfiles] = useDestroyProfilesMutation();
@@ -99,8 +102,8 @@ export function ProfileList({ serverId, roleId }: { serverId: number; roleId: nu
           { headerId: 'servers.profile.fields.type', value: (p) => p.type },
         ]}
       />
-      {dialog?.kind === 'details' && <ProfileDetailsDialog open profile={dialog.profile} canReveal={roleId === 1} onClose={close} />}
-      {dialog?.kind === 'edit' && <ProfileEditDialog open profile={dialog.profile} showType={roleId !== 5} onClose={close} />}
+      {dialog?.kind === 'details' && <ProfileDetailsDialog open profile={dialog.profile} canReveal={canReveal} onClose={close} />}
+      {dialog?.kind === 'edit' && <ProfileEditDialog open profile={dialog.profile} showType={showType} onClose={close} />}
       <ConfirmDialog
         open={dialog?.kind === 'delete'}
         onClose={close}
