@@ -19,9 +19,10 @@ const restricted = (r: RoleRef): boolean => r.id === ROLE_IDS.restricted;
 
 /**
  * The roles whose users may be named an application's admin (the app-admin choices of
- * users/appAdmins and the adminId check of storeApp/updateApp).
+ * users/appAdmins and the adminId check of storeApp/updateApp): app admins, and role_id 5, a
+ * restricted app admin (their own apps and servers, with the role_id 5 limits of SPEC §6).
  */
-export const APP_ADMIN_ROLE_IDS: readonly number[] = [ROLE_IDS.appAdmin];
+export const APP_ADMIN_ROLE_IDS: readonly number[] = [ROLE_IDS.appAdmin, ROLE_IDS.restricted];
 
 const define = <K extends string>(table: Record<K, PolicyDef>): Record<K, PolicyDef> => table;
 

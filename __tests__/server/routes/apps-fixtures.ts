@@ -56,11 +56,11 @@ export function appBody(adminId: number, patch: Record<string, unknown> = {}) {
 }
 
 /**
- * Creates an app through POST apps/storeApp as the top admin. App admins own apps, but only role_id 2
- * users may be named adminId; an app "owned" by a role_id 5 user is reassigned in the database.
+ * Creates an app through POST apps/storeApp as the top admin, administered by `owner` (role_id 2 or
+ * 5); an app "owned" by the top admin, who is never an app-admin choice, is reassigned in the database.
  */
 export async function makeApp(t: TestApp, c: Callers, owner: Caller, patch: Record<string, unknown> = {}) {
-  const adminId = owner === c.restricted || owner === c.top ? c.owner.id : owner.id;
+  const adminId = owner === c.top ? c.owner.id : owner.id;
   const res = await t.app.inject({ method: 'POST', url: api('apps/storeApp'), headers: c.top.headers, payload: appBody(adminId, patch) });
   if (res.statusCode !== 200) throw new Error(`storeApp failed: ${res.statusCode} ${res.body}`);
   const app = res.json().data as { id: number; name: string; packageName: string; apiKey: string; adminId: number };

@@ -178,11 +178,24 @@ describe('POST apps/storeApp', () => {
 
   it('needs adminId to name an active app admin', async () => {
     const inactive = await t.createUser({ role_id: 2, active: false });
-    for (const adminId of [c.top.id, c.restricted.id, inactive.id, 999999]) {
+    const inactiveRestricted = await t.createUser({ role_id: 5, active: false });
+    for (const adminId of [c.top.id, inactive.id, inactiveRestricted.id, 999999]) {
       const res = await send('POST', 'apps/storeApp', c.top, appBody(adminId));
       expect(res.statusCode).toBe(400);
       expect(res.json().errors).toEqual({ adminId: 'validation.oneOf' });
     }
+  });
+
+  it('gives an app to a role_id 5 user directly: a restricted app admin sees it among their own', async () => {
+    const res = await send('POST', 'apps/storeApp', c.top, appBody(c.restricted.id));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.adminId).toBe(c.restricted.id);
+    const mine = (await get('apps?state=appAdmin', c.restricted)).json().data.map((a: { id: number }) => a.id);
+    expect(mine).toContain(res.json().data.id);
+    const moved = await send('PUT', `apps/updateApp/${res.json().data.id}`, c.top, appBody(c.owner.id));
+    expect(moved.statusCode).toBe(200);
+    const back = await send('PUT', `apps/updateApp/${res.json().data.id}`, c.top, appBody(c.restricted.id));
+    expect(back.json().data.adminId).toBe(c.restricted.id);
   });
 
   it('answers 409 on packageName for a package name in use, and 400 for a malformed one', async () => {

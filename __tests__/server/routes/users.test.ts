@@ -367,19 +367,23 @@ describe('PUT users/changestatus/{id}', () => {
 });
 
 describe('option lists', () => {
-  it('users/appAdmins lists the active appAdmin-role users as {id, name, family, active}', async () => {
+  it('users/appAdmins lists the active app admins, role_id 2 and restricted role_id 5, as {id, name, family, active}', async () => {
     const active = await t.createUser({ role_id: 2, name: 'حسین' });
     const inactive = await t.createUser({ role_id: 2, active: false });
-    const restricted = await t.createUser({ role_id: 5 });
+    const restricted = await t.createUser({ role_id: 5, name: 'رضا' });
+    const inactiveRestricted = await t.createUser({ role_id: 5, active: false });
     const res = await asAdmin('GET', 'users/appAdmins');
     expect(res.statusCode).toBe(200);
     const data = res.json().data as { id: number; role_id?: number }[];
     expect(data).toContainEqual({ id: active.id, name: 'حسین', family: 'آزمایشی', active: true });
     const ids = data.map((u) => u.id);
+    expect(data).toContainEqual({ id: restricted.id, name: 'رضا', family: 'آزمایشی', active: true });
     expect(ids).not.toContain(inactive.id);
-    expect(ids).not.toContain(restricted.id);
-    const all = (await asAdmin('GET', 'users?role_id=2&active=true')).json().data.map((u: { id: number }) => u.id);
-    expect(ids.sort()).toEqual(all.sort());
+    expect(ids).not.toContain(inactiveRestricted.id);
+    const activeOf = async (roleId: number) =>
+      (await asAdmin('GET', `users?role_id=${roleId}&active=true`)).json().data.map((u: { id: number }) => u.id) as number[];
+    const all = [...(await activeOf(2)), ...(await activeOf(5))];
+    expect([...ids].sort()).toEqual(all.sort());
   });
 
   it('access/roles lists the roles as {id, name}', async () => {

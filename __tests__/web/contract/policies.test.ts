@@ -23,6 +23,10 @@ describe('role policies', () => {
     expect(allowed(restricted, 'users:manage')).toBe(false);
   });
 
+  it('lets role_id 5 administer an app: a restricted app admin', () => {
+    expect(allowed(restricted, 'apps:administer')).toBe(true);
+  });
+
   it('reads the role named admin by name and role_id 1 by id', () => {
     const namedAdmin = { id: 9, name: ROLE_NAMES.admin };
     expect([allowed(namedAdmin, 'users:manage'), allowed(namedAdmin, 'apps:manage'), allowed(namedAdmin, 'scope:all')]).toEqual([true, true, false]);

@@ -307,7 +307,7 @@ export async function userRoutes(app: FastifyInstance) {
       preHandler: app.authorize({ any: true }),
       schema: {
         tags,
-        summary: 'App-admin choices: the active users of the appAdmin role (role_id 2)',
+        summary: 'App-admin choices: the active users of the roles that may administer an app (role_id 2, and 5, a restricted app admin)',
         description: 'Top admins are not listed: apps are given to app admins. Names only, so any signed-in user may read it.',
         response: {
           200: dataResponse({
