@@ -49,8 +49,10 @@ export const POLICIES = define({
   'ads:textFields': { who: 'role admin', allows: adminRole },
   /** Choose a profile's type (role_id 5 always gets normal). */
   'profiles:type': { who: 'any role but role_id 5', allows: (r) => !restricted(r) },
-  /** Reveal a profile's stored address (apps/convertProfile). */
+  /** Reveal a profile's stored address (apps/convertProfile) or export it (share link, QR, config, subscription). */
   'profiles:reveal': { who: 'role_id 1', allows: topAdmin },
+  /** Reset a user's TOTP and require TOTP per role. */
+  'users:totp': { who: 'role_id 1', allows: topAdmin },
   /** The encryptor page's Apps tab and the repo setting. */
   'encryption:apps': { who: 'role_id 1', allows: topAdmin },
   /** Save the privacy policy. */

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import * as yup from 'yup';
 import QRCode from 'qrcode';
 import {
-  ROLE_IDS, V, idParamsSchema, profileExportQuerySchema, subscriptionExportQuerySchema,
+  V, idParamsSchema, profileExportQuerySchema, subscriptionExportQuerySchema,
   type IdParams, type ProfileExportQuery, type SubscriptionExportQuery,
 } from '../../../src/contract';
 import { dropPrototypeKeys, positiveId } from '../../../src/contract/schemas/common';
@@ -31,7 +31,7 @@ type ServerParams = yup.InferType<typeof serverParamsSchema>;
 const safeName = (s: string) => s.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 60) || 'profile';
 
 export async function exportRoutes(app: FastifyInstance) {
-  const topAdmin = app.authorize({ roles: [ROLE_IDS.topAdmin] });
+  const topAdmin = app.authorize({ policy: 'profiles:reveal' });
   const open = (token: string): string => {
     try {
       return app.secrets.open(token, PROFILE_ADDRESS_CONTEXT);

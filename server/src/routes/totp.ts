@@ -11,7 +11,7 @@
 //   TOTP_ENROLLMENT_REQUIRED elsewhere, see auth/authorize.ts).
 import type { FastifyInstance } from 'fastify';
 import {
-  ERROR_CODES, ROLE_IDS, V, totpDisableSchema, totpEnableSchema, totpResetSchema, totpRoleSchema, totpSignInSchema,
+  ERROR_CODES, V, totpDisableSchema, totpEnableSchema, totpResetSchema, totpRoleSchema, totpSignInSchema,
   type TotpDisableBody, type TotpEnableBody, type TotpResetBody, type TotpRoleBody, type TotpSignInBody,
 } from '../../../src/contract';
 import { requireUser } from '../auth/authorize';
@@ -30,7 +30,7 @@ export const TOTP_CHALLENGE_TTL_MS = 5 * 60_000;
 export const TOTP_CHALLENGE_MAX_FAILURES = 5;
 
 const tags = ['account'];
-const topAdmin = { roles: [ROLE_IDS.topAdmin] };
+const topAdmin = { policy: 'users:totp' } as const;
 
 const errors = {
   badCode: () => new HttpError(401, ERROR_CODES.badCredentials, 'The code is wrong, or the sign-in expired; sign in again'),

@@ -18,11 +18,11 @@ import PhonelinkLockOutlinedIcon from '@mui/icons-material/PhonelinkLockOutlined
 import Stack from '@mui/material/Stack';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
-import { ROLE_IDS, type StaffUser } from '../../../contract';
+import type { StaffUser } from '../../../contract';
 import { DataTable, type DataTableColumn, type DataTableFilter } from '../../../components/data-table';
 import { ConfirmDialog } from '../../../components/dialogs';
 import { PageHeader } from '../../../components/layout/page-header';
-import { useCurrentUser } from '../../../lib/api';
+import { useCan } from '../../../lib/authorization';
 import { fullName, roleLabel } from '../../../lib/i18n';
 import { selectLocale, useAppSelector } from '../../../lib/state';
 import { useDeleteUserMutation, useGetRolesQuery, useGetUsersQuery, useResetUserTotpMutation } from '../api';
@@ -58,7 +58,7 @@ export default function UsersListPage() {
   const roles = useGetRolesQuery();
   const [deleteUser] = useDeleteUserMutation();
   const [resetTotp] = useResetUserTotpMutation();
-  const isTopAdmin = useCurrentUser().user?.role_id === ROLE_IDS.topAdmin;
+  const isTopAdmin = useCan('users:totp');
   const [totpRolesOpen, setTotpRolesOpen] = useState(false);
   const [open, setOpen] = useState<{ kind: DialogKind; user: StaffUser } | null>(null);
   const close = () => setOpen(null);
