@@ -161,3 +161,52 @@ describe('operator names page', () => {
     expect(server.calls('POST', 'apps/settings/operators')[0].body).toEqual({ ...NAMES, mciOperatorName: 'Hamrah Aval' });
   });
 });
+
+describe('deleting a server that apps of other admins share (issue 11 §4)', () => {
+  const SHARED: Server = { ...SERVER, shared: true };
+
+  async function openWith(rows: Server[], route: string, roleId: 1 | 2) {
+    server.on('GET', 'users/current', json({ data: makeUser({ role: roleId === 1 ? ROLES.admin : ROLES.appAdmin }) }));
+    server.on('GET', 'apps/servers', json({ data: rows }));
+    server.on('GET', 'apps', json({ data: APPS }));
+    server.on('GET', 'apps/countries', json({ data: COUNTRIES }));
+    const view = await renderApp({ route, token: 'tok', locale: 'en' });
+    await waitFor(() => expect(cellTexts('ip')).toHaveLength(rows.length), { timeout: 30_000 });
+    return view;
+  }
+
+  it('offers an app admin to remove their apps instead, and sends an update without them', async () => {
+    server.on('PUT', 'apps/updateServer/7', json({ success: true }));
+    const { user } = await openWith([SHARED], '/servers/my-servers', 2);
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('heading')).toHaveTextContent('Server shared with other apps');
+    expect(dialog).toHaveTextContent('Apps of other admins also use the server “de-server-1”, so it cannot be deleted. Remove your apps (FastVPN)');
+    await user.click(within(dialog).getByRole('button', { name: 'Remove my apps' }));
+    expect(await screen.findByText('Your apps were removed from the server')).toBeInTheDocument();
+    expect(server.calls('PUT', 'apps/updateServer/7')[0].body).toEqual({ appId: [], countryId: 80, ip: 'de-server-1', username: 'root', password: null, port: 22 });
+    expect(server.calls('DELETE', 'apps/destroyServer/7')).toHaveLength(0);
+  });
+
+  it('names every app that loses a shared server in the top admin\'s confirm, then deletes it', async () => {
+    server.on('DELETE', 'apps/destroyServer/7', json({ success: true }));
+    const both: Server = { ...SHARED, apps: [{ app: { id: 3, name: 'FastVPN' } }, { app: { id: 4, name: 'SafeNet' } }] };
+    const { user } = await openWith([both], '/servers/manage', 1);
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Delete the server “de-server-1” with all its profiles? The apps FastVPN and SafeNet all lose it.');
+    await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText('The server was deleted')).toBeInTheDocument();
+    expect(server.calls('DELETE', 'apps/destroyServer/7')).toHaveLength(1);
+  });
+
+  it('explains a 409 SERVER_SHARED from a list loaded before the server became shared', async () => {
+    server.on('DELETE', 'apps/destroyServer/7', apiError(409, 'SERVER_SHARED'));
+    const { user } = await openWith([SERVER], '/servers/my-servers', 2);
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Delete the server “de-server-1” with all its profiles?');
+    await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText(/Apps of other admins use this server, so it cannot be deleted/)).toBeInTheDocument();
+  });
+});

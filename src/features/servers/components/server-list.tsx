@@ -20,9 +20,10 @@ import { DataTable, type DataTableColumn, type DataTableFilter } from '../../../
 import { ConfirmDialog } from '../../../components/dialogs';
 import { PageHeader } from '../../../components/layout/page-header';
 import { Ltr } from '../../../components/ltr';
-import { useDestroyServerMutation, useDestroyServersMutation, useGetServerAppsQuery, useGetServersQuery, type ServersScope } from '../api';
+import { useDestroyServersMutation, useGetServerAppsQuery, useGetServersQuery, type ServersScope } from '../api';
 import type { Server } from '../types';
 import { Flag } from './flag';
+import { ServerDeleteDialog } from './server-delete-dialog';
 import { ServerDetailsDialog } from './server-details-dialog';
 import { ServerFormDialog } from './server-form-dialog';
 
@@ -33,7 +34,6 @@ export function ServerList({ scope, titleId }: { scope: ServersScope; titleId: s
   const navigate = useNavigate();
   const servers = useGetServersQuery(scope);
   const apps = useGetServerAppsQuery(scope);
-  const [destroyServer] = useDestroyServerMutation();
   const [destroyServers] = useDestroyServersMutation();
   const [dialog, setDialog] = useState<Dialog>(null);
   const [batch, setBatch] = useState<{ ids: number[]; clear: () => void } | null>(null);
@@ -169,17 +169,7 @@ export function ServerList({ scope, titleId }: { scope: ServersScope; titleId: s
         />
       )}
       {dialog?.kind === 'details' && <ServerDetailsDialog open server={dialog.server} onClose={close} />}
-      <ConfirmDialog
-        open={dialog?.kind === 'delete'}
-        onClose={close}
-        titleId="servers.delete.title"
-        messageId="servers.delete.message"
-        values={{ name: dialog?.kind === 'delete' ? dialog.server.ip : '' }}
-        destructive
-        onConfirm={() => destroyServer((dialog as { server: Server }).server.id).unwrap()}
-        successMessageId="servers.delete.success"
-        errorMessageId="servers.delete.error"
-      />
+      <ServerDeleteDialog server={dialog?.kind === 'delete' ? dialog.server : null} onClose={close} />
       <ConfirmDialog
         open={!!batch}
         onClose={() => setBatch(null)}
