@@ -132,7 +132,9 @@ function get(port: number, url: string, headers: Record<string, string> = {}): P
 }
 
 async function startServer(port: number): Promise<ChildProcess> {
-  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['server/src/main.ts'], {
+  // node itself with tsx's loader, not the tsx wrapper: the wrapper runs the server in a child
+  // process, which a SIGKILL of the wrapper would leave running.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -360,3 +360,34 @@ describe('compression', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
   });
 });
+
+describe('what the app receives (the panel tab)', () => {
+  const preview = (headers: Record<string, string>, q = 'lang=en&operator=mci') =>
+    t.app.inject({ method: 'GET', url: api(`apps/clientConfigPreview/${theApp.id}?${q}`), headers });
+
+  it('shows role_id 1 the decoded config with readable links, and the history of changes', async () => {
+    await ok(await asTop('POST', `apps/updateSettings/${theApp.id}`, { connectDelay: 31 }));
+    const res = await preview(c.top.headers);
+    expect(res.statusCode).toBe(200);
+    const { data } = res.json();
+    expect(data.keysMissing).toBe(false);
+    expect(data.config.settings.connectDelay).toBe(31);
+    const mine = data.config.servers.find((s: { id: number }) => s.id === serverId);
+    expect(mine.profiles.find((p: { id: number }) => p.id === vlessId)).toEqual({ id: vlessId, name: 'P-vless', protocol: 'vless', type: 'normal', operator: 'mci', link: VLESS });
+    expect(mine.profiles.every((p: { operator: string }) => p.operator === 'mci')).toBe(true);
+    expect(data.version).toEqual({ version: expect.any(Number), changedAt: expect.any(String), changedBy: 'app_settings:update' });
+    expect(data.history[0]).toEqual({ version: data.version.version, changedAt: data.version.changedAt, changedBy: 'app_settings:update' });
+    expect(data.history.length).toBeGreaterThan(3);
+    expect(data.history[1].version).toBeLessThan(data.history[0].version);
+  });
+
+  it('hides the links from the app\'s own admin and refuses other admins', async () => {
+    const own = await preview(c.owner.headers);
+    expect(own.statusCode).toBe(200);
+    const profiles = own.json().data.config.servers.flatMap((s: { profiles: unknown[] }) => s.profiles) as { link: string | null }[];
+    expect(profiles.length).toBeGreaterThan(0);
+    expect(profiles.every((p) => p.link === null)).toBe(true);
+    expect(own.body).not.toContain('vless://');
+    expect((await preview(c.other.headers)).statusCode).toBe(404);
+  });
+});

@@ -2,10 +2,10 @@
 // with its config version, the snapshot the answer is built from, the version history, and the
 // batched lastSeenAt write of devices. The version itself is bumped by database triggers (migration
 // 0004), never here.
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Operator, ProfileType, Protocol } from '../../../src/contract';
 import type { Db } from '../db/client';
-import { adSettings, appConfigVersions, appSettings, appVersions, apps, countries, profiles, serverApps, servers } from '../db/schema';
+import { adSettings, appConfigChanges, appConfigVersions, appSettings, appVersions, apps, countries, profiles, serverApps, servers } from '../db/schema';
 import { operatorsRepository, type OperatorNames } from './operators';
 import { pgTextArray } from '../db/helpers';
 
@@ -95,6 +95,16 @@ export function clientConfigRepository(db: Db) {
     async versionOf(appId: number) {
       const [row] = await db.select().from(appConfigVersions).where(eq(appConfigVersions.appId, appId));
       return row;
+    },
+
+    /** The latest changes of the app's config, newest first. */
+    async history(appId: number, limit = 50) {
+      return db
+        .select({ version: appConfigChanges.version, changedAt: appConfigChanges.changedAt, changedBy: appConfigChanges.changedBy })
+        .from(appConfigChanges)
+        .where(eq(appConfigChanges.appId, appId))
+        .orderBy(desc(appConfigChanges.id))
+        .limit(limit);
     },
 
     /** Sets lastSeenAt = now() on the named devices in one statement. Unknown devices are skipped. */

@@ -11,10 +11,13 @@
 // picks the app.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
-  APP_API_KEY_HEADER, ERROR_CODES, OPERATORS, clientConfigQuerySchema, clientPrivacyQuerySchema,
-  type ClientConfigQuery, type ClientPrivacyQuery,
+  APP_API_KEY_HEADER, ERROR_CODES, OPERATORS, clientConfigPreviewQuerySchema, clientConfigQuerySchema, clientPrivacyQuerySchema, idParamsSchema,
+  type ClientConfigPreviewQuery, type ClientConfigQuery, type ClientPrivacyQuery, type IdParams,
 } from '../../../src/contract';
-import { ClientConfigCache, encodedBody, etagMatches, prepareConfig, strongEtag } from '../domain/client-config';
+import { ClientConfigCache, encodedBody, etagMatches, prepareConfig, renderConfig, strongEtag, type ClientConfig } from '../domain/client-config';
+import { decryptWord } from '../domain/word-crypto';
+import { requireUser } from '../auth/authorize';
+import { assertAppAccess, isTopAdmin } from '../auth/rbac';
 import { sanitizePolicyHtml } from '../domain/sanitize-html';
 import { HttpError } from '../http/errors';
 import { errorResponse } from '../http/schemas';
@@ -187,6 +190,48 @@ export async function clientConfigRoutes(app: FastifyInstance) {
       reply.header('etag', etag).header('cache-control', CACHE_CONTROL);
       if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
       return reply.type('text/html; charset=utf-8').send(html);
+    },
+  );
+
+  app.get<{ Params: IdParams; Querystring: ClientConfigPreviewQuery }>(
+    '/apps/clientConfigPreview/:id',
+    {
+      preHandler: app.authorize({ any: true }),
+      schema: {
+        tags,
+        summary: 'What the app receives: its config decoded, and the history of its changes (the panel\'s tab)',
+        description:
+          'For role_id 1 and the app\'s own admin (404 otherwise). `config` is the answer of apps/client/config for that operator ' +
+          'and language with each profile\'s encrypted `config` replaced by `link`: the decrypted share link for role_id 1, null for ' +
+          'everyone else. `keysMissing` is true when the app has no newCoreKey/newCoreIv (the apps then get 409). `version` is the ' +
+          'current config version and `history` its latest changes, newest first, each with the action ("table:op") that made it.',
+        params: yupSchema(idParamsSchema),
+        querystring: yupSchema(clientConfigPreviewQuerySchema),
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const { id } = request.params;
+      await assertAppAccess(app.db, user, id);
+      const { operator, lang } = request.query;
+      const current = await app.repos.clientConfig.versionOf(id);
+      const snapshot = await app.repos.clientConfig.snapshot(id);
+      if (!snapshot) throw HttpError.notFound('Application not found');
+      const prepared = prepareConfig(snapshot, (sealed) => app.secrets.open(sealed, PROFILE_ADDRESS_CONTEXT));
+      const history = (await app.repos.clientConfig.history(id)).map((h) => ({ ...h, changedAt: h.changedAt.toISOString() }));
+      const version = current ? { version: current.version, changedAt: current.changedAt.toISOString(), changedBy: current.changedBy } : null;
+      if (prepared.kind === 'keysMissing') return { data: { keysMissing: true, config: null, version, history } };
+      const { data } = JSON.parse(renderConfig(prepared, { operator, lang: lang as 'fa' | 'en', blocked: false }).body.toString('utf8')) as { data: ClientConfig };
+      const { newCoreKey, newCoreIv } = snapshot.settings!;
+      const top = isTopAdmin(user);
+      const config = {
+        ...data,
+        servers: data.servers.map((srv) => ({
+          ...srv,
+          profiles: srv.profiles.map(({ config: sealed, ...p }) => ({ ...p, link: top ? decryptWord(sealed, newCoreKey!, newCoreIv!) : null })),
+        })),
+      };
+      return { data: { keysMissing: false, config, version, history } };
     },
   );
 }

@@ -23,6 +23,17 @@ export const clientConfigQuerySchema = yup
   .nonNullable(V.checkInput);
 export type ClientConfigQuery = yup.InferType<typeof clientConfigQuerySchema>;
 
+/** GET apps/clientConfigPreview/{appId}?operator&lang: the panel's "what the app receives" tab. */
+export const clientConfigPreviewQuerySchema = yup
+  .object({
+    operator: str().oneOf(OPERATORS, V.oneOf).optional(),
+    lang: str().oneOf(LOCALES, V.oneOf).default('fa'),
+  })
+  .transform(dropPrototypeKeys)
+  .typeError(V.checkInput)
+  .nonNullable(V.checkInput);
+export type ClientConfigPreviewQuery = yup.InferType<typeof clientConfigPreviewQuerySchema>;
+
 /** GET apps/client/privacy?lang */
 export const clientPrivacyQuerySchema = yup
   .object({ lang: str().oneOf(LOCALES, V.oneOf).default('fa') })

@@ -2,7 +2,7 @@
 // records (SPEC §3 Application, Application settings, Ad settings, Version record). Every child
 // row belongs to its app and goes with it (ON DELETE CASCADE).
 import {
-  bigint, boolean, index, integer, numeric, pgTable, serial, text, timestamp, unique,
+  bigint, bigserial, boolean, index, integer, numeric, pgTable, serial, text, timestamp, unique,
 } from 'drizzle-orm/pg-core';
 import { users } from './access';
 import { timestamps } from './columns';
@@ -169,3 +169,17 @@ export const appConfigVersions = pgTable('app_config_versions', {
   changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
   changedBy: text('changed_by'),
 });
+
+/** One row per bump of an app's config version: the "what the app receives" tab's history. */
+export const appConfigChanges = pgTable(
+  'app_config_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    appId: integer('app_id').notNull().references(() => apps.id, { onDelete: 'cascade' }),
+    version: bigint('version', { mode: 'number' }).notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** "table:op", e.g. app_settings:update. */
+    changedBy: text('changed_by'),
+  },
+  (t) => [index('app_config_changes_app_idx').on(t.appId, t.id)],
+);
