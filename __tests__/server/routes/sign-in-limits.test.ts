@@ -57,6 +57,9 @@ describe('per (account, address) pair', () => {
     const locked = await signIn(t, ADMIN.username, ADMIN.password, '203.0.113.7');
     expect(locked.statusCode).toBe(429);
     expect(locked.json().code).toBe('RATE_LIMITED');
+    // The wait is announced: the 15-minute lock, in seconds.
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(890);
+    expect(Number(locked.headers['retry-after'])).toBeLessThanOrEqual(900);
     // The top admin is not kept out: their own address has no failures.
     expect(await status(t, ADMIN.username, ADMIN.password, '198.51.100.50')).toBe(200);
     expect(await status(t, ADMIN.email, ADMIN.password, '198.51.100.50')).toBe(200);
@@ -106,11 +109,15 @@ describe('growing delay after a lock', () => {
     const user = await t.createUser();
     const address = '192.0.2.44';
     for (let i = 0; i < 3; i++) expect(await status(t, user.username, WRONG, address)).toBe(401);
-    expect(await status(t, user.username, user.password, address)).toBe(429);
+    const first = await signIn(t, user.username, user.password, address);
+    expect(first.statusCode).toBe(429);
+    expect(first.headers['retry-after']).toBe('1');
     await sleep(800); // the first lock (700 ms) has ended
     expect(await status(t, user.username, WRONG, address)).toBe(401);
     // One failure was enough to lock again, now for 1400 ms.
-    expect(await status(t, user.username, user.password, address)).toBe(429);
+    const second = await signIn(t, user.username, user.password, address);
+    expect(second.statusCode).toBe(429);
+    expect(second.headers['retry-after']).toBe('2');
     await sleep(800);
     expect(await status(t, user.username, user.password, address)).toBe(429);
     await sleep(800);

@@ -13,6 +13,7 @@
 // an unknown name is counted under the name as typed, with the same rules, so neither the answers
 // nor the limits tell which accounts exist.
 import { createHash } from 'node:crypto';
+import type { FastifyReply } from 'fastify';
 import { ERROR_CODES, type SignInBody } from '../../../src/contract';
 import type { SignInLimits } from '../config';
 import { HttpError } from '../http/errors';
@@ -21,7 +22,12 @@ import type { UserRow } from '../repositories/users';
 import { verifyAgainstNobody, verifyPassword } from './passwords';
 
 export const badCredentials = () => new HttpError(401, ERROR_CODES.badCredentials, 'Username or password is wrong');
-const tooManyFailures = () => HttpError.rateLimited('Too many failed sign-ins; try again later');
+/** A 429 from the sign-in limits; the routes send `retryAfterSeconds` as the Retry-After header. */
+export class SignInLimitedError extends HttpError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(429, ERROR_CODES.rateLimited, 'Too many failed sign-ins; try again later');
+  }
+}
 
 const hashKey = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -39,9 +45,11 @@ export type FailureKeys = ReturnType<typeof failureKeys>;
 /** Refuses the attempt with 429 when the limits say so (see the header). */
 export async function assertNotLimited(repos: Repositories, limits: SignInLimits, keys: FailureKeys): Promise<void> {
   const blocked = await repos.signInFailures.blocked([keys.pair, keys.account, keys.address]);
-  if (blocked.has(keys.pair) || blocked.has(keys.address)) throw tooManyFailures();
-  if (blocked.has(keys.account) && (await repos.signInFailures.failedWithin(keys.pair, limits.account.windowMs))) {
-    throw tooManyFailures();
+  const own = Math.max(blocked.get(keys.pair) ?? 0, blocked.get(keys.address) ?? 0);
+  if (own > 0) throw new SignInLimitedError(own);
+  const account = blocked.get(keys.account);
+  if (account && (await repos.signInFailures.failedWithin(keys.pair, limits.account.windowMs))) {
+    throw new SignInLimitedError(account);
   }
 }
 
@@ -71,4 +79,12 @@ export async function checkPassword(
     throw badCredentials();
   }
   return { user: found, keys };
+}
+
+/** Puts a sign-in limit's wait in the Retry-After header of the 429, then lets the error go on. */
+export function withRetryAfter(reply: FastifyReply) {
+  return (err: unknown): never => {
+    if (err instanceof SignInLimitedError) reply.header('retry-after', String(err.retryAfterSeconds));
+    throw err;
+  };
 }

@@ -21,14 +21,17 @@ const ms = (n: number) => sql`(${Math.round(n)}::bigint * interval '1 millisecon
 
 export function signInFailuresRepository(db: Db) {
   return {
-    /** The keys that are blocked now (at the database's clock). */
-    async blocked(keys: string[]): Promise<Set<string>> {
-      if (!keys.length) return new Set();
+    /** The keys that are blocked now (at the database's clock), with the seconds left of each block. */
+    async blocked(keys: string[]): Promise<Map<string, number>> {
+      if (!keys.length) return new Map();
       const rows = await db
-        .select({ key: signInFailures.key })
+        .select({
+          key: signInFailures.key,
+          seconds: sql<number>`ceil(extract(epoch FROM ${signInFailures.blockedUntil} - now()))::integer`.mapWith(Number),
+        })
         .from(signInFailures)
         .where(sql`${inArray(signInFailures.key, keys)} AND ${signInFailures.blockedUntil} > now()`);
-      return new Set(rows.map((r) => r.key));
+      return new Map(rows.map((r) => [r.key, Math.max(1, r.seconds)]));
     },
 
     /** Counts one failure on the key under its rule (see the header). */

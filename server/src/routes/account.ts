@@ -6,7 +6,7 @@ import {
 } from '../../../src/contract';
 import { requireUser } from '../auth/authorize';
 import { hashPassword, verifyPassword } from '../auth/passwords';
-import { checkPassword } from '../auth/sign-in';
+import { checkPassword, withRetryAfter } from '../auth/sign-in';
 import { newChallenge } from '../auth/totp';
 import { TOTP_CHALLENGE_TTL_MS } from './totp';
 import { detectImageType } from '../domain/images';
@@ -28,7 +28,7 @@ export async function accountRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Sign in with email or username',
-        description: `Answers {token}. Unknown user and wrong password get the same 401. Limited to ${limits.ipMax} attempts per IP per minute; failures lock one (account, address) pair after ${limits.pair.max} in ${limits.pair.windowMs / 60_000} minutes, an account over ${limits.account.max} failures an hour refuses only addresses that failed on it, and an address over ${limits.address.max} failures an hour across accounts is slowed (429).`,
+        description: `Answers {token}. Unknown user and wrong password get the same 401. Limited to ${limits.ipMax} attempts per IP per minute; failures lock one (account, address) pair after ${limits.pair.max} in ${limits.pair.windowMs / 60_000} minutes, an account over ${limits.account.max} failures an hour refuses only addresses that failed on it, and an address over ${limits.address.max} failures an hour across accounts is slowed (429 with Retry-After, in seconds).`,
         body: yupSchema(signInSchema),
         response: {
           200: {
@@ -40,8 +40,8 @@ export async function accountRoutes(app: FastifyInstance) {
       },
       config: { rateLimit: { max: limits.ipMax, timeWindow: limits.ipWindowMs } },
     },
-    async (request) => {
-      const { user, keys } = await checkPassword({ repos: app.repos, limits }, request.body, request.ip);
+    async (request, reply) => {
+      const { user, keys } = await checkPassword({ repos: app.repos, limits }, request.body, request.ip).catch(withRetryAfter(reply));
       if (user.totpSecretEnc !== null) {
         // The pair's failures stay until the code is right too, so wrong codes keep counting.
         const { token, id } = newChallenge();

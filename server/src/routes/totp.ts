@@ -16,7 +16,7 @@ import {
 } from '../../../src/contract';
 import { requireUser } from '../auth/authorize';
 import { verifyPassword } from '../auth/passwords';
-import { assertNotLimited, failureKeys, recordFailure } from '../auth/sign-in';
+import { assertNotLimited, failureKeys, recordFailure, withRetryAfter } from '../auth/sign-in';
 import {
   TOTP_SECRET_CONTEXT, acceptedTotpStep, challengeId, newRecoveryCodes, newTotpSecret, recoveryCodeHash,
 } from '../auth/totp';
@@ -74,7 +74,7 @@ export async function totpRoutes(app: FastifyInstance) {
       },
       config: { rateLimit: { max: limits.ipMax, timeWindow: limits.ipWindowMs } },
     },
-    async (request) => {
+    async (request, reply) => {
       const id = challengeId(request.body.challenge);
       const challenge = await app.repos.totp.liveChallenge(id, TOTP_CHALLENGE_MAX_FAILURES);
       if (!challenge) throw errors.badCode();
@@ -84,7 +84,7 @@ export async function totpRoutes(app: FastifyInstance) {
         throw errors.badCode();
       }
       const keys = failureKeys(`user:${user.id}`, request.ip);
-      await assertNotLimited(app.repos, limits, keys);
+      await assertNotLimited(app.repos, limits, keys).catch(withRetryAfter(reply));
       if (!(await codeIsGood(app.repos, user, request.body.code))) {
         await app.repos.totp.challengeFailed(id);
         await recordFailure(app.repos, limits, keys);
