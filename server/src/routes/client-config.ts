@@ -17,7 +17,7 @@ import {
 import { ClientConfigCache, encodedBody, etagMatches, prepareConfig, renderConfig, strongEtag, type ClientConfig } from '../domain/client-config';
 import { decryptWord } from '../domain/word-crypto';
 import { requireUser } from '../auth/authorize';
-import { assertAppAccess, isTopAdmin } from '../auth/rbac';
+import { assertAppAccess, can } from '../auth/rbac';
 import { sanitizePolicyHtml } from '../domain/sanitize-html';
 import { HttpError } from '../http/errors';
 import { errorResponse } from '../http/schemas';
@@ -223,7 +223,7 @@ export async function clientConfigRoutes(app: FastifyInstance) {
       if (prepared.kind === 'keysMissing') return { data: { keysMissing: true, config: null, version, history } };
       const { data } = JSON.parse(renderConfig(prepared, { operator, lang: lang as 'fa' | 'en', blocked: false }).body.toString('utf8')) as { data: ClientConfig };
       const { newCoreKey, newCoreIv } = snapshot.settings!;
-      const top = isTopAdmin(user);
+      const top = can(user, 'profiles:reveal');
       const config = {
         ...data,
         servers: data.servers.map((srv) => ({
