@@ -84,7 +84,7 @@ export async function serverRoutes(app: FastifyInstance) {
    * would take the profiles other admins' apps use. The top admin may delete any server.
    */
   async function assertNotShared(repos: typeof app.repos, user: AuthUser, ids: number[]) {
-    if (isTopAdmin(user)) return;
+    if (can(user, 'scope:all')) return;
     const shared = await repos.servers.sharedWithOthers(ids, user.id);
     if (shared.length) {
       throw new HttpError(409, ERROR_CODES.serverShared, `Apps of other admins use server ${shared.join(', ')}; unlink your apps instead`);
@@ -167,7 +167,7 @@ export async function serverRoutes(app: FastifyInstance) {
       await assertServerAccess(app.db, user, [id]);
       if (body.appId.length === 0) {
         // Unlinking is for a server that stays in use: some app outside the caller's must keep it.
-        const others = isTopAdmin(user) ? [] : await app.repos.servers.sharedWithOthers([id], user.id);
+        const others = can(user, 'scope:all') ? [] : await app.repos.servers.sharedWithOthers([id], user.id);
         if (!others.length) throw HttpError.validation({ appId: V.required });
       }
       await checkReferences(user, body);
