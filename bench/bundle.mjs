@@ -1,7 +1,10 @@
-// Bundle budget (ARCHITECTURE §8): gzip size of every chunk in dist/, and the JS the login route
-// loads before its form is usable: the entry's chunks, the default locale's message catalogue and
-// the login page's lazy chunk group.
-// Usage: node bench/bundle.mjs [--rebuild]   (builds when dist/ has no bundle-stats.json)
+// Bundle budget (ARCHITECTURE §8): gzip size of every chunk in dist/, and what the login route
+// loads before its form is usable. The second figure is measured, not derived from the chunk
+// graph: the real server serves dist/ to headless Chromium, and every response that arrives before
+// the sign-in button is on screen is counted at its size on the wire (brotli, as served), HTML,
+// JS, CSS and fonts alike. Budget: 150 KB on the wire for the HTML, JS and CSS (issue 16); the
+// fonts are printed beside it.
+// Usage: npm run bench:bundle [-- --rebuild]   (builds when dist/ has no bundle-stats.json)
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,7 +13,7 @@ import { gzipSync } from 'node:zlib';
 const root = new URL('..', import.meta.url).pathname;
 const dist = process.env.BUNDLE_DIST ?? join(root, 'dist'); // BUNDLE_DIST: measure another build's output
 const statsFile = join(dist, 'bundle-stats.json');
-const BUDGET_KB = 250;
+const BUDGET_KB = 150;
 const LOGIN_GROUP = 'page-login';
 const MESSAGES_GROUP = 'messages-fa';
 
@@ -48,15 +51,45 @@ for (const group of [LOGIN_GROUP, MESSAGES_GROUP]) {
     process.exit(1);
   }
 }
-const loginFiles = [...stats.chunkGroups[LOGIN_GROUP], ...stats.chunkGroups[MESSAGES_GROUP]];
-const routeJs = [...new Set([...entryFiles, ...loginFiles])].filter((f) => f.endsWith('.js'));
-const routeCss = [...new Set([...entryFiles, ...loginFiles])].filter((f) => f.endsWith('.css'));
-const total = (files) => files.reduce((sum, f) => sum + sizeOf(f).gzip, 0);
-const totalJs = total(routeJs);
-const allJs = total(assets.filter((f) => f.endsWith('.js')));
+const allJs = assets.filter((f) => f.endsWith('.js')).reduce((sum, f) => sum + sizeOf(f).gzip, 0);
+console.log(`\nall JS gzip: ${(allJs / 1024).toFixed(1)} KB in ${assets.filter((f) => f.endsWith('.js')).length} chunks`);
 
-console.log(`\nlogin route JS: ${routeJs.join(' + ')}`);
-console.log(`login route JS gzip: ${(totalJs / 1024).toFixed(1)} KB (budget ${BUDGET_KB} KB) ${totalJs <= BUDGET_KB * 1024 ? 'OK' : 'OVER BUDGET'}`);
-console.log(`login route CSS gzip: ${(total(routeCss) / 1024).toFixed(1)} KB`);
-console.log(`all JS gzip: ${(allJs / 1024).toFixed(1)} KB in ${assets.filter((f) => f.endsWith('.js')).length} chunks`);
-if (totalJs > BUDGET_KB * 1024) process.exit(1);
+// The login route, as Chromium loads it from the real server.
+const { startServer } = await import('../__tests__/e2e/helpers/server.ts');
+const { launchChromium } = await import('../__tests__/e2e/helpers/chromium.ts');
+const { t } = await import('../__tests__/e2e/helpers/messages.ts');
+const server = await startServer();
+const browser = await launchChromium();
+let total = 0;
+try {
+  const page = await browser.context.newPage();
+  const loaded = [];
+  let formUsable = false;
+  page.on('requestfinished', async (request) => {
+    if (formUsable) return;
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) return;
+    const sizes = await request.sizes();
+    const response = await request.response();
+    loaded.push({ path: url.pathname, wire: sizes.responseBodySize + sizes.responseHeadersSize, encoding: response?.headers()['content-encoding'] ?? 'none' });
+  });
+  await page.goto(`${server.url}/login`);
+  await page.getByRole('button', { name: t('fa', 'auth.login.submit') }).waitFor();
+  formUsable = true;
+  await page.waitForTimeout(200); // let the last requestfinished events land
+  console.log(`\nlogin route, as loaded by Chromium until the sign-in button shows (size on the wire, headers included):`);
+  for (const f of loaded) console.log(`  ${f.path.padEnd(46)}${kb(f.wire)} KB  ${f.encoding}`);
+  const isFont = (f) => /\.(woff2?|ttf)$/.test(f.path);
+  total = loaded.filter((f) => !isFont(f)).reduce((sum, f) => sum + f.wire, 0);
+  const fonts = loaded.filter(isFont).reduce((sum, f) => sum + f.wire, 0);
+  const js = loaded.filter((f) => f.path.endsWith('.js')).reduce((sum, f) => sum + f.wire, 0);
+  console.log(`  of it JS ${(js / 1024).toFixed(1)} KB; the Vazirmatn fonts ${(fonts / 1024).toFixed(1)} KB more (not in the budget: they come from the CSS, cached for a year)`);
+  const inStats = new Set([...entryFiles, ...stats.chunkGroups[LOGIN_GROUP], ...stats.chunkGroups[MESSAGES_GROUP]].map((f) => `/${f}`));
+  const extra = loaded.filter((f) => f.path.endsWith('.js') && !inStats.has(f.path)).map((f) => f.path);
+  if (extra.length) console.log(`  (JS beyond the entry, ${LOGIN_GROUP} and ${MESSAGES_GROUP}: ${extra.join(', ')})`);
+  console.log(`login route on the wire (HTML, JS, CSS): ${(total / 1024).toFixed(1)} KB (budget ${BUDGET_KB} KB) ${total <= BUDGET_KB * 1024 ? 'OK' : 'OVER BUDGET'}`);
+} finally {
+  await browser.close();
+  await server.stop();
+}
+if (total > BUDGET_KB * 1024) process.exitCode = 1;

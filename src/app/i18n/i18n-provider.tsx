@@ -1,35 +1,38 @@
 // react-intl for the chosen locale. Numbers and plural rules follow fa-IR or en-US; dates shown
 // through lib/i18n use the Persian or Gregorian calendar accordingly. Children render as soon as
-// the core catalogue (shell + sign-in) has arrived; the features' catalogue follows, and
-// `RequireCompleteCatalog` holds the signed-in shell until it is there.
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+// the core catalogue (shell + sign-in) has arrived. The features' catalogue is fetched only once
+// something asks for it: `RequireCompleteCatalog` (the signed-in shell) asks and waits, and the
+// sign-in form preloads it while the password is checked, so the login page never loads it.
+import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import { intlLocale } from '../../lib/i18n';
 import { selectLocale, useAppSelector } from '../../lib/state';
 import { isCatalogComplete, loadCoreMessages, loadedMessages, loadMessages } from './messages';
 
-const CatalogComplete = createContext(false);
+const CatalogComplete = createContext<{ complete: boolean; request: () => void }>({ complete: false, request: () => undefined });
 
 export function I18nProvider({ children }: { children: ReactNode }) {
   const locale = useAppSelector(selectLocale);
   const [, setVersion] = useState(0);
+  const [wanted, setWanted] = useState(false);
   const messages = loadedMessages(locale);
   const completeCatalog = isCatalogComplete(locale);
+  const request = useCallback(() => setWanted(true), []);
 
   useEffect(() => {
     if (completeCatalog) return undefined;
     let live = true;
     const rerender = () => live && setVersion((v) => v + 1);
     loadCoreMessages(locale).then(rerender);
-    loadMessages(locale).then(rerender);
+    if (wanted) loadMessages(locale).then(rerender);
     return () => {
       live = false;
     };
-  }, [locale, completeCatalog]);
+  }, [locale, completeCatalog, wanted]);
 
   if (!messages) return null;
   return (
-    <CatalogComplete.Provider value={completeCatalog}>
+    <CatalogComplete.Provider value={{ complete: completeCatalog, request }}>
       <IntlProvider locale={intlLocale(locale)} messages={messages} defaultLocale="fa-IR">
         {children}
       </IntlProvider>
@@ -37,7 +40,11 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   );
 }
 
-/** Renders `fallback` until every feature's messages of the current locale have loaded. */
+/** Asks for every feature's messages of the current locale and renders `fallback` until they have loaded. */
 export function RequireCompleteCatalog({ children, fallback }: { children: ReactNode; fallback: ReactNode }) {
-  return useContext(CatalogComplete) ? children : fallback;
+  const { complete, request } = useContext(CatalogComplete);
+  useEffect(() => {
+    if (!complete) request();
+  }, [complete, request]);
+  return complete ? children : fallback;
 }
