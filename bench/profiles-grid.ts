@@ -6,7 +6,8 @@
 //     (includes loading the bundles, users/current and the 10,000-row apps/profiles call);
 //   - in-app navigation: clicking "profiles" on the server list → first grid row painted;
 //   - sort clicks: header click → the first row's cell changed and painted.
-// Prints figures; asserts nothing. Usage: npm run bench:profiles-grid
+// Prints figures; asserts nothing. Usage: npm run bench:profiles-grid, on PGlite; with
+// DATABASE_URL=postgres://… (an empty database made for the purpose) it runs on that PostgreSQL.
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -125,7 +126,10 @@ const verdict = (ms: number, budget: number) => `${Math.round(ms)} ms (budget ${
 async function main() {
   const build = spawnSync(process.execPath, ['scripts/build-if-stale.mjs'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) throw new Error('the panel build failed');
-  const server = await startServer();
+  // the e2e helper blanks DATABASE_URL (tests run on PGlite); the bench passes the caller's on
+  const databaseUrl = process.env.DATABASE_URL;
+  console.log(databaseUrl ? `PostgreSQL (${new URL(databaseUrl).pathname.slice(1)})` : 'PGlite (set DATABASE_URL=postgres://… for PostgreSQL)');
+  const server = await startServer(databaseUrl ? { DATABASE_URL: databaseUrl } : {});
   const browser = await launchChromium();
   try {
     const serverId = await seed(server);
