@@ -20,9 +20,27 @@ import type {
   AppSettingsBody,
   AppWithSettings,
   CountryDto,
+  Locale,
   MutationResponse,
+  Operator,
   VersionDto,
 } from '../../contract';
+
+/** GET apps/clientConfigPreview/{appId}: the config call's answer decoded, and its change history. */
+export interface ClientConfigPreview {
+  keysMissing: boolean;
+  config: null | {
+    app: { name: string; packageName: string };
+    update: Record<string, unknown>;
+    settings: Record<string, unknown>;
+    ads: Record<string, unknown>;
+    operators: Record<string, string>;
+    servers: { id: number; country: { code: string; name: string }; profiles: { id: number; name: string; operator: string; link: string | null }[] }[];
+    privacyUrl: string;
+  };
+  version: { version: number; changedAt: string; changedBy: string | null } | null;
+  history: { version: number; changedAt: string; changedBy: string | null }[];
+}
 
 export interface AppsListArgs {
   /** Only the caller's own apps (GET apps?state=appAdmin). */
@@ -46,6 +64,12 @@ export const appsApi = baseApi.injectEndpoints({
       query: (id) => `apps/getApp/${id}`,
       transformResponse: unwrapData<AppWithSettings>,
       providesTags: (_r, _e, id) => [{ type: 'App', id }, { type: 'AppSettings', id }],
+    }),
+    /** The "what the app receives" tab: never cached across visits (the tab asks on mount). */
+    getClientConfigPreview: build.query<ClientConfigPreview, { appId: number; operator?: Operator; lang: Locale }>({
+      query: ({ appId, operator, lang }) => ({ url: `apps/clientConfigPreview/${appId}`, params: { operator, lang } }),
+      transformResponse: unwrapData<ClientConfigPreview>,
+      keepUnusedDataFor: 0,
     }),
     getAppAdminChoices: build.query<AppAdminOption[], void>({
       query: () => 'users/appAdmins',
@@ -122,6 +146,7 @@ export const appsApi = baseApi.injectEndpoints({
 export const {
   useGetAppsQuery,
   useGetAppQuery,
+  useGetClientConfigPreviewQuery,
   useGetAppAdminChoicesQuery,
   useGetAppCountriesQuery,
   useStoreAppMutation,

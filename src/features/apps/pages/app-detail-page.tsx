@@ -1,5 +1,5 @@
 // /app/{appId}: one application with the tabs application settings, admob settings and block list
-// (SPEC §2). The chosen tab is kept in the address (?tab=) so a reload or a shared link keeps it.
+// (SPEC §2), and what the app receives (the mobile apps' config call, decoded; issue 13). The chosen tab is kept in the address (?tab=) so a reload or a shared link keeps it.
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -18,8 +18,9 @@ import { AdsTab } from '../ads/ads-tab';
 import { can } from '../../../lib/authorization';
 import { SettingsTab } from '../settings/settings-tab';
 import { VersionsTab } from '../versions/versions-tab';
+import { ReceivesTab } from '../receives/receives-tab';
 
-const TABS = ['settings', 'ads', 'versions'] as const;
+const TABS = ['settings', 'ads', 'versions', 'receives'] as const;
 type DetailTab = (typeof TABS)[number];
 
 export default function AppDetailPage() {
@@ -72,11 +73,13 @@ export default function AppDetailPage() {
         <Tab value="settings" label={<FormattedMessage id="apps.detail.tabSettings" />} />
         <Tab value="ads" label={<FormattedMessage id="apps.detail.tabAds" />} />
         <Tab value="versions" label={<FormattedMessage id="apps.detail.tabVersions" />} />
+        <Tab value="receives" label={<FormattedMessage id="apps.detail.tabReceives" />} />
       </Tabs>
       <Box role="tabpanel">
         {tab === 'settings' && <SettingsTab appId={appId} />}
         {tab === 'ads' && <AdsTab appId={appId} />}
         {tab === 'versions' && <VersionsTab appId={appId} />}
+        {tab === 'receives' && <ReceivesTab appId={appId} />}
       </Box>
     </>
   );
