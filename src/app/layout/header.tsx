@@ -1,17 +1,25 @@
 // The header bar: sidebar toggle and title on the start side; language, profile, dashboard and
-// sign-out on the end side.
-import type { ReactNode } from 'react';
+// sign-out on the end side. On a phone the profile and dashboard links fold into one menu button,
+// so the title keeps its whole width (issue 10).
+import { useState, type ReactNode } from 'react';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import AccountCircleOutlinedIcon from '@mui/icons-material/AccountCircleOutlined';
 import DashboardOutlinedIcon from '@mui/icons-material/DashboardOutlined';
 import MenuIcon from '@mui/icons-material/Menu';
+import MoreVertIcon from '@mui/icons-material/MoreVert';
 import { useIntl } from 'react-intl';
+import { PHONE_QUERY } from '../../components/media';
 import { Link as RouterLink } from 'react-router-dom';
 import { SignOutButton } from '../../features/auth';
 import { PATHS } from '../../lib/routing';
@@ -29,6 +37,35 @@ function HeaderLink({ to, labelId, icon }: { to: string; labelId: string; icon: 
   );
 }
 
+const LINKS = [
+  { to: PATHS.userInfo, labelId: 'shell.profile', icon: <AccountCircleOutlinedIcon /> },
+  { to: PATHS.dashboard, labelId: 'shell.dashboard', icon: <DashboardOutlinedIcon /> },
+];
+
+/** The phone's fold of the header links. */
+function HeaderMenu() {
+  const intl = useIntl();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const label = intl.formatMessage({ id: 'shell.more' });
+  return (
+    <>
+      <Tooltip title={label}>
+        <IconButton color="inherit" aria-label={label} aria-haspopup="menu" onClick={(e) => setAnchor(e.currentTarget)}>
+          <MoreVertIcon />
+        </IconButton>
+      </Tooltip>
+      <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
+        {LINKS.map((link) => (
+          <MenuItem key={link.to} component={RouterLink} to={link.to} onClick={() => setAnchor(null)}>
+            <ListItemIcon>{link.icon}</ListItemIcon>
+            <ListItemText>{intl.formatMessage({ id: link.labelId })}</ListItemText>
+          </MenuItem>
+        ))}
+      </Menu>
+    </>
+  );
+}
+
 interface HeaderProps {
   sidebarOpen: boolean;
   onToggleSidebar: () => void;
@@ -38,9 +75,10 @@ interface HeaderProps {
 
 export function Header({ sidebarOpen, onToggleSidebar, overSidebar }: HeaderProps) {
   const intl = useIntl();
+  const phone = useMediaQuery(PHONE_QUERY, { noSsr: true });
   return (
     <AppBar position="fixed" sx={overSidebar ? { zIndex: (theme) => theme.zIndex.drawer + 1 } : undefined}>
-      <Toolbar sx={{ gap: 1 }}>
+      <Toolbar sx={{ gap: { xs: 0.5, sm: 1 } }}>
         <IconButton
           color="inherit"
           edge="start"
@@ -50,14 +88,13 @@ export function Header({ sidebarOpen, onToggleSidebar, overSidebar }: HeaderProp
         >
           <MenuIcon />
         </IconButton>
-        <Typography variant="h6" component="div" noWrap sx={{ fontWeight: 700 }}>
+        <Typography variant="h6" component="div" noWrap sx={{ fontWeight: 700, fontSize: { xs: '1.05rem', sm: undefined }, flexShrink: 0 }}>
           {intl.formatMessage({ id: 'app.title' })}
         </Typography>
         <Box sx={{ flexGrow: 1 }} />
-        <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+        <Stack direction="row" spacing={{ xs: 0, sm: 0.5 }} sx={{ alignItems: 'center' }}>
           <LanguageSwitch />
-          <HeaderLink to={PATHS.userInfo} labelId="shell.profile" icon={<AccountCircleOutlinedIcon />} />
-          <HeaderLink to={PATHS.dashboard} labelId="shell.dashboard" icon={<DashboardOutlinedIcon />} />
+          {phone ? <HeaderMenu /> : LINKS.map((link) => <HeaderLink key={link.to} {...link} />)}
           <SignOutButton />
         </Stack>
       </Toolbar>

@@ -1,5 +1,7 @@
 // Shows the notifications slice (SPEC §4): newest first, each for 10 s; hovering pauses its timer,
-// a click dismisses it. Texts are translated when shown.
+// a click dismisses it. Texts are translated when shown. The stack sits at the top end corner, just
+// under the header, where it covers no primary action in either direction (the Save buttons of the
+// forms are at their bottom; issue 10).
 import { useCallback, useEffect, useRef } from 'react';
 import Alert, { type AlertColor } from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
@@ -10,7 +12,7 @@ import { translate } from '../../lib/i18n';
 import { notificationDismissed, selectNotifications, useAppDispatch, useAppSelector, type Notification } from '../../lib/state';
 
 const severity: Record<NotificationStatus, AlertColor> = { Success: 'success', Error: 'error', Notify: 'info' };
-const enter = keyframes`from { opacity: 0; transform: translateY(8px); } to { opacity: 1; transform: none; }`;
+const enter = keyframes`from { opacity: 0; transform: translateY(-8px); } to { opacity: 1; transform: none; }`;
 
 function Toast({ item }: { item: Notification }) {
   const dispatch = useAppDispatch();
@@ -62,10 +64,10 @@ export function NotificationsHost() {
       aria-label={intl.formatMessage({ id: 'notifications.region' })}
       sx={{
         position: 'fixed',
-        insetBlockEnd: 24,
-        insetInlineEnd: 24,
+        insetBlockStart: { xs: 64, sm: 72 },
+        insetInlineEnd: { xs: 12, sm: 24 },
         zIndex: (theme) => theme.zIndex.snackbar,
-        width: 'min(380px, calc(100vw - 48px))',
+        width: { xs: 'calc(100vw - 24px)', sm: 'min(380px, calc(100vw - 48px))' },
         pointerEvents: 'none',
       }}
     >

@@ -1,5 +1,7 @@
-// Lists: DataTable and the declarative column/filter types pages use with it.
+// Lists: DataTable (state hooks + view) and the declarative column, filter and row-action types.
 export { DataTable, INDEX_FIELD, type DataTableProps } from './data-table';
+export { DataTableView, type DataTableViewProps } from './data-table-view';
+export { useLocalList, useServerList, type ListController, type ListOptions } from './use-list';
 export { useTableState, useTableFilters } from './use-table-state';
 export { filterRows, sortRows, toCsv, downloadText, normalizeSearch } from './rows';
-export type { DataTableColumn, DataTableFilter, SearchFilter, SelectFilter, SelectFilterOption, ExportColumn, CellValue } from './types';
+export type { DataTableColumn, DataTableFilter, SearchFilter, SelectFilter, SelectFilterOption, ExportColumn, CellValue, RowAction } from './types';

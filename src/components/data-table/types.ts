@@ -1,6 +1,6 @@
 // The data a page declares for a table: columns, filters and export columns (react-admin style),
 // so pages stay declarative and DataTable owns sorting, paging, selection and export.
-import type { ReactNode } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 
 export type CellValue = string | number | boolean | null | undefined;
 
@@ -57,4 +57,25 @@ export type DataTableFilter<R> = SearchFilter<R> | SelectFilter<R>;
 export interface ExportColumn<R> {
   headerId: string;
   value: (row: R) => CellValue;
+}
+
+/**
+ * One action of a row (details, edit, delete ...), declared as data: DataTable renders it as an
+ * icon button with its label as tooltip and accessible name, in an actions column sized to the
+ * actions and kept in view at the inline end (on a phone, folded into a "more" menu when needed).
+ */
+export interface RowAction<R> {
+  /** Stable key, unique in the list. */
+  key: string;
+  icon: ReactElement;
+  /** Message id of the label (tooltip, accessible name, menu entry). */
+  labelId: string;
+  /** Values for the label's placeholders, e.g. the row's name. */
+  labelValues?: (row: R) => Record<string, string | number>;
+  onClick?: (row: R) => void;
+  /** An in-app address: the action is a link instead of a button. */
+  href?: (row: R) => string;
+  hidden?: boolean | ((row: R) => boolean);
+  disabled?: boolean | ((row: R) => boolean);
+  color?: 'error' | 'warning' | 'primary';
 }

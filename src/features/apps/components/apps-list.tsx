@@ -2,8 +2,6 @@
 // /app/my-apps (the caller's own, without them): SPEC §2 "Application lists".
 import { useMemo, useState } from 'react';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
@@ -11,10 +9,8 @@ import InfoIcon from '@mui/icons-material/InfoOutlined';
 import KeyIcon from '@mui/icons-material/VpnKeyOutlined';
 import SettingsIcon from '@mui/icons-material/SettingsOutlined';
 import DevicesIcon from '@mui/icons-material/DevicesOtherOutlined';
-import type { ReactElement } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
-import { Link as RouterLink } from 'react-router-dom';
-import { DataTable, type DataTableColumn, type DataTableFilter, type ExportColumn } from '../../../components/data-table';
+import { FormattedMessage } from 'react-intl';
+import { DataTable, type DataTableColumn, type DataTableFilter, type ExportColumn, type RowAction } from '../../../components/data-table';
 import { ConfirmDialog } from '../../../components/dialogs';
 import { useCurrentUser } from '../../../lib/api';
 import { useDestroyAppMutation, useGetAppsQuery } from '../api';
@@ -52,31 +48,6 @@ const exportColumns: ExportColumn<AppDto>[] = [
   { headerId: 'apps.fields.googlePlayLink', value: (a) => a.googlePlayLink },
 ];
 
-function Action({ labelId, values, icon, onClick, to, color }: {
-  labelId: string;
-  values: Record<string, string>;
-  icon: ReactElement;
-  onClick?: () => void;
-  to?: string;
-  color?: 'error';
-}) {
-  const intl = useIntl();
-  const label = intl.formatMessage({ id: labelId }, values);
-  return (
-    <Tooltip title={label}>
-      {to ? (
-        <IconButton size="small" aria-label={label} component={RouterLink} to={to}>
-          {icon}
-        </IconButton>
-      ) : (
-        <IconButton size="small" aria-label={label} onClick={onClick} color={color}>
-          {icon}
-        </IconButton>
-      )}
-    </Tooltip>
-  );
-}
-
 export function AppsList({ own }: { own: boolean }) {
   const { user } = useCurrentUser();
   const query = useGetAppsQuery({ own });
@@ -101,21 +72,17 @@ export function AppsList({ own }: { own: boolean }) {
     [],
   );
 
-  const actions = (a: AppDto) => {
-    const values = { name: a.name };
-    return (
-      <>
-        <Action labelId="apps.actions.details" values={values} icon={<InfoIcon fontSize="small" />} onClick={() => setDetails(a)} />
-        {manage && <Action labelId="apps.actions.edit" values={values} icon={<EditIcon fontSize="small" />} onClick={() => setEditing(a)} />}
-        {topAdmin && <Action labelId="apps.actions.robotKey" values={values} icon={<KeyIcon fontSize="small" />} onClick={() => setRobot(a)} />}
-        <Action labelId="apps.actions.settings" values={values} icon={<SettingsIcon fontSize="small" />} to={appPath(a.id)} />
-        <Action labelId="apps.actions.devices" values={values} icon={<DevicesIcon fontSize="small" />} to={devicesPath(a.id)} />
-        {manage && (
-          <Action labelId="apps.actions.delete" values={values} icon={<DeleteIcon fontSize="small" />} color="error" onClick={() => setDeleting(a)} />
-        )}
-      </>
-    );
-  };
+  const rowActions = useMemo<RowAction<AppDto>[]>(() => {
+    const labelValues = (a: AppDto) => ({ name: a.name });
+    return [
+      { key: 'details', labelId: 'apps.actions.details', labelValues, icon: <InfoIcon fontSize="small" />, onClick: setDetails },
+      { key: 'edit', labelId: 'apps.actions.edit', labelValues, icon: <EditIcon fontSize="small" />, onClick: setEditing, hidden: !manage },
+      { key: 'robotKey', labelId: 'apps.actions.robotKey', labelValues, icon: <KeyIcon fontSize="small" />, onClick: setRobot, hidden: !topAdmin },
+      { key: 'settings', labelId: 'apps.actions.settings', labelValues, icon: <SettingsIcon fontSize="small" />, href: (a) => appPath(a.id) },
+      { key: 'devices', labelId: 'apps.actions.devices', labelValues, icon: <DevicesIcon fontSize="small" />, href: (a) => devicesPath(a.id) },
+      { key: 'delete', labelId: 'apps.actions.delete', labelValues, icon: <DeleteIcon fontSize="small" />, color: 'error', onClick: setDeleting, hidden: !manage },
+    ];
+  }, [manage, topAdmin]);
 
   return (
     <>
@@ -129,7 +96,7 @@ export function AppsList({ own }: { own: boolean }) {
         fetching={query.isFetching}
         error={query.isError && !query.data ? query.error ?? true : undefined}
         onRetry={() => void query.refetch()}
-        actions={actions}
+        rowActions={rowActions}
         exportColumns={exportColumns}
         toolbar={
           manage ? (

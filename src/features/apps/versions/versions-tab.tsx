@@ -4,17 +4,15 @@
 import { useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import BlockIcon from '@mui/icons-material/Block';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { DataTable, type DataTableColumn } from '../../../components/data-table';
+import { DataTable, type DataTableColumn, type RowAction } from '../../../components/data-table';
 import { ConfirmDialog, useSubmitAction } from '../../../components/dialogs';
 import { ErrorState } from '../../../components/feedback/error-state';
 import { LoadingState } from '../../../components/feedback/loading-state';
@@ -61,9 +59,21 @@ function BlockNewVersion({ appId, active }: { appId: number; active: readonly Ve
 }
 
 function VersionList({ name, rows, blocked, fetching }: { name: string; rows: readonly VersionDto[]; blocked: boolean; fetching: boolean }) {
-  const intl = useIntl();
   const [deleting, setDeleting] = useState<VersionDto | null>(null);
   const [remove] = useDeleteVersionMutation();
+  const rowActions = useMemo<RowAction<VersionDto>[]>(
+    () => [
+      {
+        key: 'delete',
+        labelId: 'apps.versions.delete',
+        labelValues: (v) => ({ version: v.appVersion }),
+        icon: <DeleteIcon fontSize="small" />,
+        color: 'error',
+        onClick: setDeleting,
+      },
+    ],
+    [],
+  );
   return (
     <>
       <DataTable
@@ -73,16 +83,7 @@ function VersionList({ name, rows, blocked, fetching }: { name: string; rows: re
         indexColumn
         fetching={fetching}
         exportColumns={false}
-        actions={(v) => {
-          const label = intl.formatMessage({ id: 'apps.versions.delete' }, { version: v.appVersion });
-          return (
-            <Tooltip title={label}>
-              <IconButton size="small" color="error" aria-label={label} onClick={() => setDeleting(v)}>
-                <DeleteIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
-          );
-        }}
+        rowActions={rowActions}
       />
       <ConfirmDialog
         open={!!deleting}

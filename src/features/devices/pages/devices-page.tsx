@@ -5,8 +5,6 @@
 // Create, details, edit and delete; every change refreshes the page through the Device tags.
 import { useEffect, useMemo, useState } from 'react';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
@@ -14,7 +12,7 @@ import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
 import { ConfirmDialog } from '../../../components/dialogs';
-import { DataTable, useTableFilters, useTableState, type DataTableColumn, type DataTableFilter } from '../../../components/data-table';
+import { DataTable, useTableFilters, useTableState, type DataTableColumn, type DataTableFilter, type RowAction } from '../../../components/data-table';
 import { PageHeader } from '../../../components/layout/page-header';
 import { Ltr } from '../../../components/ltr';
 import type { DeviceSortKey } from '../../../contract';
@@ -113,25 +111,13 @@ export default function DevicesPage() {
     [locale],
   );
 
-  const label = (id: string) => intl.formatMessage({ id });
-  const actions = (device: Device) => (
-    <>
-      <Tooltip title={label('devices.actions.details')}>
-        <IconButton size="small" aria-label={label('devices.actions.details')} onClick={() => setDetails(device)}>
-          <InfoOutlinedIcon fontSize="small" />
-        </IconButton>
-      </Tooltip>
-      <Tooltip title={label('devices.actions.edit')}>
-        <IconButton size="small" aria-label={label('devices.actions.edit')} onClick={() => setEditing(device)}>
-          <EditOutlinedIcon fontSize="small" />
-        </IconButton>
-      </Tooltip>
-      <Tooltip title={label('devices.actions.delete')}>
-        <IconButton size="small" color="error" aria-label={label('devices.actions.delete')} onClick={() => setDeleting(device)}>
-          <DeleteOutlineIcon fontSize="small" />
-        </IconButton>
-      </Tooltip>
-    </>
+  const rowActions = useMemo<RowAction<Device>[]>(
+    () => [
+      { key: 'details', labelId: 'devices.actions.details', icon: <InfoOutlinedIcon fontSize="small" />, onClick: setDetails },
+      { key: 'edit', labelId: 'devices.actions.edit', icon: <EditOutlinedIcon fontSize="small" />, onClick: setEditing },
+      { key: 'delete', labelId: 'devices.actions.delete', icon: <DeleteOutlineIcon fontSize="small" />, color: 'error', onClick: setDeleting },
+    ],
+    [],
   );
 
   const appOptions = apps.data ?? [];
@@ -160,7 +146,7 @@ export default function DevicesPage() {
         fetching={devices.isFetching}
         error={devices.error}
         onRetry={devices.refetch}
-        actions={actions}
+        rowActions={rowActions}
         toolbar={
           <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)} disabled={!appOptions.length}>
             <FormattedMessage id="devices.create.button" />

@@ -3,14 +3,12 @@
 // the repo (the server stores the five encrypted source-host URLs) and decrypt those domains. Its
 // export adds the five encrypted host fields.
 import { useMemo, useState } from 'react';
-import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import LockOpenOutlinedIcon from '@mui/icons-material/LockOpenOutlined';
 import SourceOutlinedIcon from '@mui/icons-material/SourceOutlined';
 import { useIntl } from 'react-intl';
 import { SOURCE_HOSTS, setRepoSchema, type SetRepoBody } from '../../../contract';
-import { DataTable, type DataTableColumn, type DataTableFilter, type ExportColumn } from '../../../components/data-table';
+import { DataTable, type DataTableColumn, type DataTableFilter, type ExportColumn, type RowAction } from '../../../components/data-table';
 import { FormDialog } from '../../../components/dialogs';
 import { EnglishTextField } from '../../../components/form';
 import { useSetRepoMutation, type EncryptionApp } from '../api';
@@ -56,25 +54,13 @@ export function AppsTab({ apps, loading, fetching, error, onRetry, onEncrypt }: 
     [],
   );
 
-  const label = (id: string) => intl.formatMessage({ id });
-  const actions = (app: EncryptionApp) => (
-    <>
-      <Tooltip title={label('encryption.apps.encrypt')}>
-        <IconButton size="small" aria-label={label('encryption.apps.encrypt')} onClick={() => onEncrypt(app.id)}>
-          <LockOutlinedIcon fontSize="small" />
-        </IconButton>
-      </Tooltip>
-      <Tooltip title={label('encryption.apps.setRepo')}>
-        <IconButton size="small" aria-label={label('encryption.apps.setRepo')} onClick={() => setRepoFor(app)}>
-          <SourceOutlinedIcon fontSize="small" />
-        </IconButton>
-      </Tooltip>
-      <Tooltip title={label('encryption.apps.decrypt')}>
-        <IconButton size="small" aria-label={label('encryption.apps.decrypt')} onClick={() => setDecryptFor(app)}>
-          <LockOpenOutlinedIcon fontSize="small" />
-        </IconButton>
-      </Tooltip>
-    </>
+  const rowActions = useMemo<RowAction<EncryptionApp>[]>(
+    () => [
+      { key: 'encrypt', labelId: 'encryption.apps.encrypt', icon: <LockOutlinedIcon fontSize="small" />, onClick: (app) => onEncrypt(app.id) },
+      { key: 'setRepo', labelId: 'encryption.apps.setRepo', icon: <SourceOutlinedIcon fontSize="small" />, onClick: setRepoFor },
+      { key: 'decrypt', labelId: 'encryption.apps.decrypt', icon: <LockOpenOutlinedIcon fontSize="small" />, onClick: setDecryptFor },
+    ],
+    [onEncrypt],
   );
 
   return (
@@ -89,7 +75,7 @@ export function AppsTab({ apps, loading, fetching, error, onRetry, onEncrypt }: 
         fetching={fetching}
         error={error}
         onRetry={onRetry}
-        actions={actions}
+        rowActions={rowActions}
         exportColumns={exportColumns}
       />
       <FormDialog<SetRepoBody>
@@ -110,7 +96,7 @@ export function AppsTab({ apps, loading, fetching, error, onRetry, onEncrypt }: 
           required
           autoFocus
           placeholder="owner/name"
-          helperText={label('encryption.setRepo.hint')}
+          helperText={intl.formatMessage({ id: 'encryption.setRepo.hint' })}
         />
       </FormDialog>
       <DecryptDialog app={decryptFor} onClose={() => setDecryptFor(null)} />

@@ -6,9 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
@@ -16,7 +14,7 @@ import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import ListAltOutlinedIcon from '@mui/icons-material/ListAltOutlined';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { GridRowId } from '@mui/x-data-grid';
-import { DataTable, type DataTableColumn, type DataTableFilter } from '../../../components/data-table';
+import { DataTable, type DataTableColumn, type DataTableFilter, type RowAction } from '../../../components/data-table';
 import { ConfirmDialog } from '../../../components/dialogs';
 import { PageHeader } from '../../../components/layout/page-header';
 import { Ltr } from '../../../components/ltr';
@@ -95,32 +93,20 @@ export function ServerList({ scope, titleId }: { scope: ServersScope; titleId: s
     [],
   );
 
-  const actions = useCallback(
-    (s: Server) => (
-      <>
-        <Tooltip title={intl.formatMessage({ id: 'servers.actions.details' })}>
-          <IconButton size="small" aria-label={intl.formatMessage({ id: 'servers.actions.details' })} onClick={() => setDialog({ kind: 'details', server: s })}>
-            <InfoOutlinedIcon fontSize="small" />
-          </IconButton>
-        </Tooltip>
-        <Tooltip title={intl.formatMessage({ id: 'servers.actions.profiles' })}>
-          <IconButton size="small" aria-label={intl.formatMessage({ id: 'servers.actions.profiles' })} onClick={() => navigate(`/servers/${s.id}`)}>
-            <ListAltOutlinedIcon fontSize="small" />
-          </IconButton>
-        </Tooltip>
-        <Tooltip title={intl.formatMessage({ id: 'servers.actions.edit' })}>
-          <IconButton size="small" aria-label={intl.formatMessage({ id: 'servers.actions.edit' })} onClick={() => setDialog({ kind: 'edit', server: s })}>
-            <EditOutlinedIcon fontSize="small" />
-          </IconButton>
-        </Tooltip>
-        <Tooltip title={intl.formatMessage({ id: 'servers.actions.delete' })}>
-          <IconButton size="small" color="error" aria-label={intl.formatMessage({ id: 'servers.actions.delete' })} onClick={() => setDialog({ kind: 'delete', server: s })}>
-            <DeleteOutlineIcon fontSize="small" />
-          </IconButton>
-        </Tooltip>
-      </>
-    ),
-    [intl, navigate],
+  const rowActions = useMemo<RowAction<Server>[]>(
+    () => [
+      { key: 'details', labelId: 'servers.actions.details', icon: <InfoOutlinedIcon fontSize="small" />, onClick: (s) => setDialog({ kind: 'details', server: s }) },
+      { key: 'profiles', labelId: 'servers.actions.profiles', icon: <ListAltOutlinedIcon fontSize="small" />, onClick: (s) => navigate(`/servers/${s.id}`) },
+      { key: 'edit', labelId: 'servers.actions.edit', icon: <EditOutlinedIcon fontSize="small" />, onClick: (s) => setDialog({ kind: 'edit', server: s }) },
+      {
+        key: 'delete',
+        labelId: 'servers.actions.delete',
+        icon: <DeleteOutlineIcon fontSize="small" />,
+        color: 'error',
+        onClick: (s) => setDialog({ kind: 'delete', server: s }),
+      },
+    ],
+    [navigate],
   );
 
   const batchActions = useCallback(
@@ -145,7 +131,7 @@ export function ServerList({ scope, titleId }: { scope: ServersScope; titleId: s
         error={servers.isError ? servers.error : undefined}
         onRetry={servers.refetch}
         indexColumn
-        actions={actions}
+        rowActions={rowActions}
         batchActions={batchActions}
         exportColumns={[
           { headerId: 'servers.fields.apps', value: (s) => s.apps.map((a) => a.app.name).join(', ') },

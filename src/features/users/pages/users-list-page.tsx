@@ -4,10 +4,8 @@
 // require it per role).
 // Filters are data: a search over names and username, a role filter and all/active/inactive.
 // Every change refreshes the list through the User tag.
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState } from 'react';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import PersonAddAltOutlinedIcon from '@mui/icons-material/PersonAddAltOutlined';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
@@ -19,7 +17,7 @@ import Stack from '@mui/material/Stack';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
 import type { StaffUser } from '../../../contract';
-import { DataTable, type DataTableColumn, type DataTableFilter } from '../../../components/data-table';
+import { DataTable, type DataTableColumn, type DataTableFilter, type RowAction } from '../../../components/data-table';
 import { ConfirmDialog } from '../../../components/dialogs';
 import { PageHeader } from '../../../components/layout/page-header';
 import { useCan } from '../../../lib/authorization';
@@ -38,18 +36,6 @@ import { userErrorId } from '../user-errors';
 export const USERS_TABLE = 'users';
 
 type DialogKind = 'details' | 'edit' | 'password' | 'role' | 'delete' | 'resetTotp';
-
-function RowAction({ labelId, onClick, children, color }: { labelId: string; onClick: () => void; children: ReactNode; color?: 'error' }) {
-  const intl = useIntl();
-  const label = intl.formatMessage({ id: labelId });
-  return (
-    <Tooltip title={label}>
-      <IconButton size="small" aria-label={label} onClick={onClick} color={color}>
-        {children}
-      </IconButton>
-    </Tooltip>
-  );
-}
 
 export default function UsersListPage() {
   const intl = useIntl();
@@ -110,29 +96,28 @@ export default function UsersListPage() {
     [roles.data, intl],
   );
 
-  const actions = (user: StaffUser) => (
-    <>
-      <RowAction labelId="users.actions.details" onClick={() => setOpen({ kind: 'details', user })}>
-        <InfoOutlinedIcon fontSize="small" />
-      </RowAction>
-      <RowAction labelId="users.actions.edit" onClick={() => setOpen({ kind: 'edit', user })}>
-        <EditOutlinedIcon fontSize="small" />
-      </RowAction>
-      <RowAction labelId="users.actions.password" onClick={() => setOpen({ kind: 'password', user })}>
-        <KeyOutlinedIcon fontSize="small" />
-      </RowAction>
-      <RowAction labelId="users.actions.role" onClick={() => setOpen({ kind: 'role', user })}>
-        <ManageAccountsOutlinedIcon fontSize="small" />
-      </RowAction>
-      {isTopAdmin && user.totpEnabled && (
-        <RowAction labelId="users.actions.resetTotp" onClick={() => setOpen({ kind: 'resetTotp', user })}>
-          <PhonelinkLockOutlinedIcon fontSize="small" />
-        </RowAction>
-      )}
-      <RowAction labelId="users.actions.delete" color="error" onClick={() => setOpen({ kind: 'delete', user })}>
-        <DeleteOutlineIcon fontSize="small" />
-      </RowAction>
-    </>
+  const rowActions = useMemo<RowAction<StaffUser>[]>(
+    () => [
+      { key: 'details', labelId: 'users.actions.details', icon: <InfoOutlinedIcon fontSize="small" />, onClick: (user) => setOpen({ kind: 'details', user }) },
+      { key: 'edit', labelId: 'users.actions.edit', icon: <EditOutlinedIcon fontSize="small" />, onClick: (user) => setOpen({ kind: 'edit', user }) },
+      { key: 'password', labelId: 'users.actions.password', icon: <KeyOutlinedIcon fontSize="small" />, onClick: (user) => setOpen({ kind: 'password', user }) },
+      { key: 'role', labelId: 'users.actions.role', icon: <ManageAccountsOutlinedIcon fontSize="small" />, onClick: (user) => setOpen({ kind: 'role', user }) },
+      {
+        key: 'resetTotp',
+        labelId: 'users.actions.resetTotp',
+        icon: <PhonelinkLockOutlinedIcon fontSize="small" />,
+        onClick: (user) => setOpen({ kind: 'resetTotp', user }),
+        hidden: (user) => !isTopAdmin || !user.totpEnabled,
+      },
+      {
+        key: 'delete',
+        labelId: 'users.actions.delete',
+        icon: <DeleteOutlineIcon fontSize="small" />,
+        color: 'error',
+        onClick: (user) => setOpen({ kind: 'delete', user }),
+      },
+    ],
+    [isTopAdmin],
   );
 
   const current = open?.user;
@@ -149,8 +134,7 @@ export default function UsersListPage() {
         fetching={list.isFetching}
         error={list.isError && !list.data ? list.error : undefined}
         onRetry={list.refetch}
-        actions={actions}
-        actionsWidth={isTopAdmin ? 232 : 196}
+        rowActions={rowActions}
         toolbar={
           <Stack direction="row" spacing={1}>
             <Button component={RouterLink} to={USERS_PATHS.addNew} variant="contained" startIcon={<PersonAddAltOutlinedIcon />}>

@@ -3,14 +3,12 @@
 // digits, and the details / edit / delete popups of each row.
 import { useCallback, useMemo, useState } from 'react';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import type { GridRowId } from '@mui/x-data-grid';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { DataTable, type DataTableColumn } from '../../../../components/data-table';
+import { DataTable, type DataTableColumn, type RowAction } from '../../../../components/data-table';
 import { useCan } from '../../../../lib/authorization';
 import { ConfirmDialog } from '../../../../components/dialogs';
 import { useDestroyProfileMutation, useDestroyProfilesMutation, useGetProfilesQuery } from '../../api';
@@ -46,30 +44,19 @@ export function ProfileList({ serverId }: { serverId: number }) {
     [intl],
   );
 
-  const actions = useCallback(
-    (p: Profile) => (
-      <>
-        {(
-          [
-            ['details', 'servers.actions.details', <InfoOutlinedIcon key="i" fontSize="small" />],
-            ['edit', 'servers.actions.edit', <EditOutlinedIcon key="e" fontSize="small" />],
-            ['delete', 'servers.actions.delete', <DeleteOutlineIcon key="d" fontSize="small" />],
-          ] as const
-        ).map(([kind, labelId, icon]) => (
-          <Tooltip key={kind} title={intl.formatMessage({ id: labelId })}>
-            <IconButton
-              size="small"
-              color={kind === 'delete' ? 'error' : 'default'}
-              aria-label={intl.formatMessage({ id: labelId })}
-              onClick={() => setDialog({ kind, profile: p })}
-            >
-              {icon}
-            </IconButton>
-          </Tooltip>
-        ))}
-      </>
-    ),
-    [intl],
+  const rowActions = useMemo<RowAction<Profile>[]>(
+    () => [
+      { key: 'details', labelId: 'servers.actions.details', icon: <InfoOutlinedIcon fontSize="small" />, onClick: (p) => setDialog({ kind: 'details', profile: p }) },
+      { key: 'edit', labelId: 'servers.actions.edit', icon: <EditOutlinedIcon fontSize="small" />, onClick: (p) => setDialog({ kind: 'edit', profile: p }) },
+      {
+        key: 'delete',
+        labelId: 'servers.actions.delete',
+        icon: <DeleteOutlineIcon fontSize="small" />,
+        color: 'error',
+        onClick: (p) => setDialog({ kind: 'delete', profile: p }),
+      },
+    ],
+    [],
   );
 
   const batchActions = useCallback(
@@ -93,7 +80,7 @@ export function ProfileList({ serverId }: { serverId: number }) {
         error={profiles.isError ? profiles.error : undefined}
         onRetry={profiles.refetch}
         indexColumn
-        actions={actions}
+        rowActions={rowActions}
         batchActions={batchActions}
         exportColumns={[
           { headerId: 'servers.profile.fields.name', value: (p) => p.name },

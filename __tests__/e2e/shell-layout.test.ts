@@ -1,6 +1,8 @@
-// Issue 10 defect 1: crossing the 800 px breakpoint while the sidebar is open must not leave an
-// overlay behind. In both languages, shrink 1366 → 760 and widen back, and each time the menu
-// button and a page control must be the element under their centre and must work.
+// The shell at every width in both directions (issue 10). Defect 1: crossing the 800 px breakpoint
+// while the sidebar is open must not leave an overlay behind: shrink 1366 → 760 and widen back, and
+// each time the menu button and a page control must be the element under their centre and work.
+// Defect 6: toasts sit at the top end corner, over no button of the page. Defect 8: the header title
+// is whole on a phone.
 import type { Page } from 'playwright-core';
 import { launchChromium, type LaunchedBrowser } from './helpers/chromium';
 import { afterTransitions, menuButton, reachProblem, sidebarShown } from './helpers/layout';
@@ -87,5 +89,49 @@ describe.each(['fa', 'en'] as const)('crossing the breakpoint in %s', (locale) =
     await expectUsable(locale);
     await shortcut(locale).click({ timeout: 3000 });
     await page.waitForURL('**/account/change-password');
+  });
+});
+
+/** The box of an element, or null when absent. */
+const box = (selector: string) => page.locator(selector).first().boundingBox();
+const overlaps = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+describe.each(['fa', 'en'] as const)('toasts and the phone header in %s', (locale) => {
+  test.each([1366, 390])('at %i px a toast sits at the top end corner, under the header and over no page button', async (width) => {
+    await open(locale);
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto(`${server.url}/servers/manage`);
+    await settle(page);
+    // no server yet: export answers with an error toast
+    await page.getByRole('button', { name: t(locale, 'dataTable.export.button') }).click();
+    const toast = page.getByTestId('notification').first();
+    await toast.waitFor();
+    await page.waitForTimeout(250); // its entry animation
+    const tb = (await toast.boundingBox())!;
+    const header = (await box('header'))!;
+    expect(tb.y).toBeGreaterThanOrEqual(header.y + header.height - 1);
+    expect(tb.y).toBeLessThan(header.height + 40);
+    // the end side: left in Persian, right in English
+    if (locale === 'fa') expect(tb.x).toBeLessThan(30);
+    else expect(tb.x + tb.width).toBeGreaterThan(width - 30);
+    const buttons = page.locator('main button');
+    for (let i = 0; i < (await buttons.count()); i++) {
+      const b = await buttons.nth(i).boundingBox();
+      if (b) expect({ button: await buttons.nth(i).textContent(), covered: overlaps(tb, b) }).toEqual({ button: await buttons.nth(i).textContent(), covered: false });
+    }
+  });
+
+  test('on a phone the header title is whole, and the folded links open the profile', async () => {
+    await open(locale);
+    await page.setViewportSize({ width: 390, height: 800 });
+    await afterTransitions(page);
+    const title = page.locator('header').getByText(t(locale, 'app.title'), { exact: true });
+    const [scroll, client] = await title.evaluate((el) => [el.scrollWidth, el.clientWidth]);
+    expect(scroll).toBeLessThanOrEqual(client);
+    expect(await reachProblem(title, 'title')).toBeNull();
+    await page.locator('header').getByRole('button', { name: t(locale, 'shell.more') }).click();
+    await page.getByRole('menuitem', { name: t(locale, 'shell.profile') }).click();
+    await page.waitForURL('**/account/user-info');
   });
 });

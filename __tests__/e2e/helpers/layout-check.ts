@@ -1,0 +1,111 @@
+// The layout audit of issue 10 as a PageCheck: at each width (and after crossing the breakpoint)
+// every page control and the first row's actions lie inside the viewport and are what the browser
+// hits at their centre; the menu button opens and closes the sidebar; the body never scrolls
+// sideways; and no raw message id shows in the page text.
+import type { Locator, Page } from 'playwright-core';
+import type { PageCheck } from './audit';
+import { messages } from './messages';
+import { bodyScrollsSideways, menuButton, reachProblem, sidebarShown } from './layout';
+
+/** Controls of the page: header and toolbar buttons, links, tabs, and the first grid row's actions. */
+const CONTROLS = [
+  'header button',
+  'header a[href]',
+  'main button:not(.MuiDataGrid-root button)',
+  'main a[href]:not(.MuiDataGrid-root a)',
+  'main .MuiDataGrid-footerContainer button',
+  'main .MuiDataGrid-row[data-rowindex="0"] .DataTable-actions button',
+  'main .MuiDataGrid-row[data-rowindex="0"] .DataTable-actions a[href]',
+].join(', ');
+
+async function describe(control: Locator): Promise<string> {
+  return control.evaluate((el) => {
+    const name = el.getAttribute('aria-label') || (el as HTMLElement).innerText?.trim().slice(0, 40) || el.getAttribute('title') || '';
+    const role = el.closest('.DataTable-actions') ? 'row action' : el.getAttribute('role') === 'tab' ? 'tab' : el.tagName === 'A' ? 'link' : 'button';
+    return `${role} "${name}"`;
+  });
+}
+
+async function controlProblems(page: Page): Promise<string[]> {
+  const problems: string[] = [];
+  const controls = page.locator(CONTROLS);
+  const n = await controls.count();
+  for (let i = 0; i < n; i++) {
+    const control = controls.nth(i);
+    // Controls a page keeps but does not show (a hidden tab panel, a closed menu) are skipped by reachProblem.
+    if (!(await control.isVisible())) continue;
+    // The tabs of a scrollable tab bar sit in a scroller with arrows: off-screen tabs are reached by those.
+    if (await control.evaluate((el) => !!el.closest('.MuiTabs-scrollableX'))) continue;
+    const problem = await reachProblem(control, await describe(control));
+    if (problem) problems.push(problem);
+  }
+  return problems;
+}
+
+async function menuProblems(page: Page): Promise<string[]> {
+  const button = menuButton(page);
+  if (!(await button.count())) return []; // signed-out pages have no sidebar
+  const before = await sidebarShown(page);
+  const wait = (shown: boolean) =>
+    page
+      .waitForFunction(
+        (want) => {
+          const paper = document.querySelector('[data-testid="sidebar"]');
+          if (!paper) return !want;
+          const r = paper.getBoundingClientRect();
+          const cw = document.documentElement.clientWidth;
+          const hidden = getComputedStyle(paper).visibility === 'hidden' || r.right <= 1 || r.left >= cw - 1;
+          // shown means fully in (the slide has ended), hidden means fully out
+          return want ? !hidden && r.left >= -0.5 && r.right <= cw + 0.5 : hidden;
+        },
+        shown,
+        { timeout: 2000 },
+      )
+      .then(() => true)
+      .catch(() => false);
+  try {
+    await button.click({ timeout: 2000 });
+  } catch {
+    return ['the menu button does not take a click'];
+  }
+  if (!(await wait(!before))) return [`the menu button did not ${before ? 'close' : 'open'} the sidebar`];
+  // Close the narrow drawer the way staff do (Escape or the backdrop); toggle the wide one back.
+  if (!before) await page.keyboard.press('Escape');
+  else await button.click({ timeout: 2000 }).catch(() => undefined);
+  if (!(await wait(before))) return [`the sidebar did not ${before ? 'open again' : 'close'} after the menu button ${before ? 'closed' : 'opened'} it`];
+  await page.waitForTimeout(120);
+  return [];
+}
+
+// Message ids look like `servers.actions.delete`: a namespace of the catalogues, then dotted words.
+const namespaces = new Set(Object.keys(messages.en).map((id) => id.split('.')[0]));
+const knownIds = new Set([...Object.keys(messages.en), ...Object.keys(messages.fa)]);
+const ID_PATTERN = /\b[a-z][a-zA-Z]*(?:\.[a-zA-Z][a-zA-Z0-9]*)+\b/g;
+
+export async function rawIds(page: Page): Promise<string[]> {
+  const text = await page.evaluate(() => document.body.innerText);
+  const found = new Set<string>();
+  for (const match of text.matchAll(ID_PATTERN)) {
+    const id = match[0];
+    if (knownIds.has(id) || (namespaces.has(id.split('.')[0]) && id.split('.').length >= 2 && !/\.(com|net|org|ir|io|vpn|app)$/.test(id))) found.add(id);
+  }
+  return [...found].map((id) => `raw message id in the page: ${id}`);
+}
+
+export const layoutCheck: PageCheck = {
+  name: 'layout',
+  roles: ['admin'],
+  afterResize: true,
+  async run({ page, width, resized }) {
+    const problems: string[] = [];
+    if (await bodyScrollsSideways(page)) {
+      const widths = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+      problems.push(`the page body scrolls sideways (${widths[0]} px of content in ${widths[1]} px)`);
+    }
+    problems.push(...(await controlProblems(page)));
+    // The sidebar toggle, at one narrow and one wide width and on the steps that crossed 800 px.
+    if (resized || width === 390 || width === 1920) problems.push(...(await menuProblems(page)));
+    if (width === 1366 && !resized) problems.push(...(await rawIds(page)));
+    return problems;
+  },
+};

@@ -1,0 +1,157 @@
+// The walker every page audit plugs into (issue 10): for one role and one locale it opens each
+// state of PAGE_STATES in one browser page, then resizes that same page through the audit widths
+// (1366 → 1920 → 760 → 390, then back to 1366, so the breakpoint is crossed both ways) and runs,
+// at each step, every PageCheck that asks for that step. A state is loaded once however many checks
+// there are; between states the panel navigates in-app (no reload), the way staff move around.
+// Checks report problems as lines; the walker prefixes each with role, locale, state and width.
+// Usage: __tests__/e2e/page-audit.test.ts; a new audit is one more PageCheck in its list.
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { AUDIT_WIDTHS, type AuditWidth, type Locale, type PageCheck } from './audit';
+import { t } from './messages';
+import { PAGE_STATES, type PageState } from './pages';
+import { useSession, type RoleKey, type Seeded } from './seed';
+
+export const SCREENSHOTS_DIR = join(__dirname, '..', '__screenshots__');
+export const AUDIT_HEIGHT = 900;
+
+/** The widths of one state's walk, in order; the last step comes back above 800 px after 390. */
+export const WALK_STEPS: { width: AuditWidth; resized: boolean }[] = [
+  { width: 1366, resized: false },
+  { width: 1920, resized: false },
+  { width: 760, resized: true },
+  { width: 390, resized: false },
+  { width: 1366, resized: true },
+];
+
+export interface WalkEnv {
+  page: Page;
+  baseUrl: string;
+  seeded: Seeded;
+}
+
+export interface WalkOptions {
+  role: RoleKey;
+  locale: Locale;
+  checks: readonly PageCheck[];
+  states?: readonly PageState[];
+  /** Called at every step after the checks, e.g. to take screenshots. */
+  onStep?: (page: Page, state: PageState, step: { width: AuditWidth; resized: boolean }) => Promise<void>;
+}
+
+/** Waits until no request has been in flight for `idleMs` (load events do not fire on in-app navigation). */
+export async function quiet(page: Page, idleMs = 250, timeoutMs = 15_000) {
+  const inflight = new Set<unknown>();
+  const add = (r: unknown) => inflight.add(r);
+  const done = (r: unknown) => inflight.delete(r);
+  page.on('request', add);
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  try {
+    const deadline = Date.now() + timeoutMs;
+    let idleSince = Date.now();
+    while (Date.now() < deadline) {
+      await page.waitForTimeout(50);
+      if (inflight.size) idleSince = Date.now();
+      else if (Date.now() - idleSince >= idleMs) break;
+    }
+  } finally {
+    page.off('request', add);
+    page.off('requestfinished', done);
+    page.off('requestfailed', done);
+  }
+  await page.waitForFunction(() => !document.querySelector('[role="progressbar"], .MuiSkeleton-root'), undefined, { timeout: timeoutMs });
+}
+
+/** Moves the panel to `path` without a reload (the router follows history changes). */
+async function navigate(page: Page, baseUrl: string, path: string) {
+  const target = new URL(path, baseUrl);
+  const current = new URL(page.url());
+  if (current.origin !== target.origin) {
+    await page.goto(target.href);
+    return;
+  }
+  // close any open dialog or menu a former state left behind
+  await page.keyboard.press('Escape');
+  await page.evaluate((href) => {
+    window.history.pushState({}, '', href);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+  }, target.pathname + target.search);
+}
+
+async function clickTabs(page: Page, state: PageState, locale: Locale) {
+  for (const tab of state.tabs ?? []) {
+    const target = page.getByRole('tab', { name: t(locale, tab) });
+    if (!(await target.count())) continue; // a role may not have the tab
+    await target.click();
+    await quiet(page);
+  }
+}
+
+async function resize(page: Page, width: number) {
+  if (page.viewportSize()?.width === width) return;
+  await page.setViewportSize({ width, height: AUDIT_HEIGHT });
+  // let the media queries re-render and the drawer's slide end
+  await page.waitForTimeout(320);
+}
+
+/**
+ * Walks every state for one role and locale and returns each problem the checks found, as
+ * `role/locale state @width: problem`.
+ */
+export async function walkStates(env: WalkEnv, opts: WalkOptions): Promise<string[]> {
+  const { page, baseUrl, seeded } = env;
+  const { role, locale, checks } = opts;
+  const states = opts.states ?? PAGE_STATES;
+  const problems: string[] = [];
+  const user = seeded.users[role];
+
+  // Signed-out states first, then the session for the rest.
+  await resize(page, WALK_STEPS[0].width);
+  await page.goto(`${baseUrl}/login`);
+  await page.evaluate((loc) => {
+    localStorage.clear();
+    localStorage.setItem('locale', loc);
+  }, locale);
+  let signedIn = false;
+
+  for (const state of states) {
+    if (state.public) {
+      if (signedIn) throw new Error('walkStates: list the public states first');
+      await page.goto(`${baseUrl}${state.path(seeded)}`);
+    } else {
+      if (!signedIn) {
+        await useSession(page, baseUrl, user, locale);
+        await page.goto(`${baseUrl}/dashboard`);
+        await quiet(page);
+        signedIn = true;
+      }
+      await resize(page, WALK_STEPS[0].width);
+      await navigate(page, baseUrl, state.path(seeded));
+    }
+    await quiet(page);
+    await clickTabs(page, state, locale);
+
+    for (const [i, step] of WALK_STEPS.entries()) {
+      await resize(page, step.width);
+      const due = checks.filter(
+        (c) =>
+          (!c.locales || c.locales.includes(locale)) &&
+          (!c.roles || c.roles.includes(role)) &&
+          (step.resized ? c.afterResize : (c.widths ?? AUDIT_WIDTHS).includes(step.width) && !WALK_STEPS.slice(0, i).some((s) => s.width === step.width)),
+      );
+      for (const check of due) {
+        let found: string[];
+        try {
+          found = await check.run({ page, baseUrl, role, locale, state, width: step.width, seeded, resized: step.resized });
+        } catch (e) {
+          found = [`check failed to run: ${(e as Error).message.split('\n')[0]}`];
+        }
+        const where = `${role}/${locale} ${state.name} @${step.width}${step.resized ? ' (after resize)' : ''}`;
+        problems.push(...found.map((p) => `${where} [${check.name}]: ${p}`));
+      }
+      if (opts.onStep) await opts.onStep(page, state, step);
+    }
+  }
+  return problems;
+}

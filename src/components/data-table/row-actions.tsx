@@ -1,0 +1,120 @@
+// The actions cell of a row, from the actions a page declared as data: icon buttons with their
+// label as tooltip and accessible name, or on a phone, when they would not fit, one "more" button
+// with a menu. `actionsColumnWidth` sizes the column to the widest row, so nothing is cut off.
+import { useState } from 'react';
+import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import MoreVertIcon from '@mui/icons-material/MoreVert';
+import { useIntl } from 'react-intl';
+import { Link as RouterLink } from 'react-router-dom';
+import type { RowAction } from './types';
+
+/** A small icon button is 34 px wide; the cell keeps 10 px of padding on each side. */
+const BUTTON_PX = 34;
+const GAP_PX = 4;
+const CELL_PADDING_PX = 20;
+/** On a phone, rows with more actions than this fold them into a menu. */
+export const PHONE_MAX_INLINE_ACTIONS = 2;
+
+const flag = <R,>(value: boolean | ((row: R) => boolean) | undefined, row: R) => (typeof value === 'function' ? value(row) : !!value);
+
+export function shownActions<R>(actions: readonly RowAction<R>[], row: R): RowAction<R>[] {
+  return actions.filter((a) => !flag(a.hidden, row));
+}
+
+/** Width of the actions column: the widest row's buttons (or the one "more" button when folded). */
+export function actionsColumnWidth<R>(actions: readonly RowAction<R>[], rows: readonly R[], compact: boolean): number {
+  let most = actions.filter((a) => typeof a.hidden !== 'boolean' || !a.hidden).length;
+  if (rows.length) most = Math.max(1, ...rows.map((row) => shownActions(actions, row).length));
+  const buttons = compact && most > PHONE_MAX_INLINE_ACTIONS ? 1 : most;
+  return Math.max(buttons * BUTTON_PX + (buttons - 1) * GAP_PX + CELL_PADDING_PX, 56);
+}
+
+function useLabel<R>(row: R) {
+  const intl = useIntl();
+  return (action: RowAction<R>) => intl.formatMessage({ id: action.labelId }, action.labelValues?.(row));
+}
+
+function MoreMenu<R>({ actions, row }: { actions: RowAction<R>[]; row: R }) {
+  const intl = useIntl();
+  const label = useLabel(row);
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const close = () => setAnchor(null);
+  const more = intl.formatMessage({ id: 'dataTable.moreActions' });
+  return (
+    <>
+      <Tooltip title={more}>
+        <IconButton size="small" aria-label={more} aria-haspopup="menu" onClick={(e) => setAnchor(e.currentTarget)}>
+          <MoreVertIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+      <Menu anchorEl={anchor} open={!!anchor} onClose={close}>
+        {actions.map((action) => {
+          const common = { disabled: flag(action.disabled, row), sx: action.color ? { color: `${action.color}.main` } : undefined };
+          const content = (
+            <>
+              <ListItemIcon sx={{ color: 'inherit' }}>{action.icon}</ListItemIcon>
+              <ListItemText>{label(action)}</ListItemText>
+            </>
+          );
+          return action.href ? (
+            <MenuItem key={action.key} component={RouterLink} to={action.href(row)} onClick={close} {...common}>
+              {content}
+            </MenuItem>
+          ) : (
+            <MenuItem
+              key={action.key}
+              onClick={() => {
+                close();
+                action.onClick?.(row);
+              }}
+              {...common}
+            >
+              {content}
+            </MenuItem>
+          );
+        })}
+      </Menu>
+    </>
+  );
+}
+
+export function RowActions<R>({ actions, row, compact }: { actions: readonly RowAction<R>[]; row: R; compact: boolean }) {
+  const label = useLabel(row);
+  const shown = shownActions(actions, row);
+  if (compact && shown.length > PHONE_MAX_INLINE_ACTIONS) {
+    return (
+      <Stack direction="row" sx={{ alignItems: 'center', height: '100%' }}>
+        <MoreMenu actions={shown} row={row} />
+      </Stack>
+    );
+  }
+  return (
+    <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', height: '100%' }}>
+      {shown.map((action) => {
+        const text = label(action);
+        const disabled = flag(action.disabled, row);
+        const button = action.href ? (
+          <IconButton size="small" aria-label={text} component={RouterLink} to={action.href(row)} color={action.color} disabled={disabled}>
+            {action.icon}
+          </IconButton>
+        ) : (
+          <IconButton size="small" aria-label={text} onClick={() => action.onClick?.(row)} color={action.color} disabled={disabled}>
+            {action.icon}
+          </IconButton>
+        );
+        // a disabled button fires no events: the tooltip listens on a wrapper
+        return (
+          <Tooltip key={action.key} title={text}>
+            {disabled ? <span>{button}</span> : button}
+          </Tooltip>
+        );
+      })}
+    </Stack>
+  );
+}

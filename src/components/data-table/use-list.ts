@@ -1,0 +1,193 @@
+// The state half of a list (react-admin's useList / useListController): one hook for rows held in
+// memory and one for a server-paged list, returning the same shape (the current page's rows, the
+// count, sort, paging, filters, selection and export), which DataTableView only renders.
+// Local: `rows` is the whole list, filtered, sorted and sliced here (the grid sees one page).
+// Server: `rows` is the current page and `rowCount` the total; the page builds its query from
+// useTableState(name), which these hooks drive.
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { GridPaginationModel, GridRowId, GridRowSelectionModel, GridSortModel } from '@mui/x-data-grid';
+import { useIntl } from 'react-intl';
+import { EXPORT_FILE_NAME } from '../../contract';
+import { selectLocale, useAppSelector, useNotify } from '../../lib/state';
+import { cellValue, collatorFor, downloadText, filterRows, sortRows, toCsv } from './rows';
+import { useTableState } from './use-table-state';
+import type { DataTableColumn, DataTableFilter, ExportColumn } from './types';
+
+export const INDEX_FIELD = '__index';
+const emptySelection = (): GridRowSelectionModel => ({ type: 'include', ids: new Set() });
+const defaultRowId = (row: unknown) => (row as { id: GridRowId }).id;
+
+export interface ListOptions<R> {
+  /** The persisted state key (e.g. 'servers'); SPEC §9 storage keys derive from it. */
+  name: string;
+  rows: readonly R[] | undefined;
+  columns: readonly DataTableColumn<R>[];
+  getRowId?: (row: R) => GridRowId;
+  filters?: readonly DataTableFilter<R>[];
+  /** A leading row-number column (numbers follow the rows' original order and sort numerically). */
+  indexColumn?: boolean;
+  /** Columns of the CSV; defaults to the visible columns. `false` hides the export button. */
+  exportColumns?: readonly ExportColumn<R>[] | false;
+}
+
+export interface ListController<R> {
+  name: string;
+  /** The rows of the current page, in display order; undefined before the first load. */
+  rows: R[] | undefined;
+  /** Rows across all pages (after filtering). */
+  count: number;
+  /** The declared columns, after the row-number column when asked for. */
+  columns: DataTableColumn<R>[];
+  getRowId: (row: R) => GridRowId;
+  filters: readonly DataTableFilter<R>[];
+  filterValues: Record<string, string>;
+  setFilter: (key: string, value: string) => void;
+  sort: { model: GridSortModel; onChange: (model: GridSortModel) => void };
+  paging: { model: GridPaginationModel; onChange: (model: GridPaginationModel) => void };
+  selection: { model: GridRowSelectionModel; onChange: (model: GridRowSelectionModel) => void; ids: GridRowId[]; clear: () => void };
+  export: { enabled: boolean; run: () => void };
+}
+
+/** What differs between the two hooks: which rows are shown and exported, and how many there are. */
+interface Source<R> {
+  visibleRows: R[];
+  pageRows: R[];
+  count: number;
+}
+
+function useColumns<R>({ columns, indexColumn, getRowId = defaultRowId }: ListOptions<R>, rows: readonly R[] | undefined, offset: number, indexSortable: boolean) {
+  const indexOf = useMemo(() => new Map((rows ?? []).map((row, i) => [getRowId(row), offset + i + 1])), [rows, getRowId, offset]);
+  return useMemo<DataTableColumn<R>[]>(
+    () => [
+      ...(indexColumn
+        ? [{ field: INDEX_FIELD, headerId: 'dataTable.index', numeric: true, width: 80, value: (row: R) => indexOf.get(getRowId(row)), sortable: indexSortable }]
+        : []),
+      ...columns,
+    ],
+    [columns, indexColumn, indexOf, getRowId, indexSortable],
+  );
+}
+
+/** Sort, paging, selection and export over the rows a hook chose: the part both hooks share. */
+function useController<R>(options: ListOptions<R>, allColumns: DataTableColumn<R>[], source: Source<R>): ListController<R> {
+  const { name, rows, filters = [], exportColumns, columns, getRowId = defaultRowId } = options;
+  const intl = useIntl();
+  const notify = useNotify();
+  const table = useTableState(name);
+  const [selection, setSelection] = useState<GridRowSelectionModel>(emptySelection);
+
+  const sortModel = useMemo<GridSortModel>(
+    () => (table.sortKey ? [{ field: table.sortKey, sort: table.ascending ? 'asc' : 'desc' }] : []),
+    [table.sortKey, table.ascending],
+  );
+  const onSortModelChange = useCallback(
+    (model: GridSortModel) => {
+      const key = model[0]?.field ?? table.sortKey;
+      if (key) table.cycleSort(key);
+    },
+    [table],
+  );
+  // (a page past the end, after the last rows were deleted, is moved back by the grid itself through
+  // onPaginationModelChange: it clamps the page to rowCount)
+  const onPaginationModelChange = useCallback(
+    (model: GridPaginationModel) => {
+      if (model.pageSize !== table.pageSize) table.setPageSize(model.pageSize);
+      else if (model.page !== table.page - 1) table.setPage(model.page + 1);
+    },
+    [table],
+  );
+
+  const { visibleRows } = source;
+  const selectedIds = useMemo<GridRowId[]>(() => {
+    if (selection.type === 'include') return [...selection.ids];
+    return visibleRows.map(getRowId).filter((id) => !selection.ids.has(id));
+  }, [selection, visibleRows, getRowId]);
+  const clearSelection = useCallback(() => setSelection(emptySelection()), []);
+
+  const csvColumns = useMemo<readonly ExportColumn<R>[]>(
+    () =>
+      exportColumns === false
+        ? []
+        : (exportColumns ?? columns.filter((c) => !c.noExport).map((c) => ({ headerId: c.headerId, value: (row: R) => cellValue(c, row) }))),
+    [exportColumns, columns],
+  );
+  const runExport = () => {
+    if (!visibleRows.length) {
+      notify.error('dataTable.export.empty');
+      return;
+    }
+    downloadText(toCsv(visibleRows, csvColumns, (id) => intl.formatMessage({ id })), `${EXPORT_FILE_NAME}.csv`);
+  };
+
+  const setFilter = useCallback((key: string, value: string) => table.setFilter(key, value), [table]);
+
+  return {
+    name,
+    rows: rows ? source.pageRows : undefined,
+    count: source.count,
+    columns: allColumns,
+    getRowId,
+    filters,
+    filterValues: table.filter,
+    setFilter,
+    sort: { model: sortModel, onChange: onSortModelChange },
+    paging: { model: { page: table.page - 1, pageSize: table.pageSize }, onChange: onPaginationModelChange },
+    selection: { model: selection, onChange: setSelection, ids: selectedIds, clear: clearSelection },
+    export: { enabled: exportColumns !== false, run: runExport },
+  };
+}
+
+/** A list whose rows are all in memory: filtering, sorting and paging happen here. */
+export function useLocalList<R extends object>(options: ListOptions<R>): ListController<R> {
+  const { name, rows, filters = [] } = options;
+  const locale = useAppSelector(selectLocale);
+  const table = useTableState(name);
+  const allColumns = useColumns(options, rows, 0, true);
+
+  // While the browser is idle, build the locale's collator (loading its collation data) and run the
+  // sort once over a sample of rows, so the first sort click does not pay for either.
+  const sample = useMemo(() => (rows ? rows.slice(0, 200) : []), [rows]);
+  useEffect(() => {
+    const warm = () => {
+      const collator = collatorFor(locale);
+      collator.compare('a', 'b');
+      for (const column of allColumns) {
+        if (column.sortable !== false) sortRows(sample, (row: R) => cellValue(column, row), true, locale, column.numeric);
+      }
+    };
+    if (typeof requestIdleCallback !== 'function') return void warm();
+    const handle = requestIdleCallback(warm);
+    return () => cancelIdleCallback(handle);
+  }, [locale, sample, allColumns]);
+
+  const visibleRows = useMemo(() => {
+    if (!rows) return [];
+    const sortColumn = allColumns.find((c) => c.field === table.sortKey && c.sortable !== false);
+    return sortRows(
+      filterRows(rows, filters, table.filter),
+      sortColumn && ((row: R) => cellValue(sortColumn, row)),
+      table.ascending,
+      locale,
+      sortColumn?.numeric,
+    );
+  }, [rows, allColumns, table.sortKey, table.ascending, table.filter, filters, locale]);
+
+  // The grid only ever gets the rows of the current page: handing it every row of a 10,000-profile
+  // list made each sort click rebuild its row model for all of them, well over the 200 ms budget of
+  // ARCHITECTURE §8.
+  const pageRows = useMemo(
+    () => visibleRows.slice((table.page - 1) * table.pageSize, table.page * table.pageSize),
+    [visibleRows, table.page, table.pageSize],
+  );
+  return useController(options, allColumns, { visibleRows, pageRows, count: visibleRows.length });
+}
+
+/** A server-paged list: `rows` is the current page, `rowCount` the total. */
+export function useServerList<R extends object>(options: ListOptions<R> & { rowCount: number }): ListController<R> {
+  const table = useTableState(options.name);
+  const offset = (table.page - 1) * table.pageSize;
+  // a server-paged list is ordered by the server; the row number is not a column it knows
+  const allColumns = useColumns(options, options.rows, offset, false);
+  const visibleRows = useMemo(() => [...(options.rows ?? [])], [options.rows]);
+  return useController(options, allColumns, { visibleRows, pageRows: visibleRows, count: options.rowCount });
+}
