@@ -1,0 +1,221 @@
+// The device list's page planner (ARCHITECTURE §8: a page in ≤ 50 ms over a million devices):
+// picks, from the planner's estimate of the match count, between sorting every match and walking
+// an index in the list's order, and reads the page's rows. Moved out of devices.ts, which keeps
+// the registration upsert and the single-device reads and writes.
+import { and, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { DeviceSortKey, DevicesQuery } from '../../../src/contract';
+import type { Db } from '../db/client';
+import { toCount } from '../db/helpers';
+import { apps, devices } from '../db/schema';
+import { rowFields, toDto, type DeviceDto, type DeviceList, type DeviceScope } from './device-rows';
+
+/**
+ * Up to this many matches the list's count is exact; past it the answer is the planner's
+ * estimate. An exact count(*) over a million rows (or over a broad trigram match, which must
+ * recheck every row) costs more than the 50 ms page budget (ARCHITECTURE §8), and a pager does
+ * not need the exact figure at that size.
+ */
+export const COUNT_EXACT_LIMIT = 10_000;
+
+/** `%`, `_` and the escape character itself match literally in the ILIKE filter. */
+const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * A filtered walk in index order first reads at most this many rows (or twice the rows up to the
+ * page, if more) before it looks again at how far to go (walkPage): a bound on the rows read for
+ * one page when the matches lie far along the order.
+ */
+export const WALK_LIMIT = 10_000;
+
+/**
+ * A list order: the sort expression, written exactly as its index in schema/devices.ts spells it
+ * (the planner matches index expressions by their text), then the id, both in one direction.
+ */
+interface ListOrder {
+  key: SQL;
+  byId: boolean;
+  ascending: boolean;
+}
+
+const SORT_KEYS: Record<DeviceSortKey, SQL> = {
+  id: sql`${devices.id}`,
+  model: sql`${devices.model}`,
+  uniqueDeviceId: sql`${devices.uniqueDeviceId}`,
+  appVersionCode: sql`(${devices.appVersionCode}::numeric)`,
+};
+
+const listOrder = (q: Pick<DevicesQuery, 'sort' | 'ascending'>): ListOrder => ({ key: SORT_KEYS[q.sort], byId: q.sort === 'id', ascending: q.ascending });
+
+/** The order's two terms: on the table itself, or on a subquery's output columns `k` and `id`. */
+const onTable = (o: ListOrder) => ({ key: o.key, id: sql`${devices.id}` });
+const onOutput = { key: sql`k`, id: sql`id` };
+
+/** `ORDER BY` terms; one direction for both, so that one ascending index serves either. */
+function orderBy(o: ListOrder, terms: { key: SQL; id: SQL }): SQL {
+  const dir = sql.raw(o.ascending ? 'ASC' : 'DESC');
+  return o.byId ? sql`${terms.id} ${dir}` : sql`${terms.key} ${dir}, ${terms.id} ${dir}`;
+}
+
+/** `walkLimit` is WALK_LIMIT but in tests, which lower it to reach every path with little data. */
+export function devicePages(db: Db, walkLimit = WALK_LIMIT) {
+  const whereOf = (c: SQL | undefined) => c ?? sql`TRUE`;
+
+  /** The list's conditions apart from the text filter: the caller's apps and the app filter. */
+  function scopeWhere(scope: DeviceScope, q: Pick<DevicesQuery, 'appId'>): SQL | undefined {
+    return and(scope.appIds ? inArray(devices.appId, scope.appIds) : undefined, q.appId !== undefined ? eq(devices.appId, q.appId) : undefined);
+  }
+
+  /** The text filter: a case-insensitive substring of uniqueDeviceId, model or fcmToken. */
+  function textMatch(filter: string): SQL {
+    // Each ILIKE '%…%' is served by that column's pg_trgm GIN index (a BitmapOr of the three).
+    const p = likePattern(filter);
+    return or(ilike(devices.uniqueDeviceId, p), ilike(devices.model, p), ilike(devices.fcmToken, p))!;
+  }
+
+  async function rowsByIds(ids: number[]): Promise<DeviceDto[]> {
+    if (!ids.length) return [];
+    const rows = await db.select(rowFields).from(devices).innerJoin(apps, eq(apps.id, devices.appId)).where(inArray(devices.id, ids));
+    const position = new Map(ids.map((id, i) => [id, i]));
+    return rows.map(toDto).sort((a, b) => position.get(a.id)! - position.get(b.id)!);
+  }
+
+  /**
+   * Every match (or the first `cap`), then one page of them sorted: the exact total and the page's
+   * ids in one statement. The matches come from the filter's own indexes (the trigram indexes for
+   * text), so the cost follows the number of matches, whatever the order.
+   */
+  async function sortedMatches(where: SQL | undefined, o: ListOrder, offset: number, size: number, cap?: number): Promise<{ total: number; ids: number[] }> {
+    const res = await db.execute(sql`
+      WITH m AS MATERIALIZED (
+        SELECT ${devices.id} AS id, ${o.key} AS k FROM ${devices} WHERE ${whereOf(where)}${cap === undefined ? sql`` : sql` LIMIT ${cap}`})
+      SELECT (SELECT count(*) FROM m) AS total,
+             ARRAY(SELECT id FROM m ORDER BY ${orderBy(o, onOutput)} LIMIT ${size} OFFSET ${offset}) AS ids`);
+    const row = rowsOf(res)[0] as { total: unknown; ids: unknown[] };
+    return { total: toCount(row.total), ids: row.ids.map(Number) };
+  }
+
+  /**
+   * What one page walks, in index order (the indexes of schema/devices.ts, one per order): the
+   * list's own conditions, or over several apps (an app admin's) each app's, whose first rows come
+   * from that app's (app_id, …) index and are merged, instead of walking the global index past
+   * every other app's devices, which is slow when those apps are the busy ones.
+   */
+  const walksOf = (scope: DeviceScope, q: DevicesQuery, cond: SQL | undefined): (SQL | undefined)[] =>
+    scope.appIds && scope.appIds.length > 1 && q.appId === undefined ? scope.appIds.map((appId) => and(cond, eq(devices.appId, appId))) : [cond];
+
+  const selectKey = (o: ListOrder) => sql`SELECT ${devices.id} AS id, ${o.key} AS k`;
+
+  /** Without a text filter every row walked is a match: the walks read just the rows up to the page, from the index alone. */
+  async function indexPage(walks: (SQL | undefined)[], o: ListOrder, offset: number, size: number): Promise<number[]> {
+    const order = orderBy(o, onTable(o));
+    const res =
+      walks.length === 1
+        ? await db.execute(sql`SELECT ${devices.id} AS id FROM ${devices} WHERE ${whereOf(walks[0])} ORDER BY ${order} LIMIT ${size} OFFSET ${offset}`)
+        : await db.execute(sql`
+            SELECT id FROM (${sql.join(walks.map((c) => sql`(${selectKey(o)} FROM ${devices} WHERE ${whereOf(c)} ORDER BY ${order} LIMIT ${offset + size})`), sql` UNION ALL `)}) AS merged
+            ORDER BY ${orderBy(o, onOutput)} LIMIT ${size} OFFSET ${offset}`);
+    return rowsOf(res).map((r) => Number(r.id));
+  }
+
+  /**
+   * With a text filter each row walked is read and tested, so each walk stops after `limit` rows.
+   * A walk settles its part of the page when it found every match up to the page, or when its rows
+   * ran out before `limit`. Answers the page when every walk settled, else the fewest matches an
+   * unsettled walk found.
+   */
+  async function filteredWalk(walks: (SQL | undefined)[], text: SQL, o: ListOrder, offset: number, size: number, limit: number): Promise<{ ids: number[] } | { found: number }> {
+    const need = offset + size;
+    const names = walks.map((_, i) => sql.raw(`w${i}`));
+    const ctes = walks.map(
+      (c, i) => sql`${names[i]} AS (
+        SELECT id, k FROM (${selectKey(o)}, (${text}) AS hit FROM ${devices} WHERE ${whereOf(c)} ORDER BY ${orderBy(o, onTable(o))} LIMIT ${limit}) AS walked
+        WHERE hit ORDER BY ${orderBy(o, onOutput)} LIMIT ${need})`,
+    );
+    const found = names.map((n) => sql`(SELECT count(*) FROM ${n})`);
+    const settled = walks.map(
+      (c, i) => sql`CASE WHEN ${found[i]} >= ${need} THEN TRUE ELSE (SELECT count(*) FROM (SELECT 1 FROM ${devices} WHERE ${whereOf(c)} LIMIT ${limit}) AS s) < ${limit} END`,
+    );
+    const res = await db.execute(sql`
+      WITH ${sql.join(ctes, sql`, `)}
+      SELECT ARRAY[${sql.join(settled, sql`, `)}] AS settled, ARRAY[${sql.join(found, sql`, `)}] AS found,
+             ARRAY(SELECT id FROM (${sql.join(names.map((n) => sql`SELECT id, k FROM ${n}`), sql` UNION ALL `)}) AS merged
+                   ORDER BY ${orderBy(o, onOutput)} LIMIT ${size} OFFSET ${offset}) AS ids`);
+    const row = rowsOf(res)[0] as { settled: boolean[]; found: unknown[]; ids: unknown[] };
+    if (row.settled.every(Boolean)) return { ids: row.ids.map(Number) };
+    return { found: Math.min(...row.found.filter((_, i) => !row.settled[i]).map(toCount)) };
+  }
+
+  /**
+   * The ids of one page from index-ordered walks, or undefined when a filtered walk cannot settle
+   * it cheaply and the caller should sort the matches instead (sortedMatches, whose cost follows
+   * their number rather than the table's). A filter's matches may lie far along the order (a
+   * model name, sorted by model descending, starts with every other model), so a first walk reads
+   * at most max(WALK_LIMIT, 2 × rows up to the page) rows. If it found some matches but too few,
+   * and at the density it saw the page ends fewer rows along than there are matches (estimated),
+   * a second walk goes up to twice that far.
+   */
+  async function walkPage(walks: (SQL | undefined)[], text: SQL | undefined, o: ListOrder, offset: number, size: number, estimate: number): Promise<number[] | undefined> {
+    if (!text) return indexPage(walks, o, offset, size);
+    const need = offset + size;
+    const limit = Math.max(walkLimit, 2 * need);
+    let walked = await filteredWalk(walks, text, o, offset, size, limit);
+    if ('found' in walked && walked.found > 0) {
+      // At the density the walk saw, the page ends this many rows along (the walk stops there).
+      const expectedRows = (need * limit) / walked.found;
+      if (expectedRows <= estimate) walked = await filteredWalk(walks, text, o, offset, size, Math.ceil(2 * expectedRows));
+    }
+    return 'ids' in walked ? walked.ids : undefined;
+  }
+
+  return {
+    /**
+     * One page in the order `q.sort`/`q.ascending` asks for (newest first by default), always
+     * closed by the id. The planner's estimate of the match count picks the strategy
+     * (ARCHITECTURE §8, 50 ms a page over a million devices):
+     * - small (estimate ≤ 2 × COUNT_EXACT_LIMIT, allowing for its error): the matches, capped at
+     *   the limit, are collected once, giving the exact count and the sorted page together;
+     * - large, or the cap was hit: the page comes from index-ordered walks (walkPage) and the
+     *   count is the estimate, flagged; a filtered walk that cannot settle the page falls back to
+     *   sorting all the matches, which gives their exact count too.
+     */
+    async list(scope: DeviceScope, q: DevicesQuery): Promise<DeviceList> {
+      if (scope.appIds?.length === 0) return { rows: [], count: 0, countEstimated: false };
+      const cond = scopeWhere(scope, q);
+      const text = q.filter ? textMatch(q.filter) : undefined;
+      const where = and(cond, text);
+      const o = listOrder(q);
+      const offset = (q.page - 1) * q.size;
+      const explained = await db.execute(sql`EXPLAIN (FORMAT JSON) SELECT ${devices.id} FROM ${devices} WHERE ${whereOf(where)}`);
+      let estimate = planRows(rowsOf(explained));
+
+      if (estimate <= 2 * COUNT_EXACT_LIMIT) {
+        const { total, ids } = await sortedMatches(where, o, offset, q.size, COUNT_EXACT_LIMIT + 1);
+        if (total <= COUNT_EXACT_LIMIT) return { rows: await rowsByIds(ids), count: total, countEstimated: false };
+        estimate = Math.max(estimate, total);
+      }
+
+      const ids = await walkPage(walksOf(scope, q, cond), text, o, offset, q.size, estimate);
+      if (!ids) {
+        const sorted = await sortedMatches(where, o, offset, q.size);
+        return { rows: await rowsByIds(sorted.ids), count: sorted.total, countEstimated: false };
+      }
+      const rows = await rowsByIds(ids);
+      // A short page ends the matches: then the total is known exactly after all.
+      if (rows.length < q.size && (rows.length > 0 || offset === 0)) return { rows, count: offset + rows.length, countEstimated: false };
+      return { rows, count: Math.max(estimate, offset + rows.length), countEstimated: true };
+    },
+
+  };
+}
+
+/** The rows of a raw `db.execute` result; both drivers answer `{rows}`. */
+const rowsOf = (res: unknown): Record<string, unknown>[] => (res as { rows: Record<string, unknown>[] }).rows;
+
+/** "Plan Rows" of the top node of EXPLAIN (FORMAT JSON), from either driver's row shape. */
+function planRows(rows: unknown[]): number {
+  const first = rows[0] as Record<string, unknown> | undefined;
+  let plan: unknown = first && Object.values(first)[0];
+  if (typeof plan === 'string') plan = JSON.parse(plan);
+  const top = (plan as { Plan?: { 'Plan Rows'?: number } }[] | undefined)?.[0]?.Plan;
+  return Math.round(Number(top?.['Plan Rows'] ?? 0));
+}
