@@ -6,9 +6,18 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { isStrongPassword } from '../../src/contract';
-import type { CounterRule } from './repositories/sign-in-failures';
 
 export type DatabaseTarget = { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string };
+
+/** One failure counter of the sign-in limits (repositories/sign-in-failures). */
+export interface CounterRule {
+  /** Failures within `windowMs` that block the key. */
+  max: number;
+  windowMs: number;
+  /** The first block; each further block doubles, up to maxBlockMs. */
+  blockMs: number;
+  maxBlockMs: number;
+}
 
 export interface SignInLimits {
   /** Sign-in attempts per IP per window (all outcomes). Kept in memory per instance. */

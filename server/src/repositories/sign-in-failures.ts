@@ -5,17 +5,9 @@
 // who waits out one block gets one guess per ever longer wait. Each update is one atomic upsert,
 // so concurrent attempts on several API instances cannot slip past the count.
 import { inArray, lt, sql } from 'drizzle-orm';
+import type { CounterRule } from '../config';
 import type { Db } from '../db/client';
 import { signInFailures } from '../db/schema';
-
-export interface CounterRule {
-  /** Failures within `windowMs` that block the key. */
-  max: number;
-  windowMs: number;
-  /** The first block; each further block doubles, up to maxBlockMs. */
-  blockMs: number;
-  maxBlockMs: number;
-}
 
 const ms = (n: number) => sql`(${Math.round(n)}::bigint * interval '1 millisecond')`;
 
