@@ -146,7 +146,8 @@ async function main() {
             fcp: audit('first-contentful-paint'),
             lcp: audit('largest-contentful-paint'),
             tbt: audit('total-blocking-time'),
-            bytes: audit('total-byte-weight'),
+            // every response's transfer size, from the network log (total-byte-weight leaves out small files)
+            bytes: ((lhr.audits['network-requests']?.details as { items?: { transferSize?: number }[] } | undefined)?.items ?? []).reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
           });
         }
         runs.sort((a, b) => a.score - b.score);
