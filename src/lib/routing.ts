@@ -2,7 +2,7 @@
 // Each feature with pages exports `routes: FeatureRoute[]` from features/<f>/routes.ts; the app
 // finds those files itself (app/feature-registry.ts), so adding a feature touches no shared file.
 import type { ComponentType } from 'react';
-import type { Locale } from '../contract';
+import type { Locale, Policy } from '../contract';
 
 export const PATHS = {
   root: '/',
@@ -26,6 +26,13 @@ export interface FeatureRoute {
    * first renders (e.g. dispatch an RTK Query `util.prefetch`). Runs on each navigation to the route.
    */
   prefetch?: (params: Readonly<Record<string, string | undefined>>, dispatch: (action: unknown) => unknown) => void | Promise<void>;
+  /**
+   * The role policy (contract/policies.ts) a user needs for this page. Anyone else never sees it:
+   * they are sent to `redirectTo` (the page of the section they may use; default the dashboard)
+   * with a short notice.
+   */
+  policy?: Policy;
+  redirectTo?: string;
 }
 
 /** A menu route `/` means the dashboard (SPEC §2). */

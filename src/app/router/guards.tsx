@@ -3,12 +3,17 @@
 // - private pages need a token and a loaded user (else /login), and while the user must change
 //   the password they all lead to /account/change-password, and while their role requires TOTP
 //   they have not set up, to /account/security;
-// - public pages send a signed-in user to the dashboard.
+// - public pages send a signed-in user to the dashboard;
+// - a page whose route names a role policy renders only for a user who passes it; anyone else is
+//   sent to the route's `redirectTo` (or the dashboard) with a notice, the same way in every section.
+import { useEffect, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import type { Policy } from '../../contract';
 import { LoadingState } from '../../components/feedback/loading-state';
 import { useCurrentUser } from '../../lib/api';
+import { can } from '../../lib/authorization';
 import { PATHS } from '../../lib/routing';
-import { selectToken, useAppSelector } from '../../lib/state';
+import { selectToken, useAppSelector, useNotify } from '../../lib/state';
 
 const FullPageLoader = () => <LoadingState minHeight="100vh" />;
 
@@ -34,4 +39,20 @@ export function GuestOnly() {
   if (token && user) return <Navigate to={PATHS.dashboard} replace />;
   if (token && isLoading) return <FullPageLoader />;
   return <Outlet />;
+}
+
+/** Sends the user elsewhere with the "not for your role" notice. */
+function Refused({ to }: { to: string }) {
+  const notify = useNotify();
+  useEffect(() => {
+    notify.notify('common.access.redirected');
+  }, [notify]);
+  return <Navigate to={to} replace />;
+}
+
+/** Renders `children` only for a user who passes `policy` (RequireSession has loaded the user). */
+export function RequirePolicy({ policy, redirectTo = PATHS.dashboard, children }: { policy: Policy; redirectTo?: string; children: ReactNode }) {
+  const { user } = useCurrentUser();
+  if (!user) return <FullPageLoader />;
+  return can(user, policy) ? children : <Refused to={redirectTo} />;
 }

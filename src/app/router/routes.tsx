@@ -4,6 +4,7 @@
 // the route (on the first load, and before a navigation commits), so no page ever shows a Suspense
 // fallback. React holds content revealed after a fallback until 300 ms after that fallback showed,
 // which the entry page and the dashboard after sign-in would otherwise always pay.
+import type { ComponentType } from 'react';
 import { Outlet, type RouteObject } from 'react-router-dom';
 import type { Locale } from '../../contract';
 import { LoadingState } from '../../components/feedback/loading-state';
@@ -13,7 +14,7 @@ import { RequireCompleteCatalog } from '../i18n/i18n-provider';
 import { loadMessages } from '../i18n/messages';
 import { AuthLayout } from '../layout/auth-layout';
 import { RouteErrorPage } from '../error/route-error-page';
-import { EntryRedirect, GuestOnly, RequireSession } from './guards';
+import { EntryRedirect, GuestOnly, RequirePolicy, RequireSession } from './guards';
 
 // The shell (drawer, menu, header, dialogs) is a chunk of its own: the sign-in page never needs it.
 // It waits for the features' message catalogue, which the sign-in page does not load up front.
@@ -21,11 +22,23 @@ const loadShell = () => import(/* webpackChunkName: "shell" */ '../layout/app-sh
 
 type Dispatch = (action: unknown) => unknown;
 
+/** The page itself, or, when its route names a role policy, the page behind RequirePolicy. */
+function guarded({ policy, redirectTo }: FeatureRoute, Page: ComponentType): ComponentType {
+  if (!policy) return Page;
+  return function PolicyPage() {
+    return (
+      <RequirePolicy policy={policy} redirectTo={redirectTo}>
+        <Page />
+      </RequirePolicy>
+    );
+  };
+}
+
 function pageRoute(route: FeatureRoute, dispatch: Dispatch | undefined): RouteObject {
   const { prefetch } = route;
   return {
     path: route.path,
-    lazy: async () => ({ Component: (await route.load()).default }),
+    lazy: async () => ({ Component: guarded(route, (await route.load()).default) }),
     // runs alongside `lazy`, so the page's data is on its way while its chunk loads
     ...(prefetch && dispatch
       ? {

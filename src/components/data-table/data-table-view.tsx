@@ -96,7 +96,7 @@ export function DataTableView<R extends object>({ list, loading = false, fetchin
   );
 
   let body: ReactNode;
-  if (error) body = <ErrorState onRetry={onRetry} />;
+  if (error) body = <ErrorState error={error} onRetry={onRetry} />;
   else if (loading && !pageRows) body = <LoadingState />;
   else
     body = (

@@ -3,7 +3,13 @@
 import type { FeatureRoute } from '../../lib/routing';
 
 export const routes: FeatureRoute[] = [
-  { path: '/servers/manage', access: 'private', load: () => import(/* webpackChunkName: "page-servers-manage" */ './pages/manage-servers-page') },
+  {
+    path: '/servers/manage',
+    access: 'private',
+    policy: 'servers:manageAll',
+    redirectTo: '/servers/my-servers',
+    load: () => import(/* webpackChunkName: "page-servers-manage" */ './pages/manage-servers-page'),
+  },
   { path: '/servers/my-servers', access: 'private', load: () => import(/* webpackChunkName: "page-servers-mine" */ './pages/my-servers-page') },
   { path: '/servers/settings', access: 'private', load: () => import(/* webpackChunkName: "page-servers-settings" */ './pages/operator-settings-page') },
   {

@@ -3,7 +3,18 @@ import type { FeatureRoute } from '../../lib/routing';
 
 export const USERS_PATHS = { list: '/users/list', addNew: '/users/add-new' } as const;
 
+// Both pages belong to the admin role (SPEC §6); anyone else goes to the dashboard.
 export const routes: FeatureRoute[] = [
-  { path: USERS_PATHS.list, access: 'private', load: () => import(/* webpackChunkName: "page-users-list" */ './pages/users-list-page') },
-  { path: USERS_PATHS.addNew, access: 'private', load: () => import(/* webpackChunkName: "page-users-add-new" */ './pages/add-user-page') },
+  {
+    path: USERS_PATHS.list,
+    access: 'private',
+    policy: 'users:manage',
+    load: () => import(/* webpackChunkName: "page-users-list" */ './pages/users-list-page'),
+  },
+  {
+    path: USERS_PATHS.addNew,
+    access: 'private',
+    policy: 'users:manage',
+    load: () => import(/* webpackChunkName: "page-users-add-new" */ './pages/add-user-page'),
+  },
 ];

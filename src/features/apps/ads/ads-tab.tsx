@@ -156,7 +156,7 @@ export function AdsTab({ appId }: { appId: number }) {
   const [adMob, setAdMob] = useState<boolean | undefined>(undefined);
   useEffect(() => setAdMob(loaded?.adMob), [loaded]);
 
-  if (query.isError && !query.data) return <ErrorState onRetry={() => void query.refetch()} />;
+  if (query.isError && !query.data) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   if (!loaded) return <LoadingState />;
   const master = adMob ?? loaded.adMob;
 

@@ -39,7 +39,7 @@ export function ReceivesTab({ appId }: { appId: number }) {
   };
 
   let body;
-  if (query.isError && !query.data) body = <ErrorState onRetry={() => void query.refetch()} />;
+  if (query.isError && !query.data) body = <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   else if (!query.data) body = <LoadingState />;
   else {
     const { keysMissing, config, version, history } = query.data;

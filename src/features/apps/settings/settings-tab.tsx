@@ -69,7 +69,7 @@ export function SettingsTab({ appId }: { appId: number }) {
 
   const defaultValues = useMemo(() => (app.data ? toFormValues(app.data.settings) : undefined), [app.data]);
 
-  if (app.isError && !app.data) return <ErrorState onRetry={() => void app.refetch()} />;
+  if (app.isError && !app.data) return <ErrorState error={app.error} onRetry={() => void app.refetch()} />;
   if (!defaultValues) return <LoadingState />;
 
   return (

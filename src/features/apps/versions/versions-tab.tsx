@@ -110,7 +110,7 @@ export function VersionsTab({ appId }: { appId: number }) {
   }, [query.data]);
 
   let body;
-  if (query.isError && !query.data) body = <ErrorState onRetry={() => void query.refetch()} />;
+  if (query.isError && !query.data) body = <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   else if (!query.data) body = <LoadingState />;
   else if (tab === 'block') body = <BlockNewVersion appId={appId} active={active} />;
   else if (tab === 'active') body = <VersionList key="active" name="apps-versions-active" rows={active} blocked={false} fetching={query.isFetching} />;

@@ -36,7 +36,7 @@ export default function DomainEncryptionPage() {
         <Box role="tabpanel" id={`panel-${current}`} aria-labelledby={`tab-${current}`} sx={{ p: { xs: 2, md: 3 } }}>
           {current === 'encryptor' &&
             (apps.error ? (
-              <ErrorState onRetry={apps.refetch} />
+              <ErrorState error={apps.error} onRetry={apps.refetch} />
             ) : apps.isLoading ? (
               <LoadingState />
             ) : (

@@ -98,7 +98,7 @@ export default function PrivacyPage() {
   };
 
   let body;
-  if (policy.error) body = <ErrorState onRetry={policy.refetch} />;
+  if (policy.error) body = <ErrorState error={policy.error} onRetry={policy.refetch} />;
   else if (!editorState) body = <LoadingState />;
   else
     body = (

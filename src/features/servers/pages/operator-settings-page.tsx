@@ -26,7 +26,7 @@ export default function OperatorSettingsPage() {
     <Box>
       <PageHeader titleId="servers.settings.title" />
       {settings.isError ? (
-        <ErrorState onRetry={settings.refetch} />
+        <ErrorState error={settings.error} onRetry={settings.refetch} />
       ) : !settings.data ? (
         <LoadingState />
       ) : (

@@ -81,7 +81,7 @@ export default function ServerProfilesPage() {
       {tab === 'import' && <ProfileImport serverId={serverId} />}
       {tab === 'new' &&
         (counter === null ? (
-          profiles.isError ? <ErrorState onRetry={profiles.refetch} /> : <LoadingState />
+          profiles.isError ? <ErrorState error={profiles.error} onRetry={profiles.refetch} /> : <LoadingState />
         ) : (
           <ProfileCreateForm serverId={serverId} showType={showType} counter={counter} onCreated={() => setCounter((n) => (n ?? 0) + 1)} />
         ))}
