@@ -131,4 +131,17 @@ describe('application lists', () => {
     expect(await screen.findByText('ساخت اپلیکیشن انجام نشد')).toBeInTheDocument();
     expect(within(dialog).getByText('این مقدار قبلا استفاده شده است')).toBeInTheDocument();
   });
+
+  it('the app form sends description as null (SPEC §5), also when the edited app has one', async () => {
+    server.on('GET', 'users/appAdmins', json({ data: [{ id: 7, name: 'سارا', family: 'احمدی', active: true }] }));
+    server.on('PUT', 'apps/updateApp/:id', json({ success: true, data: live }));
+    const described = makeApp({ id: 3, name: 'DescribedApp', description: 'An old description' });
+    const { user } = await open('/app/manage', makeUser(), [described]);
+    await user.click(await screen.findByRole('button', { name: 'ویرایش DescribedApp' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.querySelector('[name="description"]')).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'ذخیره' }));
+    await waitFor(() => expect(server.calls('PUT', 'apps/updateApp/3')).toHaveLength(1));
+    expect(server.calls('PUT', 'apps/updateApp/3')[0].body).toMatchObject({ name: 'DescribedApp', description: null });
+  });
 });

@@ -1,5 +1,6 @@
 // Create / edit an application (SPEC §5 "Application create/edit"): the contract's appSchema on
-// both sides; the admin is chosen from the active app admins. Empty optional fields go as null.
+// both sides; the admin is chosen from the active app admins. Empty optional fields go as null,
+// and description is always sent as null (SPEC §5): the form has no description field.
 import { useMemo } from 'react';
 import { FormDialog } from '../../../components/dialogs';
 import { SelectField, TextInput } from '../../../components/form';
@@ -33,7 +34,6 @@ export function AppFormDialog({ open, onClose, app }: AppFormDialogProps) {
     cppSign: app?.cppSign ?? '',
     firebaseConfig: app?.firebaseConfig ?? '',
     email: app?.email ?? '',
-    description: app?.description ?? '',
   };
 
   if (!open) return null;
@@ -44,7 +44,10 @@ export function AppFormDialog({ open, onClose, app }: AppFormDialogProps) {
       titleId={app ? 'apps.form.editTitle' : 'apps.form.createTitle'}
       schema={appSchema}
       defaultValues={defaultValues}
-      onSubmit={(body) => (app ? updateApp({ id: app.id, body }).unwrap() : storeApp(body).unwrap())}
+      onSubmit={(values) => {
+        const body = { ...values, description: null };
+        return app ? updateApp({ id: app.id, body }).unwrap() : storeApp(body).unwrap();
+      }}
       successMessageId={app ? 'apps.form.editSuccess' : 'apps.form.createSuccess'}
       errorMessageId={app ? 'apps.form.editError' : 'apps.form.createError'}
       maxWidth="md"
@@ -56,7 +59,6 @@ export function AppFormDialog({ open, onClose, app }: AppFormDialogProps) {
       <TextInput name="cppSign" labelId="apps.fields.cppSign" ltr />
       <TextInput name="email" labelId="apps.fields.email" ltr type="email" />
       <TextInput name="firebaseConfig" labelId="apps.fields.firebaseConfig" ltr multiline minRows={3} />
-      <TextInput name="description" labelId="apps.fields.description" charset="any" multiline minRows={2} />
     </FormDialog>
   );
 }
