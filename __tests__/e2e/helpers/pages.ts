@@ -42,6 +42,7 @@ export const PAGE_STATES: PageState[] = [
   { name: 'app-versions-block', path: (s) => `/app/${s.apps.alpha.id}?tab=versions` },
   { name: 'app-versions-active', path: (s) => `/app/${s.apps.alpha.id}?tab=versions`, tabs: ['apps.versions.tabActive'] },
   { name: 'app-versions-blocked', path: (s) => `/app/${s.apps.alpha.id}?tab=versions`, tabs: ['apps.versions.tabBlocked'] },
+  { name: 'app-receives', path: (s) => `/app/${s.apps.alpha.id}?tab=receives` },
   { name: 'users-list', path: () => '/users/list' },
   { name: 'users-add-new', path: () => '/users/add-new' },
   { name: 'not-found', path: () => '/no/such/page' },

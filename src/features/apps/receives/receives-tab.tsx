@@ -74,6 +74,10 @@ export function ReceivesTab({ appId }: { appId: number }) {
               component="pre"
               dir="ltr"
               data-testid="receives-config"
+              // Scrolls on its own: reachable by keyboard, and named for screen readers.
+              tabIndex={0}
+              role="region"
+              aria-label={intl.formatMessage({ id: 'apps.receives.configLabel' })}
               sx={{ fontFamily: 'ui-monospace, Menlo, Consolas, monospace', fontSize: 12, bgcolor: 'action.hover', borderRadius: 1, p: 1.5, m: 0, maxHeight: 480, overflow: 'auto', textAlign: 'left' }}
             >
               {JSON.stringify(config, null, 2)}
