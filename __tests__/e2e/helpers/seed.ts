@@ -62,10 +62,7 @@ async function staff(server: RunningServer, adminToken: string, username: string
   return { id: created.data.id, username, password, token: await server.signIn(username, password), roleId };
 }
 
-/**
- * An app administered by `admin`. A role_id 5 user may not be chosen as an app admin by every
- * version of the server, so the app is made for the top admin's choice and then handed over.
- */
+/** An app administered by `adminId` (an app admin, or a restricted app admin: role_id 5). */
 async function app(server: RunningServer, adminToken: string, name: string, packageName: string, adminId: number): Promise<SeededApp> {
   const body = { name, packageName, sign: `${name}-sign`, adminId, cppSign: null, firebaseConfig: null, email: null, description: null };
   const created = check(await server.api('apps/storeApp', { method: 'POST', token: adminToken, body }), `storeApp ${name}`);
@@ -86,16 +83,13 @@ export async function seed(server: RunningServer): Promise<Seeded> {
   const current = check(await server.api('users/current', { token: adminToken }), 'current');
   const admin: SeededUser = { id: current.data.id, username: ADMIN.username, password: ADMIN.password, token: adminToken, roleId: 1 };
   const appAdmin = await staff(server, adminToken, 'sara', 2, 'سارا', 'احمدی');
-  // The restricted user is created as an app admin, given an app, then moved to role_id 5.
-  const restricted = await staff(server, adminToken, 'reza', 2, 'رضا', 'کریمی');
+  // The restricted user is a restricted app admin: given an app directly, as staff would do it.
+  const restricted = await staff(server, adminToken, 'reza', 5, 'رضا', 'کریمی');
 
   const alpha = await app(server, adminToken, 'Alpha VPN', 'com.alpha.vpn', appAdmin.id);
   const beta = await app(server, adminToken, 'Beta C++ VPN', 'com.beta.vpn', restricted.id);
   const inactive = await app(server, adminToken, 'Gamma VPN', 'com.gamma.vpn', appAdmin.id);
   check(await server.api(`apps/changeStatus/${inactive.id}/false`, { method: 'PUT', token: adminToken }), 'deactivate');
-  check(await server.api(`users/updateAccess/${restricted.id}`, { method: 'PUT', token: adminToken, body: { role_id: 5 } }), 'demote');
-  restricted.roleId = 5;
-  restricted.token = await server.signIn(restricted.username, restricted.password);
 
   check(
     await server.api('apps/settings/operators', {
