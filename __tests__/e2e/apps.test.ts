@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { launchChromium, type LaunchedBrowser } from './helpers/chromium';
-import { t } from './helpers/messages';
+import { t, tf } from './helpers/messages';
 import { ADMIN, startServer, type RunningServer } from './helpers/server';
 import { signInThroughForm, signOutThroughConfirm } from './helpers/session';
 
@@ -105,7 +105,7 @@ test('a click on the API key copies it', async () => {
 });
 
 test('deactivating asks first, then hides the app under the default active filter', async () => {
-  await page.getByRole('switch', { name: t('fa', 'apps.status.toggle').replace('{name}', APP.name) }).click();
+  await page.getByRole('switch', { name: tf('fa', 'apps.status.toggle', { name: APP.name }) }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByText(fa('apps.status.deactivateTitle')).waitFor();
   expect((await server.api(`apps/getApp/${appId}`, { token: adminToken })).body.data.active).toBe(true);
@@ -154,11 +154,11 @@ test('switching ads off clears the active slots', async () => {
 test('a version is blocked, then deleted from the blocked list', async () => {
   await page.getByRole('tab', { name: fa('apps.detail.tabVersions') }).click();
   await page.getByRole('combobox', { name: fa('apps.versions.select') }).click();
-  await page.getByRole('option', { name: '2.5' }).click();
+  await page.getByRole('option', { name: '۲٫۵' }).click();
   await page.getByRole('button', { name: fa('apps.versions.block') }).click();
   await toast('apps.versions.blockSuccess');
   await page.getByRole('tab', { name: fa('apps.versions.tabBlocked') }).click();
-  const del = page.getByRole('button', { name: t('fa', 'apps.versions.delete').replace('{version}', '2.5') });
+  const del = page.getByRole('button', { name: tf('fa', 'apps.versions.delete', { version: 2.5 }) });
   await del.click();
   await page.getByRole('dialog').getByRole('button', { name: fa('common.yes') }).click();
   await toast('apps.versions.deleteSuccess');
@@ -190,10 +190,10 @@ test('the app admin sees only their own app, without edit or delete', async () =
   await grid.getByText(APP.name).waitFor();
   expect(await grid.getByText('Other VPN').count()).toBe(0);
   const row = page.getByRole('row').filter({ hasText: APP.name });
-  await row.getByRole('button', { name: t('fa', 'apps.actions.details').replace('{name}', APP.name) }).waitFor();
-  await row.getByRole('link', { name: t('fa', 'apps.actions.settings').replace('{name}', APP.name) }).waitFor();
-  expect(await row.getByRole('button', { name: t('fa', 'apps.actions.edit').replace('{name}', APP.name) }).count()).toBe(0);
-  expect(await row.getByRole('button', { name: t('fa', 'apps.actions.delete').replace('{name}', APP.name) }).count()).toBe(0);
+  await row.getByRole('button', { name: tf('fa', 'apps.actions.details', { name: APP.name }) }).waitFor();
+  await row.getByRole('link', { name: tf('fa', 'apps.actions.settings', { name: APP.name }) }).waitFor();
+  expect(await row.getByRole('button', { name: tf('fa', 'apps.actions.edit', { name: APP.name }) }).count()).toBe(0);
+  expect(await row.getByRole('button', { name: tf('fa', 'apps.actions.delete', { name: APP.name }) }).count()).toBe(0);
   expect(await page.getByRole('button', { name: fa('apps.actions.create') }).count()).toBe(0);
   await page.screenshot({ path: join(shots, 'apps-mine-fa.png'), fullPage: true });
 });

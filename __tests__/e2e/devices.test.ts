@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { launchChromium, type LaunchedBrowser } from './helpers/chromium';
-import { t } from './helpers/messages';
+import { t, tf } from './helpers/messages';
 import { ADMIN, startServer, type RunningServer } from './helpers/server';
 import { signInThroughForm } from './helpers/session';
 
@@ -15,7 +15,6 @@ let browser: LaunchedBrowser;
 let page: Page;
 let app: { id: number; name: string; apiKey: string };
 
-const faNumber = (n: number) => new Intl.NumberFormat('fa-IR').format(n);
 const deviceId = (i: number) => `e2e-device-${String(i).padStart(3, '0')}`;
 
 async function register(apiKey: string, i: number) {
@@ -67,7 +66,7 @@ async function shownDeviceIds(): Promise<string[]> {
 test('the apps link (?appId=) opens page 1 of 30 with the total, and the next page shows the next 30', async () => {
   await page.goto(`${server.url}/app/devices?appId=${app.id}`);
   await page.getByRole('heading', { name: t('fa', 'devices.title') }).waitFor();
-  await page.getByText(t('fa', 'devices.count').replace('{count}', faNumber(TOTAL))).waitFor();
+  await page.getByText(tf('fa', 'devices.count', { count: TOTAL })).waitFor();
   await page.getByText(deviceId(70)).waitFor();
   const first = await shownDeviceIds();
   expect(first).toHaveLength(30);
@@ -87,7 +86,7 @@ test('the apps link (?appId=) opens page 1 of 30 with the total, and the next pa
   expect(second[0]).toBe(deviceId(40));
   expect(second.filter((id) => first.includes(id))).toEqual([]);
   // the row numbers continue from the first page
-  expect(await grid().locator('.MuiDataGrid-cell[data-field="__index"]').first().innerText()).toBe('31');
+  expect(await grid().locator('.MuiDataGrid-cell[data-field="__index"]').first().innerText()).toBe('۳۱'); // in Persian digits
 
   await next.click();
   await page.getByText(deviceId(10)).waitFor();
@@ -99,11 +98,11 @@ test('the text filter asks the server and goes back to page 1', async () => {
   await page.getByRole('searchbox', { name: t('fa', 'devices.filter.search') }).fill('device-05');
   const url = new URL((await answered).url());
   expect(url.searchParams.get('page')).toBe('1');
-  await page.getByText(t('fa', 'devices.count').replace('{count}', faNumber(10))).waitFor();
+  await page.getByText(tf('fa', 'devices.count', { count: 10 })).waitFor();
   const ids = await shownDeviceIds();
   expect(ids).toEqual(Array.from({ length: 10 }, (_, i) => deviceId(59 - i)));
   await page.getByRole('searchbox', { name: t('fa', 'devices.filter.search') }).fill('');
-  await page.getByText(t('fa', 'devices.count').replace('{count}', faNumber(TOTAL))).waitFor();
+  await page.getByText(tf('fa', 'devices.count', { count: TOTAL })).waitFor();
 });
 
 test('a device created in the panel appears at the top of the list, and English reads left to right', async () => {
@@ -118,12 +117,12 @@ test('a device created in the panel appears at the top of the list, and English 
   // registered the way the mobile apps do it: the chosen app's key picks the app
   expect((await sent).headers()['appapikey']).toBe(app.apiKey);
   await page.getByText(t('fa', 'devices.create.success')).first().waitFor();
-  await page.getByText(t('fa', 'devices.count').replace('{count}', faNumber(TOTAL + 1))).waitFor();
+  await page.getByText(tf('fa', 'devices.count', { count: TOTAL + 1 })).waitFor();
   expect((await shownDeviceIds())[0]).toBe('panel-made-device');
 
   await page.getByRole('button', { name: t('en', 'shell.language.en') }).click();
   await page.waitForFunction(() => document.documentElement.dir === 'ltr');
-  await page.getByText(t('en', 'devices.count').replace('{count}', String(TOTAL + 1))).waitFor();
+  await page.getByText(tf('en', 'devices.count', { count: TOTAL + 1 })).waitFor();
   await page.screenshot({ path: join(shots, 'devices-en.png'), fullPage: true });
 });
 

@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { launchChromium, type LaunchedBrowser } from './helpers/chromium';
-import { t } from './helpers/messages';
+import { t, tf } from './helpers/messages';
 import { ADMIN, startServer, type RunningServer } from './helpers/server';
 import { signInThroughForm, signOutThroughConfirm } from './helpers/session';
 
@@ -47,10 +47,8 @@ async function createApp(name: string, packageName: string, adminId: number) {
 const cells = (field: string) =>
   page.$$eval(`[role="gridcell"][data-field="${field}"]`, (els) => els.map((e) => (e.textContent ?? '').trim()));
 
-async function toast(id: string, values?: Record<string, string>) {
-  let text = t('fa', id);
-  for (const [k, v] of Object.entries(values ?? {})) text = text.replace(`{${k}}`, v);
-  await page.getByText(text).first().waitFor();
+async function toast(id: string, values?: Record<string, string | number>) {
+  await page.getByText(tf('fa', id, values)).first().waitFor();
 }
 
 beforeAll(async () => {
@@ -91,7 +89,8 @@ test('the admin creates a server: the country is searched and names the server',
   await page.getByRole('option', { name: appA.name }).click();
   await page.keyboard.press('Escape');
   await dialog.getByRole('combobox', { name: t('fa', 'servers.fields.country') }).fill('germ');
-  await page.getByRole('option', { name: /Germany/ }).click();
+  // the option reads the Persian name (Intl), found by the English one too
+  await page.getByRole('option', { name: /آلمان/ }).click();
   expect(await dialog.getByLabel(t('fa', 'servers.fields.ip')).inputValue()).toBe('de-server-1');
   await dialog.getByLabel(t('fa', 'servers.fields.username')).fill('root');
   await dialog.getByLabel(t('fa', 'servers.fields.password'), { exact: true }).fill('S3cret-pass!');
@@ -133,7 +132,7 @@ test('imports the sample CSV through the file chooser', async () => {
   await page.getByTestId('csv-file-name').getByText('sample-profiles.csv').waitFor();
   await page.screenshot({ path: join(shots, 'servers-import-fa.png'), fullPage: true });
   await page.getByRole('button', { name: t('fa', 'servers.import.upload') }).click();
-  await toast('servers.import.uploadSuccess', { count: '۴' });
+  await toast('servers.import.uploadSuccess', { count: 4 });
 });
 
 test('lists, sorts and reveals the profiles', async () => {
@@ -149,7 +148,7 @@ test('lists, sorts and reveals the profiles', async () => {
   expect(await cells('protocol')).toEqual(['vless', 'vless', 'vless', 'vmess', 'vmess']);
   await header('__index').click();
   await header('__index').click();
-  await page.waitForFunction(() => document.querySelector('[role="gridcell"][data-field="__index"]')?.textContent === '5');
+  await page.waitForFunction(() => document.querySelector('[role="gridcell"][data-field="__index"]')?.textContent === '۵'); // row numbers in Persian digits
   expect(await cells('name')).toEqual(['TR-4', 'FR-3', 'NL_reality 2', 'DE-1', 'S-1']);
   await page.screenshot({ path: join(shots, 'servers-profiles-fa.png'), fullPage: true });
 
@@ -175,7 +174,7 @@ test('batch deletes three profiles after a confirm that counts them in Persian',
   const dialog = page.getByRole('dialog');
   await dialog.getByText('۳ پروفایل حذف شود؟').waitFor();
   await dialog.getByRole('button', { name: t('fa', 'common.yes') }).click();
-  await toast('servers.profiles.deleteProfileSuccess');
+  await toast('servers.profiles.batchDelete.success', { count: 3 });
   await page.waitForFunction(() => document.querySelectorAll('[role="gridcell"][data-field="name"]').length === 2);
   const left = await server.api(`apps/profiles/${serverId}`, { token: adminToken });
   expect(left.body.data.map((p: { name: string }) => p.name).sort()).toEqual(['DE-1', 'S-1']);

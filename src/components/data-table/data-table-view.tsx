@@ -14,8 +14,8 @@ import { DataGrid, type GridColDef, type GridRowId } from '@mui/x-data-grid';
 import { useIntl } from 'react-intl';
 import { PHONE_QUERY } from '../media';
 import { PAGE_SIZES } from '../../contract';
+import { LtrCell } from './ltr-cell';
 import { selectLocale, useAppSelector } from '../../lib/state';
-import { Ltr } from '../ltr';
 import { LoadingState } from '../feedback/loading-state';
 import { ErrorState } from '../feedback/error-state';
 import { FilterBar } from './filter-bar';
@@ -57,6 +57,9 @@ export function DataTableView<R extends object>({ list, loading = false, fetchin
     [rowActions, pageRows, compact],
   );
 
+  // page sizes in the locale's digits
+  const pageSizeOptions = useMemo(() => PAGE_SIZES.map((value) => ({ value, label: intl.formatNumber(value) })), [intl]);
+
   const gridColumns = useMemo<GridColDef[]>(
     () => [
       ...list.columns.map<GridColDef>((c) => ({
@@ -66,14 +69,19 @@ export function DataTableView<R extends object>({ list, loading = false, fetchin
         width: c.width,
         minWidth: c.minWidth ?? (c.width ? undefined : 120),
         flex: c.flex ?? (c.width ? undefined : 1),
-        // numbers are aligned to the end but shown as given (no digit grouping for ports and ids)
+        // numbers are aligned to the end; counts and row numbers in the locale's digits (no grouping),
+        // technical numbers (`ltr`: ports, ids) as typed
         ...(c.numeric ? { align: 'right' as const, headerAlign: 'right' as const } : {}),
+        ...(c.numeric && !c.ltr
+          ? { valueFormatter: (value: unknown) => (typeof value === 'number' ? intl.formatNumber(value, { useGrouping: false }) : value) }
+          : {}),
         valueGetter: (_value, row) => cellValue(c, row as R),
         renderCell: c.render
           ? (params) => c.render!(params.row as R)
           : c.ltr
-            ? (params) => <Ltr>{params.formattedValue as ReactNode}</Ltr>
-            : undefined,
+            ? (params) => <LtrCell value={params.formattedValue as ReactNode} />
+            : // names and other free text take the direction of their own first letter ("Beta C++ VPN")
+              (params) => <bdi>{params.formattedValue as ReactNode}</bdi>,
       })),
       ...(rowActions?.length
         ? [
@@ -119,7 +127,7 @@ export function DataTableView<R extends object>({ list, loading = false, fetchin
         columnBufferPx={4000}
         paginationMode="server"
         rowCount={list.count}
-        pageSizeOptions={[...PAGE_SIZES]}
+        pageSizeOptions={pageSizeOptions}
         paginationModel={list.paging.model}
         onPaginationModelChange={list.paging.onChange}
         checkboxSelection={!!batchActions}

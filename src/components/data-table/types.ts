@@ -14,9 +14,9 @@ export interface DataTableColumn<R> {
   /** Custom cell content; the value is still used for sorting and export. */
   render?: (row: R) => ReactNode;
   sortable?: boolean;
-  /** Sorted as numbers and aligned to the end. */
+  /** Sorted as numbers and aligned to the end; shown in the locale's digits unless `ltr`. */
   numeric?: boolean;
-  /** A technical value shown left to right. */
+  /** A technical value (IP, port, link, package name, model): left to right, as typed, cut at its own end. */
   ltr?: boolean;
   width?: number;
   minWidth?: number;

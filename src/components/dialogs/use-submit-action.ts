@@ -4,11 +4,14 @@
 import { useCallback, useRef, useState } from 'react';
 import { useNotify } from '../../lib/state';
 import { errorMessageId } from '../../lib/api';
+import type { MessageValues } from '../../lib/i18n';
 
 export type SubmitStatus = 'idle' | 'submitting' | 'success' | 'error';
 
 export interface SubmitActionOptions<T = unknown> {
   successMessageId?: string;
+  /** Values of the success message (e.g. `{count}` of a batch). */
+  successValues?: MessageValues;
   /**
    * Shown on failure unless the error has a more specific text (network, rate limit, ...); a
    * function picks the id from the error (undefined = the generic communication error).
@@ -29,7 +32,7 @@ export function useSubmitAction<T = unknown>(options: SubmitActionOptions<T>) {
       try {
         const result = await task();
         setStatus('success');
-        if (latest.current.successMessageId) notify.success(latest.current.successMessageId);
+        if (latest.current.successMessageId) notify.success(latest.current.successMessageId, latest.current.successValues);
         latest.current.onSuccess?.(result);
         return result;
       } catch (error) {

@@ -14,3 +14,33 @@ export function fullName(person: Named, locale: Locale): string {
   if (locale === 'en' && english) return english;
   return [person.name, person.family].filter(Boolean).join(' ');
 }
+
+const regionNames = new Map<string, Intl.DisplayNames>();
+
+/**
+ * A country's name in the UI language. The server's country list is in English; in Persian the
+ * platform's region names (`Intl.DisplayNames('fa')`) give the Persian one, and the server's name
+ * stays as the fallback for a code Intl does not know.
+ */
+export function countryName(country: { code: string; name: string }, locale: Locale): string {
+  if (locale !== 'fa') return country.name;
+  const code = country.code.toUpperCase();
+  let names = regionNames.get(locale);
+  if (!names) regionNames.set(locale, (names = new Intl.DisplayNames(locale, { type: 'region', fallback: 'code' })));
+  try {
+    const name = names.of(code);
+    return name && name !== code ? name : country.name;
+  } catch {
+    return country.name; // not a region code Intl accepts
+  }
+}
+
+/**
+ * Names listed with the locale's separators ("a, b, c" in English, "a، b، c" in Persian), each
+ * name in a first-strong isolate (U+2068 … U+2069) so a Latin name keeps its order in Persian
+ * (`isolate: false` for text that leaves the page, e.g. a CSV cell).
+ */
+export function formatNameList(names: readonly string[], locale: Locale, isolate = true): string {
+  const isolated = isolate ? names.map((name) => `\u2068${name}\u2069`) : names;
+  return new Intl.ListFormat(locale === 'fa' ? 'fa-IR' : 'en-US', { type: 'conjunction', style: 'narrow' }).format(isolated);
+}

@@ -29,6 +29,11 @@ const filters: DataTableFilter<Server>[] = [
   { kind: 'select', key: 'country', labelId: 'common.close', options: [{ value: 'DE', label: 'Germany' }, { value: 'IR', label: 'Iran' }] },
 ];
 
+/** The export button's Persian label: its Latin word isolated left to right. */
+const EXPORT_FA = 'خروجی \u2066CSV\u2069';
+/** Latin digits to Persian, the way the table shows numbers in Persian. */
+const fa = (text: string | number) => String(text).replace(/[0-9]/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]);
+
 const cellTexts = (field: string) =>
   screen.queryAllByRole('gridcell').filter((c) => c.getAttribute('data-field') === field).map((c) => c.textContent);
 
@@ -56,13 +61,13 @@ describe('DataTable', () => {
   it('cycles the sort asc → desc → none from the header and persists it under the table name', async () => {
     const { store, user, persistor } = await renderWithProviders(<DataTable name="servers" rows={rows} columns={columns} />);
     expect(cellTexts('ip')).toEqual(['10.0.0.2', '10.0.0.1', '10.0.0.3']);
-    const header = screen.getByRole('columnheader', { name: /خروجی CSV/ });
+    const header = screen.getByRole('columnheader', { name: EXPORT_FA });
 
-    await user.click(within(header).getByText('خروجی CSV'));
+    await user.click(within(header).getByText(EXPORT_FA));
     expect(store.getState().tables.servers).toMatchObject({ sortKey: 'ip', ascending: true });
     expect(cellTexts('ip')).toEqual(['10.0.0.1', '10.0.0.2', '10.0.0.3']);
 
-    await user.click(within(header).getByText('خروجی CSV'));
+    await user.click(within(header).getByText(EXPORT_FA));
     expect(store.getState().tables.servers).toMatchObject({ sortKey: 'ip', ascending: false });
     expect(cellTexts('ip')).toEqual(['10.0.0.3', '10.0.0.2', '10.0.0.1']);
 
@@ -70,7 +75,7 @@ describe('DataTable', () => {
     expect(localStorage.getItem(tableStorageKey('servers', 'sort'))).toBe('ip');
     expect(localStorage.getItem(tableStorageKey('servers', 'ascending'))).toBe('false');
 
-    await user.click(within(header).getByText('خروجی CSV'));
+    await user.click(within(header).getByText(EXPORT_FA));
     expect(store.getState().tables.servers).toMatchObject({ sortKey: null });
     expect(cellTexts('ip')).toEqual(['10.0.0.2', '10.0.0.1', '10.0.0.3']);
   });
@@ -78,7 +83,7 @@ describe('DataTable', () => {
   it('sorts numeric columns as numbers', async () => {
     const { user } = await renderWithProviders(<DataTable name="servers" rows={rows} columns={columns} />);
     await user.click(within(screen.getByRole('columnheader', { name: /ذخیره/ })).getByText('ذخیره'));
-    expect(cellTexts('port')).toEqual(['80', '443', '8443']);
+    expect(cellTexts('port')).toEqual(['۸۰', '۴۴۳', '۸۴۴۳']);
   });
 
   it('restores a persisted sort and filter', async () => {
@@ -86,7 +91,7 @@ describe('DataTable', () => {
     localStorage.setItem(tableStorageKey('servers', 'ascending'), 'false');
     localStorage.setItem(tableStorageKey('servers', 'filter'), JSON.stringify({ country: 'DE' }));
     await renderWithProviders(<DataTable name="servers" rows={rows} columns={columns} filters={filters} />);
-    expect(cellTexts('port')).toEqual(['8443', '443']);
+    expect(cellTexts('port')).toEqual(['۸۴۴۳', '۴۴۳']);
   });
 
   it('filters by the declared filters and goes back to page 1', async () => {
@@ -119,7 +124,7 @@ describe('DataTable', () => {
     expect(store.getState().tables.big.page).toBe(2);
     expect(cellTexts('ip')[0]).toBe('10.0.1.31');
     fireEvent.mouseDown(screen.getByRole('combobox', { name: /تعداد سطرهای هر صفحه/ }));
-    await user.click(await screen.findByRole('option', { name: '50' }));
+    await user.click(await screen.findByRole('option', { name: '۵۰' }));
     expect(store.getState().tables.big).toMatchObject({ page: 1, pageSize: 50 });
     expect(cellTexts('ip')).toHaveLength(50);
   });
@@ -128,9 +133,9 @@ describe('DataTable', () => {
     const many = Array.from({ length: 45 }, (_, i) => ({ id: i + 1, ip: `10.0.2.${i + 1}`, country: 'DE', port: (i * 17) % 45 }));
     const { user } = await renderWithProviders(<DataTable name="sorted" rows={many} columns={columns} />);
     await user.click(within(screen.getByRole('columnheader', { name: /ذخیره/ })).getByText('ذخیره'));
-    expect(cellTexts('port')).toEqual(Array.from({ length: 30 }, (_, i) => String(i)));
+    expect(cellTexts('port')).toEqual(Array.from({ length: 30 }, (_, i) => fa(i)));
     await user.click(screen.getByRole('button', { name: /صفحه‌ی بعدی/ }));
-    expect(cellTexts('port')).toEqual(Array.from({ length: 15 }, (_, i) => String(30 + i)));
+    expect(cellTexts('port')).toEqual(Array.from({ length: 15 }, (_, i) => fa(30 + i)));
   });
 
   it('goes to the last page when the rows shrink under the page shown (the last rows deleted)', async () => {
@@ -211,7 +216,7 @@ describe('DataTable', () => {
       );
       fireEvent.mouseDown(screen.getByRole('combobox', { name: 'بستن' }));
       await user.click(await screen.findByRole('option', { name: 'Germany' }));
-      await user.click(screen.getByRole('button', { name: 'خروجی CSV' }));
+      await user.click(screen.getByRole('button', { name: EXPORT_FA }));
       expect(downloads.names).toEqual(['report.csv']);
       const bytes = await readBlob(downloads.blobs[0]);
       expect(Array.from(bytes.slice(0, 3))).toEqual([0xef, 0xbb, 0xbf]);
@@ -247,5 +252,32 @@ describe('DataTable', () => {
     // the server orders the rows: its row numbers are not a sortable column
     await user.click(within(screen.getByRole('columnheader', { name: '#' })).getByText('#'));
     expect(store.getState().tables.devices.sortKey).toBeNull();
+  });
+
+  it('shows numbers in Persian digits, row numbers and page sizes included, but technical numbers as typed', async () => {
+    const technical: DataTableColumn<Server>[] = [
+      { field: 'ip', headerId: 'common.close', ltr: true },
+      { field: 'port', headerId: 'common.save', numeric: true, ltr: true },
+      { field: 'id', headerId: 'common.retry', numeric: true, value: (r) => r.id * 1000 },
+    ];
+    await renderWithProviders(<DataTable name="digits" rows={rows} columns={technical} indexColumn />);
+    expect(cellTexts('__index')).toEqual(['۱', '۲', '۳']);
+    expect(cellTexts('id')).toEqual(['۱۰۰۰', '۲۰۰۰', '۳۰۰۰']);
+    expect(cellTexts('port')).toEqual(['443', '80', '8443']);
+    expect(cellTexts('ip')).toEqual(['10.0.0.2', '10.0.0.1', '10.0.0.3']);
+    expect(screen.getByText('۱–۳ از ۳')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: /تعداد سطرهای هر صفحه/ })).toHaveTextContent('۳۰');
+  });
+
+  it('lays technical cells out left to right in an isolate, cut at their own end, with the whole value in a tooltip', async () => {
+    const model = 'Redmi Note 10 Pro Max (global edition)';
+    await renderWithProviders(
+      <DataTable name="models" rows={[{ id: 1, ip: model, country: 'DE', port: 1 }]} columns={[{ field: 'ip', headerId: 'common.close', ltr: true }]} />,
+    );
+    const cell = screen.getAllByRole('gridcell').find((c) => c.getAttribute('data-field') === 'ip')!;
+    const value = within(cell).getByText(model);
+    expect(value).toHaveAttribute('dir', 'ltr');
+    expect(value).toHaveStyle({ unicodeBidi: 'isolate', textOverflow: 'ellipsis', overflow: 'hidden', whiteSpace: 'nowrap' });
+    expect(value).toHaveAttribute('title', model);
   });
 });

@@ -33,7 +33,7 @@ describe('security page', () => {
 
     const { user } = await renderApp({ route: '/account/security', token: 't' });
     await user.click(await screen.findByRole('button', { name: 'راه‌اندازی ورود دومرحله‌ای' }));
-    const qr = await screen.findByRole('img', { name: 'کد QR برای اسکن با برنامه احراز هویت' });
+    const qr = await screen.findByRole('img', { name: 'کد \u2066QR\u2069 برای اسکن با برنامه احراز هویت' });
     await waitFor(() => expect(qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml/));
     expect(decodeURIComponent(qr.getAttribute('src')!)).toContain('<svg');
     expect(screen.getByTestId('totp-secret')).toHaveTextContent('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP');

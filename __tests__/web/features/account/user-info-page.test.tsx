@@ -2,10 +2,12 @@
 // with the JWT header; the user is re-read afterwards).
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderApp } from '../../support/render';
-import { json, useFakeServer } from '../../support/fake-server';
+import { apiError, json, useFakeServer } from '../../support/fake-server';
 import { makeUser, ROLES } from '../../support/fixtures';
 
 const server = useFakeServer();
+/** account.avatar.wrongType, its Latin words isolated left to right. */
+const WRONG_TYPE = 'فقط تصویر \u2066JPG\u2069 یا \u2066PNG\u2069 قابل قبول است';
 
 async function openPage(locale: 'fa' | 'en' = 'fa') {
   server.on('GET', 'users/current', json({ data: makeUser({ role: ROLES.appAdmin, username: 'sara', name: 'سارا', family: 'احمدی', eName: 'Sara', eFamily: 'Ahmadi' }) }));
@@ -52,7 +54,18 @@ describe('user info page', () => {
     await screen.findByRole('heading', { name: 'پروفایل من' });
     const file = new File(['%PDF'], 'cv.pdf', { type: 'application/pdf' });
     fireEvent.change(screen.getByTestId('avatar-input'), { target: { files: [file] } });
-    expect(await screen.findByText('فقط تصویر JPG یا PNG قابل قبول است')).toBeInTheDocument();
+    expect(await screen.findByText(WRONG_TYPE)).toBeInTheDocument();
     expect(server.calls('POST', 'users/avatar')).toHaveLength(0);
+  });
+
+  it('says why the server refused the picture (JPEG/PNG only), not a generic failure', async () => {
+    server.on('POST', 'users/avatar', apiError(400, 'VALIDATION_FAILED', { avatar: 'validation.fileType' }));
+    await openPage();
+    await screen.findByRole('heading', { name: 'پروفایل من' });
+    // named .png, but the content is not an image: only the server can tell
+    const file = new File(['not an image'], 'me.png', { type: 'image/png' });
+    fireEvent.change(screen.getByTestId('avatar-input'), { target: { files: [file] } });
+    expect(await screen.findByText(WRONG_TYPE)).toBeInTheDocument();
+    expect(screen.queryByText('بارگذاری تصویر ممکن نشد')).toBeNull();
   });
 });

@@ -41,13 +41,16 @@ describe('application lists', () => {
     await user.click(await screen.findByRole('switch', { name: 'وضعیت SleepyApp' }));
     await waitFor(() => expect(server.calls('PUT', 'apps/changeStatus/2/true')).toHaveLength(1));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // a toast says what changed, either way
+    expect(await screen.findByText('«\u2068SleepyApp\u2069» فعال شد')).toBeInTheDocument();
 
     await user.click(screen.getByRole('switch', { name: 'وضعیت LiveApp' }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText(/آیا مطمئن هستید که می‌خواهید «LiveApp» را غیرفعال کنید/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/آیا مطمئن هستید که می‌خواهید «\u2068LiveApp\u2069» را غیرفعال کنید/)).toBeInTheDocument();
     expect(server.calls('PUT', 'apps/changeStatus/1/false')).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'بله' }));
     await waitFor(() => expect(server.calls('PUT', 'apps/changeStatus/1/false')).toHaveLength(1));
+    expect(await screen.findByText('«\u2068LiveApp\u2069» غیرفعال شد')).toBeInTheDocument();
   });
 
   it('a failed status change shows the toggle status error', async () => {
@@ -65,7 +68,7 @@ describe('application lists', () => {
     expect(screen.getByRole('button', { name: 'ویرایش LiveApp' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'حذف LiveApp' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'اپلیکیشن جدید' })).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'ساخت کلید API ربات برای LiveApp' }));
+    await user.click(screen.getByRole('button', { name: 'ساخت کلید \u2066API\u2069 ربات برای LiveApp' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'بله' }));
     expect(await screen.findByTestId('robot-api-key')).toHaveTextContent('ROBOT-KEY-123');
     expect(server.calls('POST', 'apps/updateSettings/1')[0].body).toEqual({ robotApiKey: true });
@@ -81,7 +84,7 @@ describe('application lists', () => {
     expect(screen.queryByRole('button', { name: 'ویرایش LiveApp' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'حذف LiveApp' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'اپلیکیشن جدید' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /ساخت کلید API ربات/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /ساخت کلید \u2066API\u2069 ربات/ })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'جزئیات LiveApp' }));
     expect(within(await screen.findByRole('dialog')).getByText('com.example.app1')).toBeInTheDocument();
   });

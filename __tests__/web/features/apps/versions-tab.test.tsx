@@ -32,7 +32,7 @@ describe('block list tab', () => {
     expect((await screen.findAllByText('لطفا اطلاعات وارد شده را بررسی کنید')).length).toBeGreaterThan(0);
     expect(server.calls('POST', 'apps/versionBlock')).toHaveLength(0);
     await user.click(screen.getByRole('combobox', { name: 'نسخه فعال' }));
-    await user.click(await screen.findByRole('option', { name: '1.2' }));
+    await user.click(await screen.findByRole('option', { name: '۱٫۲' }));
     await user.click(screen.getByRole('button', { name: 'مسدود کن' }));
     await waitFor(() => expect(server.calls('POST', 'apps/versionBlock')).toHaveLength(1));
     expect(server.calls('POST', 'apps/versionBlock')[0].body).toEqual({ appId: 1, appVersion: 1.2 });
@@ -42,14 +42,14 @@ describe('block list tab', () => {
   it('deletes an active version through apps/version and a blocked one through apps/versionBlock, after a confirm', async () => {
     const { user } = await open();
     await user.click(screen.getByRole('tab', { name: /همه نسخه‌ها/ }));
-    await user.click(await screen.findByRole('button', { name: 'حذف نسخه 1.2' }));
+    await user.click(await screen.findByRole('button', { name: 'حذف نسخه ۱٫۲' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'بله' }));
     await waitFor(() => expect(server.calls('DELETE', 'apps/version/11')).toHaveLength(1));
     expect(await screen.findByText('با موفقیت حذف شد')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     await user.click(screen.getByRole('tab', { name: /نسخه‌های مسدود/ }));
-    await user.click(await screen.findByRole('button', { name: 'حذف نسخه 1.1' }));
+    await user.click(await screen.findByRole('button', { name: 'حذف نسخه ۱٫۱' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'بله' }));
     await waitFor(() => expect(server.calls('DELETE', 'apps/versionBlock/12')).toHaveLength(1));
     expect(server.calls('DELETE', 'apps/version/12')).toHaveLength(0);

@@ -34,13 +34,13 @@ const APPS = [
 const cellTexts = (field: string) =>
   screen.queryAllByRole('gridcell').filter((c) => c.getAttribute('data-field') === field).map((c) => c.textContent);
 
-async function openList(route = '/servers/manage', roleId: 1 | 2 = 1) {
+async function openList(route = '/servers/manage', roleId: 1 | 2 = 1, locale: 'fa' | 'en' = 'en', rows: Server[] = [SERVER, OTHER]) {
   server.on('GET', 'users/current', json({ data: makeUser({ role: roleId === 1 ? ROLES.admin : ROLES.appAdmin }) }));
-  server.on('GET', 'apps/servers', json({ data: [SERVER, OTHER] }));
+  server.on('GET', 'apps/servers', json({ data: rows }));
   server.on('GET', 'apps', json({ data: APPS }));
   server.on('GET', 'apps/countries', json({ data: COUNTRIES }));
-  const view = await renderApp({ route, token: 'tok', locale: 'en' });
-  await waitFor(() => expect(cellTexts('ip')).toHaveLength(2), { timeout: 30_000 });
+  const view = await renderApp({ route, token: 'tok', locale });
+  await waitFor(() => expect(cellTexts('ip')).toHaveLength(rows.length), { timeout: 30_000 });
   return view;
 }
 
@@ -62,6 +62,24 @@ describe('server lists', () => {
     await user.click(screen.getByRole('combobox', { name: 'Application' }));
     await user.click(await screen.findByRole('option', { name: 'FastVPN' }));
     await waitFor(() => expect(cellTexts('ip')).toEqual(['de-server-1']));
+  });
+
+  it('lists app names with the language\'s own separators and names countries in Persian in Persian', async () => {
+    const shared: Server = { ...SERVER, apps: [{ app: { id: 3, name: 'FastVPN' } }, { app: { id: 4, name: 'SafeNet' } }] };
+    const en = await openList('/servers/manage', 1, 'en', [shared]);
+    await en.user.click(screen.getByRole('button', { name: 'Details' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('\u2068FastVPN\u2069, \u2068SafeNet\u2069');
+    expect(dialog).not.toHaveTextContent('،');
+    expect(dialog).toHaveTextContent('Germany');
+    en.unmount();
+
+    const fa = await openList('/servers/manage', 1, 'fa', [shared]);
+    await fa.user.click(screen.getByRole('button', { name: 'جزئیات' }));
+    const faDialog = await screen.findByRole('dialog');
+    expect(faDialog).toHaveTextContent('آلمان');
+    expect(faDialog).not.toHaveTextContent('Germany');
+    expect(faDialog).toHaveTextContent(/\u2068FastVPN\u2069،\u200f? \u2068SafeNet\u2069/);
   });
 
   it('my-servers asks for the caller\'s own servers', async () => {

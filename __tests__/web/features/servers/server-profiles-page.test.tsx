@@ -76,7 +76,8 @@ describe('profile list', () => {
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('۳ پروفایل حذف شود؟');
     await user.click(within(dialog).getByRole('button', { name: 'بله' }));
-    expect(await screen.findByText('پروفایل حذف شد')).toBeInTheDocument();
+    // the toast counts what was deleted (it used to say "profile deleted" in the singular)
+    expect(await screen.findByText('۳ پروفایل حذف شدند')).toBeInTheDocument();
     expect(server.calls('POST', 'apps/destroyMultipleProfiles')[0].body).toEqual({ ids: [1, 2, 3] });
     // the list is read again through its tag
     await waitFor(() => expect(server.calls('GET', `apps/profiles/${SERVER.id}`)).toHaveLength(2));
@@ -157,10 +158,10 @@ describe('profile list', () => {
       const { user } = await openList();
       await user.click(screen.getAllByRole('button', { name: 'جزئیات' })[0]);
       const dialog = await screen.findByRole('dialog');
-      await user.click(within(dialog).getByRole('button', { name: 'کد QR' }));
+      await user.click(within(dialog).getByRole('button', { name: 'کد \u2066QR\u2069' }));
       const img = await within(dialog).findByTestId('profile-qr');
       expect(img).toHaveAttribute('src', `data:image/svg+xml;charset=utf-8,${encodeURIComponent(SVG)}`);
-      expect(img.getAttribute('alt')).toContain('کد QR');
+      expect(img.getAttribute('alt')).toContain('کد \u2066QR\u2069');
       const id = server.calls('GET', `apps/exportProfile/${PROFILES[0].id}`)[0];
       expect(id.query.get('format')).toBe('qr');
 

@@ -30,7 +30,7 @@ describe('users list page', () => {
     await openList();
     expect(cellTexts('username')).toEqual(['admin', 'sara', 'reza', 'nima']);
     expect(cellTexts('fullName')).toEqual(['مدیر سیستم', 'سارا احمدی', 'رضا کریمی', 'نیما رستمی']);
-    expect(cellTexts('appCount')).toEqual(['0', '3', '0', '0']);
+    expect(cellTexts('appCount')).toEqual(['۰', '۳', '۰', '۰']); // counts in Persian digits
     expect(cellTexts('role')).toEqual([fa['common.role.admin'], fa['common.role.appAdmin'], fa['common.role.appAdmin'], fa['common.role.restricted']]);
   });
 

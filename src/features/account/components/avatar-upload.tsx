@@ -7,9 +7,18 @@ import Stack from '@mui/material/Stack';
 import PhotoCameraOutlinedIcon from '@mui/icons-material/PhotoCameraOutlined';
 import { FormattedMessage } from 'react-intl';
 import { useSubmitAction } from '../../../components/dialogs';
+import { V } from '../../../contract';
+import { fieldErrorsOf } from '../../../lib/api';
 import { useNotify } from '../../../lib/state';
 import { AVATAR_TYPES, avatarProblem } from '../avatar-rules';
 import { useUploadAvatarMutation } from '../api';
+
+/** The server names why it refused the file (field `avatar`): say that, not a generic failure. */
+function avatarErrorId(error: unknown): string {
+  const reason = fieldErrorsOf(error)?.avatar;
+  if (reason === V.fileType) return 'account.avatar.wrongType';
+  return reason ?? 'account.avatar.uploadError';
+}
 
 export function AvatarUpload({ src, name }: { src: string | null; name: string }) {
   const input = useRef<HTMLInputElement>(null);
@@ -17,7 +26,7 @@ export function AvatarUpload({ src, name }: { src: string | null; name: string }
   const notify = useNotify();
   const { submitting, run } = useSubmitAction({
     successMessageId: 'account.avatar.uploadSuccess',
-    errorMessageId: 'account.avatar.uploadError',
+    errorMessageId: avatarErrorId,
   });
 
   const onFile = (file: File | undefined) => {

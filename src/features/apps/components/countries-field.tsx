@@ -6,6 +6,8 @@ import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
 import { useMemo } from 'react';
 import { splitCountryCodes, type CountryDto } from '../../../contract';
+import { countryName } from '../../../lib/i18n';
+import { selectLocale, useAppSelector } from '../../../lib/state';
 import { useField } from '../../../components/form';
 
 /** What the field shows of a GET apps/countries entry (a code not in the list is shown as itself). */
@@ -24,6 +26,8 @@ function Flag({ country }: { country: CountryChoice }) {
 
 export function CountriesField({ name, labelId, countries, disabled }: CountriesFieldProps) {
   const { field, hasError, errorText, intl } = useField(name);
+  const locale = useAppSelector(selectLocale);
+  const nameOf = (c: CountryChoice) => countryName(c, locale);
   const byCode = useMemo(() => new Map(countries.map((c) => [c.code, c])), [countries]);
   const selected = useMemo(
     () => splitCountryCodes(typeof field.value === 'string' ? field.value : '').map((code) => byCode.get(code) ?? { id: -1, code, name: code, flagUrl: '' }),
@@ -38,13 +42,13 @@ export function CountriesField({ name, labelId, countries, disabled }: Countries
       value={selected}
       filterSelectedOptions
       isOptionEqualToValue={(a, b) => a.code === b.code}
-      getOptionLabel={(c) => `${c.name} (${c.code})`}
+      getOptionLabel={(c) => `${nameOf(c)} (${c.code})`}
       onChange={(_e, value) => field.onChange(value.map((c) => c.code).join(','))}
       onBlur={field.onBlur}
       renderOption={({ key, ...props }, c) => (
         <Box component="li" key={key} {...props} sx={{ gap: 1 }}>
           {c.flagUrl && <Flag country={c} />}
-          <bdi>{c.name}</bdi>
+          <bdi>{nameOf(c)}</bdi>
           <Box component="bdi" dir="ltr" sx={{ color: 'text.secondary', marginInlineStart: 'auto' }}>
             {c.code}
           </Box>
@@ -53,7 +57,7 @@ export function CountriesField({ name, labelId, countries, disabled }: Countries
       renderValue={(value, getItemProps) =>
         value.map((c, index) => {
           const { key, ...itemProps } = getItemProps({ index });
-          return <Chip key={key} size="small" label={<bdi dir="ltr">{c.code}</bdi>} title={c.name} {...itemProps} />;
+          return <Chip key={key} size="small" label={<bdi dir="ltr">{c.code}</bdi>} title={nameOf(c)} {...itemProps} />;
         })
       }
       renderInput={(params) => (

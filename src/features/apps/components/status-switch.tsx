@@ -1,5 +1,5 @@
 // The status toggle of an app row (SPEC §4 "Application status"): activating calls at once;
-// deactivating asks 'are you sure' first.
+// deactivating asks 'are you sure' first. Either way a toast says what changed.
 import { useState } from 'react';
 import Switch from '@mui/material/Switch';
 import { useIntl } from 'react-intl';
@@ -18,6 +18,7 @@ export function StatusSwitch({ app }: { app: AppDto }) {
   const activate = async () => {
     try {
       await changeStatus({ id: app.id, active: true }).unwrap();
+      notify.success('apps.status.activated', { name: app.name });
     } catch (error) {
       notify.error(errorMessageId(error, 'apps.toggleStatusError'));
     }
@@ -38,6 +39,8 @@ export function StatusSwitch({ app }: { app: AppDto }) {
         messageId="apps.status.deactivateMessage"
         values={{ name: app.name }}
         onConfirm={() => changeStatus({ id: app.id, active: false }).unwrap()}
+        successMessageId="apps.status.deactivated"
+        successValues={{ name: app.name }}
         errorMessageId="apps.toggleStatusError"
       />
     </>

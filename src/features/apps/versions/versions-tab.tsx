@@ -17,7 +17,6 @@ import { ConfirmDialog, useSubmitAction } from '../../../components/dialogs';
 import { ErrorState } from '../../../components/feedback/error-state';
 import { LoadingState } from '../../../components/feedback/loading-state';
 import { Form, SelectField } from '../../../components/form';
-import { Ltr } from '../../../components/ltr';
 import { blockVersionSchema, type BlockVersionBody, type VersionDto } from '../../../contract';
 import { useBlockVersionMutation, useDeleteVersionMutation, useGetVersionsQuery } from '../api';
 
@@ -25,13 +24,15 @@ type SubTab = 'block' | 'active' | 'blocked';
 
 const columns: DataTableColumn<VersionDto>[] = [
   { field: 'app', headerId: 'apps.versions.appName', value: (v) => v.app.name },
-  { field: 'appVersion', headerId: 'apps.versions.version', numeric: true, render: (v) => <Ltr>{v.appVersion}</Ltr> },
+  // a version code is a number the panel shows: locale digits, no grouping (the table formats numeric cells)
+  { field: 'appVersion', headerId: 'apps.versions.version', numeric: true },
 ];
 
 function BlockNewVersion({ appId, active }: { appId: number; active: readonly VersionDto[] }) {
   const [block] = useBlockVersionMutation();
   const { submitting, run } = useSubmitAction({ successMessageId: 'apps.versions.blockSuccess', errorMessageId: 'apps.versions.blockError' });
-  const options = active.map((v) => ({ value: v.appVersion, label: String(v.appVersion) }));
+  const intl = useIntl();
+  const options = active.map((v) => ({ value: v.appVersion, label: intl.formatNumber(v.appVersion, { useGrouping: false }) }));
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
       <Form<BlockVersionBody>

@@ -91,7 +91,7 @@ export default function DevicesPage() {
   const columns = useMemo<DataTableColumn<Device>[]>(
     () => [
       { field: 'app', headerId: 'devices.fields.app', value: (d) => d.app.name, sortable: false, minWidth: 140 },
-      { field: 'model', headerId: 'devices.fields.model', minWidth: 120 },
+      { field: 'model', headerId: 'devices.fields.model', ltr: true, minWidth: 120 },
       { field: 'uniqueDeviceId', headerId: 'devices.fields.uniqueDeviceId', ltr: true, minWidth: 160 },
       {
         field: 'fcmToken',
@@ -130,7 +130,7 @@ export default function DevicesPage() {
           devices.data && (
             <FormattedMessage
               id={devices.data.countEstimated ? 'devices.countEstimated' : 'devices.count'}
-              values={{ count: intl.formatNumber(count) }}
+              values={{ count }}
             />
           )
         }

@@ -3,11 +3,14 @@ import Stack from '@mui/material/Stack';
 import { useIntl } from 'react-intl';
 import { DetailsDialog } from '../../../components/dialogs';
 import { Ltr } from '../../../components/ltr';
+import { countryName, formatNameList } from '../../../lib/i18n';
+import { selectLocale, useAppSelector } from '../../../lib/state';
 import type { Server } from '../types';
 import { Flag } from './flag';
 
 export function ServerDetailsDialog({ open, server, onClose }: { open: boolean; server: Server; onClose: () => void }) {
   const intl = useIntl();
+  const locale = useAppSelector(selectLocale);
   return (
     <DetailsDialog
       open={open}
@@ -16,13 +19,13 @@ export function ServerDetailsDialog({ open, server, onClose }: { open: boolean; 
       empty={intl.formatMessage({ id: 'servers.details.none' })}
       items={[
         { labelId: 'servers.fields.ip', value: server.ip, ltr: true },
-        { labelId: 'servers.fields.apps', value: server.apps.map((a) => a.app.name).join('، ') },
+        { labelId: 'servers.fields.apps', value: formatNameList(server.apps.map((a) => a.app.name), locale) },
         {
           labelId: 'servers.fields.location',
           value: (
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} component="span">
               <Flag url={server.flagUrl} />
-              <span>{server.location.name}</span>
+              <span>{countryName(server.location, locale)}</span>
               <Ltr>({server.location.code})</Ltr>
             </Stack>
           ),

@@ -18,6 +18,8 @@ import { DataTable, type DataTableColumn, type DataTableFilter, type RowAction }
 import { ConfirmDialog } from '../../../components/dialogs';
 import { PageHeader } from '../../../components/layout/page-header';
 import { Ltr } from '../../../components/ltr';
+import { countryName, formatNameList } from '../../../lib/i18n';
+import { selectLocale, useAppSelector } from '../../../lib/state';
 import { useDestroyServersMutation, useGetServerAppsQuery, useGetServersQuery, type ServersScope } from '../api';
 import type { Server } from '../types';
 import { Flag } from './flag';
@@ -29,6 +31,7 @@ type Dialog = { kind: 'create' } | { kind: 'edit' | 'details' | 'delete'; server
 
 export function ServerList({ scope, titleId }: { scope: ServersScope; titleId: string }) {
   const intl = useIntl();
+  const locale = useAppSelector(selectLocale);
   const navigate = useNavigate();
   const servers = useGetServersQuery(scope);
   const apps = useGetServerAppsQuery(scope);
@@ -67,11 +70,11 @@ export function ServerList({ scope, titleId }: { scope: ServersScope; titleId: s
         headerId: 'servers.fields.apps',
         flex: 1.4,
         minWidth: 180,
-        value: (s) => s.apps.map((a) => a.app.name).join('، '),
+        value: (s) => formatNameList(s.apps.map((a) => a.app.name), locale, false),
         render: (s) => (
           <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', height: '100%' }}>
             {s.apps.map(({ app }) => (
-              <Chip key={app.id} size="small" label={app.name} />
+              <Chip key={app.id} size="small" label={<bdi>{app.name}</bdi>} />
             ))}
           </Stack>
         ),
@@ -82,7 +85,7 @@ export function ServerList({ scope, titleId }: { scope: ServersScope; titleId: s
         width: 150,
         value: (s) => s.location.code,
         render: (s) => (
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', height: '100%' }} title={s.location.name}>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', height: '100%' }} title={countryName(s.location, locale)}>
             <Flag url={s.flagUrl} />
             <Ltr>{s.location.code}</Ltr>
           </Stack>
@@ -90,7 +93,7 @@ export function ServerList({ scope, titleId }: { scope: ServersScope; titleId: s
       },
       { field: 'ip', headerId: 'servers.fields.ip', flex: 1.2, minWidth: 160, ltr: true },
     ],
-    [],
+    [locale],
   );
 
   const rowActions = useMemo<RowAction<Server>[]>(
@@ -112,7 +115,7 @@ export function ServerList({ scope, titleId }: { scope: ServersScope; titleId: s
   const batchActions = useCallback(
     (ids: GridRowId[], clear: () => void) => (
       <Button color="error" variant="outlined" startIcon={<DeleteOutlineIcon />} onClick={() => setBatch({ ids: ids.map(Number), clear })}>
-        <FormattedMessage id="servers.batchDelete.button" values={{ count: intl.formatNumber(ids.length) }} />
+        <FormattedMessage id="servers.batchDelete.button" values={{ count: ids.length }} />
       </Button>
     ),
     [intl],
@@ -161,7 +164,7 @@ export function ServerList({ scope, titleId }: { scope: ServersScope; titleId: s
         onClose={() => setBatch(null)}
         titleId="servers.batchDelete.title"
         messageId="servers.batchDelete.message"
-        values={{ count: intl.formatNumber(batch?.ids.length ?? 0) }}
+        values={{ count: batch?.ids.length ?? 0 }}
         destructive
         onConfirm={() => destroyServers(batch!.ids).unwrap()}
         onSuccess={() => batch?.clear()}

@@ -14,6 +14,7 @@ import { LoadingState } from '../../../components/feedback/loading-state';
 import { PageHeader } from '../../../components/layout/page-header';
 import { Ltr } from '../../../components/ltr';
 import { useCan } from '../../../lib/authorization';
+import { formatNameList } from '../../../lib/i18n';
 import { useGetProfilesQuery, useGetServersQuery } from '../api';
 import { Flag } from '../components/flag';
 import { ProfileCreateForm } from '../components/profiles/profile-create-form';
@@ -56,7 +57,7 @@ export default function ServerProfilesPage() {
               <Flag url={server.flagUrl} size={16} />
               <Ltr>{server.ip}</Ltr>
               <span>·</span>
-              <span>{server.apps.map((a) => a.app.name).join('، ')}</span>
+              <span>{formatNameList(server.apps.map((a) => a.app.name), intl.locale.startsWith('fa') ? 'fa' : 'en')}</span>
             </Stack>
           )
         }

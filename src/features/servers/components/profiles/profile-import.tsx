@@ -50,7 +50,7 @@ export function ProfileImport({ serverId }: { serverId: number }) {
     setProblem(null);
     try {
       const result = await importProfiles({ serverId, operator, file }).unwrap();
-      notify.success('servers.import.uploadSuccess', { count: intl.formatNumber(result.data?.inserted ?? 0) });
+      notify.success('servers.import.uploadSuccess', { count: result.data?.inserted ?? 0 });
       setFile(null);
       if (input.current) input.current.value = '';
     } catch (error) {
@@ -134,7 +134,7 @@ export function ProfileImport({ serverId }: { serverId: number }) {
                         <FormattedMessage
                           id={r.field ? 'servers.import.rowFieldError' : 'servers.import.rowError'}
                           values={{
-                            row: intl.formatNumber(r.row),
+                            row: r.row,
                             field: r.field ? intl.formatMessage({ id: `servers.import.column.${r.field}` }) : '',
                             reason: reasonText(intl, r.reason),
                           }}

@@ -62,7 +62,7 @@ export function ProfileList({ serverId }: { serverId: number }) {
   const batchActions = useCallback(
     (ids: GridRowId[], clear: () => void) => (
       <Button color="error" variant="outlined" startIcon={<DeleteOutlineIcon />} onClick={() => setBatch({ ids: ids.map(Number), clear })}>
-        <FormattedMessage id="servers.profiles.batchDelete.button" values={{ count: intl.formatNumber(ids.length) }} />
+        <FormattedMessage id="servers.profiles.batchDelete.button" values={{ count: ids.length }} />
       </Button>
     ),
     [intl],
@@ -107,11 +107,12 @@ export function ProfileList({ serverId }: { serverId: number }) {
         onClose={() => setBatch(null)}
         titleId="servers.profiles.batchDelete.title"
         messageId="servers.profiles.batchDelete.message"
-        values={{ count: intl.formatNumber(batch?.ids.length ?? 0) }}
+        values={{ count: batch?.ids.length ?? 0 }}
         destructive
         onConfirm={() => destroyProfiles({ ids: batch!.ids, serverId }).unwrap()}
         onSuccess={() => batch?.clear()}
-        successMessageId="servers.profiles.deleteProfileSuccess"
+        successMessageId="servers.profiles.batchDelete.success"
+        successValues={{ count: batch?.ids.length ?? 0 }}
         errorMessageId="servers.profiles.batchDelete.error"
       />
     </>
