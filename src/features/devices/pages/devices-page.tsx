@@ -9,7 +9,7 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
 import { ConfirmDialog } from '../../../components/dialogs';
 import { DataTable, useTableFilters, useTableState, type DataTableColumn, type DataTableFilter, type RowAction } from '../../../components/data-table';
@@ -45,7 +45,6 @@ const positiveInt = (value: string | null | undefined): number | undefined => {
 const shorten = (value: string, max = 24) => (value.length > max ? `${value.slice(0, max)}…` : value);
 
 export default function DevicesPage() {
-  const intl = useIntl();
   const locale = useAppSelector(selectLocale);
   const table = useTableState(DEVICES_TABLE);
   const [searchParams] = useSearchParams();
