@@ -114,10 +114,12 @@ async function main() {
     /** Cold cache, and the session token in localStorage (or none) before Lighthouse loads the page. */
     async function prepare(origin: string, sessionToken?: string) {
       const page = await browser.newPage();
-      const cdp = await page.createCDPSession();
-      await cdp.send('Network.clearBrowserCache');
+      // a plain file of the origin (on the floor's server it falls back to its page, which loads
+      // its script), so the cache is cleared after it
       await page.goto(`${origin}/favicon.svg`);
       await page.evaluate((t) => (t ? localStorage.setItem('token', t) : localStorage.clear()), sessionToken ?? '');
+      const cdp = await page.createCDPSession();
+      await cdp.send('Network.clearBrowserCache');
       await page.close();
     }
 
