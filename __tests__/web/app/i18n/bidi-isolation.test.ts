@@ -23,7 +23,7 @@ const OPEN = new Set(['\u2066', '\u2067', '\u2068']);
 const CLOSE = '\u2069';
 const ARG = '\uE000';
 /** Arguments that always carry a number. */
-const NUMERIC_ARGS = new Set(['count', 'min', 'row', 'hours', 'minutes', 'seconds', 'from', 'to', 'servers', 'profiles']);
+const NUMERIC_ARGS = new Set(['count', 'min', 'row', 'hours', 'minutes', 'seconds', 'from', 'to', 'servers', 'profiles', 'version']);
 
 /** The message as the reader sees its order: literals, ARG for a string argument, tags' content inline. */
 function flatten(elements: MessageFormatElement[]): string {
