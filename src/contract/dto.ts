@@ -189,6 +189,11 @@ export interface VersionDto {
   /** true active, false blocked. */
   status: boolean;
   app: { name: string };
+  /**
+   * Devices of the app whose appVersionCode equals appVersion as a number (1.2 = 1.20): the
+   * devices told to update once this version is blocked.
+   */
+  devicesCount: number;
 }
 
 /** One country of GET apps/countries (SPEC §3 Country). */

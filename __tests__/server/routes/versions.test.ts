@@ -1,9 +1,10 @@
 // SPEC §7 version calls against a real app: block (creating the record when new), list, and the two
 // delete paths (active through apps/version, blocked through apps/versionBlock), per role and
-// owner; plus ensureAppVersion, which devices call when an app reports a new version.
-import { eq } from 'drizzle-orm';
+// owner; plus ensureAppVersion, which devices call when an app reports a new version, and each
+// version's device count (devices of the same app reporting the same number).
+import { eq, sql } from 'drizzle-orm';
 import { appVersions } from '../../../server/src/db/schema';
-import { ensureAppVersion, versionKey } from '../../../server/src/repositories/versions';
+import { deviceCountsQuery, ensureAppVersion, versionKey } from '../../../server/src/repositories/versions';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { api, callers, makeApp, type Caller, type Callers } from './apps-fixtures';
 
@@ -74,10 +75,51 @@ describe('GET apps/versionBlock/{appId}', () => {
     const ids = await stored(app.id);
     const idOf = (v: string) => ids.find((r) => r.appVersion === v)!.id;
     expect(res.json().data).toEqual([
-      { id: idOf('10'), appVersion: 10, status: true, app: { name: 'Versioned' } },
-      { id: idOf('2.25'), appVersion: 2.25, status: false, app: { name: 'Versioned' } },
-      { id: idOf('1.1'), appVersion: 1.1, status: true, app: { name: 'Versioned' } },
+      { id: idOf('10'), appVersion: 10, status: true, app: { name: 'Versioned' }, devicesCount: 0 },
+      { id: idOf('2.25'), appVersion: 2.25, status: false, app: { name: 'Versioned' }, devicesCount: 0 },
+      { id: idOf('1.1'), appVersion: 1.1, status: true, app: { name: 'Versioned' }, devicesCount: 0 },
     ]);
+  });
+
+  it("counts each version's devices: same app, same number (1.2 = 1.20), the latest report of each device", async () => {
+    const a = await makeApp(t, c, c.owner);
+    const b = await makeApp(t, c, c.owner);
+    const register = (app: { apiKey: string }, uniqueDeviceId: string, appVersionCode?: number | string) =>
+      t.app
+        .inject({ method: 'POST', url: api('apps/addDevice'), headers: { appapikey: app.apiKey }, payload: { uniqueDeviceId, fcmToken: `fcm-${uniqueDeviceId}`, appVersionCode } })
+        .then((r) => expect(r.statusCode).toBe(200));
+    for (const [id, v] of [['a1', 1.2], ['a2', '1.20'], ['a3', 1.2], ['a4', 2], ['a5', 2], ['a6', 1.1], ['a7', undefined]] as const) await register(a, id, v);
+    await register(a, 'a6', 2); // moved from 1.1 to 2: counts once, for 2
+    for (const id of ['b1', 'b2', 'b3', 'b4']) await register(b, id, 1.2);
+    await register(b, 'b5', 10);
+    await block(c.owner, { appId: a.id, appVersion: 3 }); // a version no device reports
+
+    const counts = async (appId: number) =>
+      Object.fromEntries(((await list(c.owner, appId)).json().data as { appVersion: number; devicesCount: number }[]).map((v) => [v.appVersion, v.devicesCount]));
+    expect(await counts(a.id)).toEqual({ 3: 0, 2: 3, 1.2: 3, 1.1: 0 });
+    expect(await counts(b.id)).toEqual({ 10: 1, 1.2: 4 });
+  });
+
+  it('counts through devices_app_version_idx for the one app, never a scan of the devices table', async () => {
+    const a = await makeApp(t, c, c.owner);
+    const { sql: text, params } = deviceCountsQuery(t.db, a.id).toSQL();
+    expect(params).toEqual([a.id]);
+    // Tiny tables would be read whole on cost alone; with scans priced out the plan shows whether
+    // an index can answer at all (a query no index can serve would still scan the table). Then,
+    // with the other ways priced out too, that the GROUP BY key is the version index's own key, so
+    // one app's devices come from that index alone, already in group order.
+    const explain = (off: string[]) =>
+      t.db.transaction(async (tx) => {
+        for (const setting of off) await tx.execute(sql.raw(`SET LOCAL ${setting} = off`));
+        const res = await tx.execute(sql.raw(`EXPLAIN ${text.replace('$1', String(a.id))}`));
+        return (res as unknown as { rows: Record<string, string>[] }).rows.map((r) => r['QUERY PLAN']).join('\n');
+      });
+    const plan = await explain(['enable_seqscan']);
+    expect(plan).toMatch(/Index Cond: \(app_id = \d+\)/);
+    expect(plan).not.toMatch(/Seq Scan on devices/);
+    const walk = await explain(['enable_seqscan', 'enable_bitmapscan', 'enable_sort', 'enable_hashagg']);
+    expect(walk).toMatch(/Index Only Scan using devices_app_version_idx on devices/);
+    expect(walk).not.toMatch(/Sort|Seq Scan/);
   });
 
   it("answers 404 for another admin's app", async () => {

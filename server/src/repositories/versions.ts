@@ -3,10 +3,15 @@
 // appVersion setting), blocked through apps/versionBlock, deleted by the path that matches their
 // status. The column is text; every writer goes through `versionKey`, so one version has exactly
 // one spelling ("1.2", never "1.20") and the unique key (app_id, app_version) holds.
-import { and, eq, type SQL } from 'drizzle-orm';
+//
+// Each listed version carries `devicesCount`, the devices that report it: a device counts for a
+// version when its app_id is the version's app and its app_version_code equals the version's
+// appVersion as a number (1.2 and 1.20 are one version). One GROUP BY over the app's devices,
+// keyed exactly as devices_app_version_idx spells it, so the count reads that index alone.
+import { and, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { isAppVersion, normalizeAppVersion, type VersionDto } from '../../../src/contract';
 import type { Db } from '../db/client';
-import { apps, appVersions } from '../db/schema';
+import { apps, appVersions, devices } from '../db/schema';
 
 export interface VersionRecord {
   id: number;
@@ -36,17 +41,45 @@ export async function ensureAppVersion(db: Db, appId: number, version: number): 
   await db.insert(appVersions).values({ appId, appVersion: versionKey(version), status: true }).onConflictDoNothing();
 }
 
+/** The expression of devices_app_version_idx, spelled as the index spells it (the planner matches the text). */
+const deviceVersion = sql`(${devices.appVersionCode}::numeric)`;
+
+/**
+ * The app's devices per reported version, devices without a version left out: filtered by app_id
+ * and grouped by the index's second key, so the planner can walk devices_app_version_idx for that
+ * app only (an index-only scan: the column closes the key). A builder, so a test can EXPLAIN it.
+ */
+export function deviceCountsQuery(db: Db, appId: number) {
+  return db
+    .select({ version: sql<string>`${deviceVersion}`, count: sql<string>`count(*)` })
+    .from(devices)
+    .where(and(eq(devices.appId, appId), isNotNull(devices.appVersionCode)))
+    .groupBy(deviceVersion);
+}
+
+/** deviceCountsQuery as a map: the version's numeric value → its device count. */
+export async function deviceCountsByVersion(db: Db, appId: number): Promise<Map<number, number>> {
+  const rows = await deviceCountsQuery(db, appId);
+  return new Map(rows.map((r) => [Number(r.version), Number(r.count)]));
+}
+
 export function versionsRepository(db: Db) {
   return {
-    /** The app's versions, highest first. */
+    /** The app's versions, highest first, each with the number of devices that report it. */
     async listForApp(appId: number): Promise<VersionDto[]> {
-      const rows = await db
-        .select({ id: appVersions.id, appVersion: appVersions.appVersion, status: appVersions.status, name: apps.name })
-        .from(appVersions)
-        .innerJoin(apps, eq(apps.id, appVersions.appId))
-        .where(eq(appVersions.appId, appId));
+      const [rows, counts] = await Promise.all([
+        db
+          .select({ id: appVersions.id, appVersion: appVersions.appVersion, status: appVersions.status, name: apps.name })
+          .from(appVersions)
+          .innerJoin(apps, eq(apps.id, appVersions.appId))
+          .where(eq(appVersions.appId, appId)),
+        deviceCountsByVersion(db, appId),
+      ]);
       return rows
-        .map((r) => ({ id: r.id, appVersion: Number(r.appVersion), status: r.status, app: { name: r.name } }))
+        .map((r) => {
+          const appVersion = Number(r.appVersion);
+          return { id: r.id, appVersion, status: r.status, app: { name: r.name }, devicesCount: counts.get(appVersion) ?? 0 };
+        })
         .sort((a, b) => b.appVersion - a.appVersion || a.id - b.id);
     },
 

@@ -21,8 +21,12 @@ const versionSchema = {
     appVersion: { type: 'number', description: '≥ 0, at most two decimals' },
     status: { type: 'boolean', description: 'true active, false blocked' },
     app: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+    devicesCount: {
+      type: 'integer',
+      description: "The app's devices whose appVersionCode equals appVersion as a number: the ones told to update once it is blocked",
+    },
   },
-  required: ['id', 'appVersion', 'status', 'app'],
+  required: ['id', 'appVersion', 'status', 'app', 'devicesCount'],
 } as const;
 
 export async function versionRoutes(app: FastifyInstance) {
@@ -52,7 +56,7 @@ export async function versionRoutes(app: FastifyInstance) {
       preHandler: app.authorize({ any: true }),
       schema: {
         tags,
-        summary: 'The versions of an application (active and blocked), highest first',
+        summary: 'The versions of an application (active and blocked), highest first, each with its device count',
         params: yupSchema(idParamsSchema),
         response: { 200: dataResponse({ type: 'array', items: versionSchema }) },
       },

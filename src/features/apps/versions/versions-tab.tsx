@@ -1,6 +1,9 @@
 // Tab 3 of /app/{appId}: the block list (SPEC §2), with three sub-tabs: block a new version (a
 // choice of the active versions), the active versions and the blocked ones. Deleting uses the path
 // of the version's state: apps/version/{id} for an active one, apps/versionBlock/{id} for a blocked one.
+// Each version shows how many devices report it (devicesCount, counted by the server: same app,
+// same version number), and blocking first asks, saying how many devices will be told to update.
+// The form offers only recorded (active) versions, so the list always knows the chosen one's count.
 import { useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,9 +14,9 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import BlockIcon from '@mui/icons-material/Block';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
 import { DataTable, type DataTableColumn, type RowAction } from '../../../components/data-table';
-import { ConfirmDialog, useSubmitAction } from '../../../components/dialogs';
+import { ConfirmDialog } from '../../../components/dialogs';
 import { ErrorState } from '../../../components/feedback/error-state';
 import { LoadingState } from '../../../components/feedback/loading-state';
 import { Form, SelectField } from '../../../components/form';
@@ -26,20 +29,36 @@ const columns: DataTableColumn<VersionDto>[] = [
   { field: 'app', headerId: 'apps.versions.appName', value: (v) => v.app.name },
   // a version code is a number the panel shows: locale digits, no grouping (the table formats numeric cells)
   { field: 'appVersion', headerId: 'apps.versions.version', numeric: true },
+  // a count of devices, grouped like every count (۱٬۲۳۴)
+  { field: 'devicesCount', headerId: 'apps.versions.devicesCount', numeric: true, render: (v) => <FormattedNumber value={v.devicesCount} /> },
 ];
+
+/** The version chosen for blocking, while the confirm is open; `reset` clears the form after it succeeds. */
+interface PendingBlock {
+  body: BlockVersionBody;
+  devicesCount: number;
+  reset: () => void;
+}
 
 function BlockNewVersion({ appId, active }: { appId: number; active: readonly VersionDto[] }) {
   const [block] = useBlockVersionMutation();
-  const { submitting, run } = useSubmitAction({ successMessageId: 'apps.versions.blockSuccess', errorMessageId: 'apps.versions.blockError' });
+  const [pending, setPending] = useState<PendingBlock | null>(null);
   const intl = useIntl();
   const options = active.map((v) => ({ value: v.appVersion, label: intl.formatNumber(v.appVersion, { useGrouping: false }) }));
+  const defaultValues = { appId, appVersion: '' as unknown as number };
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
       <Form<BlockVersionBody>
         schema={blockVersionSchema}
-        defaultValues={{ appId, appVersion: '' as unknown as number }}
-        resetOnSuccess
-        onSubmit={(body) => run(() => block(body).unwrap())}
+        defaultValues={defaultValues}
+        onSubmit={(body, form) =>
+          setPending({
+            body,
+            // A version the list does not hold has no devices reporting it yet.
+            devicesCount: active.find((v) => v.appVersion === body.appVersion)?.devicesCount ?? 0,
+            reset: () => form.reset(defaultValues),
+          })
+        }
       >
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
           <Box sx={{ minWidth: 240, flex: { sm: '0 1 320px' } }}>
@@ -50,11 +69,24 @@ function BlockNewVersion({ appId, active }: { appId: number; active: readonly Ve
               helperText={options.length ? undefined : <FormattedMessage id="apps.versions.noneActive" />}
             />
           </Box>
-          <Button type="submit" variant="contained" color="warning" startIcon={<BlockIcon />} disabled={submitting} sx={{ minHeight: 56 }}>
-            <FormattedMessage id={submitting ? 'common.inProgress' : 'apps.versions.block'} />
+          <Button type="submit" variant="contained" color="warning" startIcon={<BlockIcon />} sx={{ minHeight: 56 }}>
+            <FormattedMessage id="apps.versions.block" />
           </Button>
         </Stack>
       </Form>
+      <ConfirmDialog
+        open={!!pending}
+        onClose={() => setPending(null)}
+        titleId="apps.versions.blockTitle"
+        messageId="apps.versions.blockMessage"
+        values={{ version: pending?.body.appVersion ?? 0, count: pending?.devicesCount ?? 0 }}
+        onConfirm={() => block(pending!.body).unwrap()}
+        onSuccess={() => pending?.reset()}
+        confirmLabelId="apps.versions.block"
+        successMessageId="apps.versions.blockSuccess"
+        errorMessageId="apps.versions.blockError"
+        destructive
+      />
     </Paper>
   );
 }
