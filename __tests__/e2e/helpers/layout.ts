@@ -3,31 +3,60 @@
 // scrolls sideways, and the sidebar's state. Each returns a problem line or null, for PageCheck reports.
 import type { Locator, Page } from 'playwright-core';
 
+/**
+ * In the page: null when the element lies inside the viewport, nothing covers its centre and no
+ * scrolling ancestor clips it; else what is wrong. Serialised into the page, so it is self-contained.
+ */
+export function reachInPage(el: Element, label: string): string | null {
+  const r = el.getBoundingClientRect();
+  if (!r.width || !r.height) return null; // not rendered at this width (e.g. folded into a menu)
+  const vw = document.documentElement.clientWidth;
+  const vh = window.innerHeight;
+  const describe = (n: Element | null) =>
+    n ? `${n.tagName.toLowerCase()}${n.id ? '#' + n.id : ''}.${[...n.classList].slice(0, 3).join('.')}` : 'nothing';
+  if (r.left < -0.5 || r.right > vw + 0.5) return `${label} lies outside the viewport (x ${Math.round(r.left)}..${Math.round(r.right)} of ${vw})`;
+  // Scroll it into view vertically only; sideways it must already be visible.
+  if (r.top < 0 || r.bottom > vh) el.scrollIntoView({ block: 'center', inline: 'nearest' });
+  const box = el.getBoundingClientRect();
+  const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+  if (!hit || !(hit === el || el.contains(hit))) return `${label} is covered by ${describe(hit)}`;
+  // A parent that clips it (a grid scroller) hides part of it.
+  for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+    if (getComputedStyle(p).overflowX === 'visible') continue;
+    const pr = p.getBoundingClientRect();
+    if (box.left < pr.left - 0.5 || box.right > pr.right + 0.5)
+      return `${label} is clipped by ${describe(p)} (x ${Math.round(box.left)}..${Math.round(box.right)}, visible ${Math.round(pr.left)}..${Math.round(pr.right)})`;
+  }
+  return null;
+}
+
 /** Null when the control lies inside the viewport and nothing covers its centre; else what is wrong. */
 export async function reachProblem(control: Locator, what: string): Promise<string | null> {
-  return control.evaluate((el, label) => {
-    const r = el.getBoundingClientRect();
-    if (!r.width || !r.height) return null; // not rendered at this width (e.g. folded into a menu)
-    const vw = document.documentElement.clientWidth;
-    const vh = window.innerHeight;
-    const describe = (n: Element | null) =>
-      n ? `${n.tagName.toLowerCase()}${n.id ? '#' + n.id : ''}.${[...n.classList].slice(0, 3).join('.')}` : 'nothing';
-    if (r.left < -0.5 || r.right > vw + 0.5) return `${label} lies outside the viewport (x ${Math.round(r.left)}..${Math.round(r.right)} of ${vw})`;
-    // Scroll it into view vertically only; sideways it must already be visible.
-    if (r.top < 0 || r.bottom > vh) el.scrollIntoView({ block: 'center', inline: 'nearest' });
-    const box = el.getBoundingClientRect();
-    if (box.left < -0.5 || box.right > vw + 0.5) return `${label} lies outside the viewport after scrolling (x ${Math.round(box.left)}..${Math.round(box.right)} of ${vw})`;
-    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-    if (!hit || !(hit === el || el.contains(hit))) return `${label} is covered by ${describe(hit)}`;
-    // A parent that clips it (a grid cell with overflow hidden) hides part of it.
-    for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
-      const style = getComputedStyle(p);
-      if (style.overflowX === 'visible') continue;
-      const pr = p.getBoundingClientRect();
-      if (box.left < pr.left - 0.5 || box.right > pr.right + 0.5) return `${label} is clipped by ${describe(p)} (x ${Math.round(box.left)}..${Math.round(box.right)}, visible ${Math.round(pr.left)}..${Math.round(pr.right)})`;
-    }
-    return null;
-  }, what);
+  return control.evaluate(reachInPage, what);
+}
+
+/** Every control matching `selector` that is shown, checked in one round trip. */
+export async function reachProblems(page: Page, selector: string): Promise<string[]> {
+  // functions do not cross into evaluate: reachInPage is installed in the page from its source
+  await page.evaluate(`window.__reachInPage = ${reachInPage.toString()}`);
+  return page.evaluate(
+    (sel) => {
+      const reach = (window as unknown as { __reachInPage: (el: Element, label: string) => string | null }).__reachInPage;
+      const problems: string[] = [];
+      for (const el of document.querySelectorAll(sel)) {
+        const style = getComputedStyle(el);
+        if (style.visibility === 'hidden' || style.display === 'none' || !(el as HTMLElement).offsetParent) continue;
+        if (el.closest('[aria-hidden="true"], .MuiTabs-scrollableX')) continue; // behind a modal; or reached by the tab bar's arrows
+        if (el.matches(':disabled, [aria-disabled="true"]')) continue; // takes no click anyway (pointer-events: none)
+        const name = el.getAttribute('aria-label') || (el as HTMLElement).innerText?.trim().slice(0, 40) || el.getAttribute('title') || '';
+        const role = el.closest('.DataTable-actions') ? 'row action' : el.getAttribute('role') === 'tab' ? 'tab' : el.tagName === 'A' ? 'link' : 'button';
+        const problem = reach(el, `${role} "${name}"`);
+        if (problem) problems.push(problem);
+      }
+      return problems;
+    },
+    selector,
+  );
 }
 
 /** True when the page body scrolls sideways. */

@@ -133,13 +133,15 @@ export async function walkStates(env: WalkEnv, opts: WalkOptions): Promise<strin
     await clickTabs(page, state, locale);
 
     for (const [i, step] of WALK_STEPS.entries()) {
-      await resize(page, step.width);
       const due = checks.filter(
         (c) =>
           (!c.locales || c.locales.includes(locale)) &&
           (!c.roles || c.roles.includes(role)) &&
           (step.resized ? c.afterResize : (c.widths ?? AUDIT_WIDTHS).includes(step.width) && !WALK_STEPS.slice(0, i).some((s) => s.width === step.width)),
       );
+      // a step with nothing to do is not even resized to
+      if (!due.length && !opts.onStep) continue;
+      await resize(page, step.width);
       for (const check of due) {
         let found: string[];
         try {

@@ -15,6 +15,7 @@ import { SIDEBAR_BREAKPOINT_PX } from '../../contract';
 import { LoadingState } from '../../components/feedback/loading-state';
 import { SIDEBAR_WIDTH } from '../theme/palette';
 import { Header } from './header';
+import { InShellContext } from './shell-context';
 import { Sidebar } from './sidebar';
 
 export const WIDE_SCREEN_QUERY = `(min-width:${SIDEBAR_BREAKPOINT_PX + 1}px)`;
@@ -51,9 +52,11 @@ export default function AppShell() {
         })}
       >
         <Toolbar sx={{ mb: 3 }} />
-        <Suspense fallback={<LoadingState />}>
-          <Outlet />
-        </Suspense>
+        <InShellContext.Provider value>
+          <Suspense fallback={<LoadingState />}>
+            <Outlet />
+          </Suspense>
+        </InShellContext.Provider>
       </Box>
     </Box>
   );

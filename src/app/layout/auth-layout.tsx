@@ -13,6 +13,7 @@ import { LanguageSwitch } from './language-switch';
 export function AuthLayout() {
   return (
     <Box
+      component="main"
       sx={{
         minHeight: '100vh',
         display: 'grid',

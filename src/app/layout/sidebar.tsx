@@ -1,5 +1,6 @@
 // The sidebar: persistent beside the content on wide screens, a temporary drawer on narrow ones.
-// Its anchor is the start side, which MUI puts on the right in RTL.
+// Its anchor is the start side, which MUI puts on the right in RTL. The paper is a labelled
+// complementary landmark, so the user card above the menu sits in one (axe `region`).
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
@@ -8,6 +9,7 @@ import { SidebarMenu } from '../../features/layout-menu';
 import { useCurrentUser } from '../../lib/api';
 import { selectLocale, useAppSelector } from '../../lib/state';
 import { SIDEBAR_WIDTH } from '../theme/palette';
+import { useIntl } from 'react-intl';
 import { UserCard } from './user-card';
 
 interface SidebarProps {
@@ -19,6 +21,7 @@ interface SidebarProps {
 export function Sidebar({ open, persistent, onClose }: SidebarProps) {
   const { user } = useCurrentUser();
   const locale = useAppSelector(selectLocale);
+  const intl = useIntl();
   return (
     <Drawer
       variant={persistent ? 'persistent' : 'temporary'}
@@ -26,7 +29,7 @@ export function Sidebar({ open, persistent, onClose }: SidebarProps) {
       open={open}
       onClose={onClose}
       sx={{ width: persistent ? SIDEBAR_WIDTH : undefined, flexShrink: 0, '& .MuiDrawer-paper': { width: SIDEBAR_WIDTH, boxSizing: 'border-box' } }}
-      slotProps={{ paper: { 'data-testid': 'sidebar' } as object }}
+      slotProps={{ paper: { component: 'aside', 'aria-label': intl.formatMessage({ id: 'shell.sidebar' }), 'data-testid': 'sidebar' } as object }}
     >
       {persistent && <Toolbar />}
       <Box sx={{ overflowY: 'auto', pb: 2 }}>

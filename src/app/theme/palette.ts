@@ -11,9 +11,11 @@ export const baseOptions: ThemeOptions = {
     mode: 'light',
     primary: { main: '#1f4e9c', light: '#4f77c4', dark: '#143772', contrastText: '#fff' },
     secondary: { main: '#0e7c6b', contrastText: '#fff' },
-    success: { main: '#1b8a4b' },
+    // success and warning are dark enough for white text at 4.5:1 (axe color-contrast: the green
+    // 'Active' chip and the orange 'Block' button)
+    success: { main: '#177a41' },
     error: { main: '#c62828' },
-    warning: { main: '#b26a00' },
+    warning: { main: '#995a00' },
     background: { default: '#f4f6fb', paper: '#ffffff' },
     divider: 'rgba(20, 40, 80, 0.10)',
     text: { primary: '#16213a', secondary: '#5a6478' },

@@ -19,6 +19,8 @@ export interface ErrorStateProps {
   /** Extra buttons (the error page adds dashboard and reload). */
   actions?: ReactNode;
   minHeight?: number | string;
+  /** The title's heading level: h1 when the error is the whole page. */
+  titleComponent?: 'h1' | 'h2';
 }
 
 export function ErrorState({
@@ -28,6 +30,7 @@ export function ErrorState({
   onRetry,
   actions,
   minHeight = 240,
+  titleComponent = 'h2',
 }: ErrorStateProps) {
   if (isApiError(error) && error.status === 403) {
     titleId = 'common.error.noAccess';
@@ -38,7 +41,7 @@ export function ErrorState({
     <Box role="alert" sx={{ display: 'grid', placeItems: 'center', minHeight, textAlign: 'center', p: 3 }}>
       <Stack spacing={1.5} sx={{ alignItems: 'center', maxWidth: 420 }}>
         <ErrorOutlineIcon color="error" sx={{ fontSize: 56 }} />
-        <Typography variant="h6" component="h2">
+        <Typography variant="h6" component={titleComponent}>
           <FormattedMessage id={titleId} />
         </Typography>
         <Typography variant="body2" color="text.secondary">

@@ -16,7 +16,8 @@ export function ApiKeyCell({ apiKey }: { apiKey: string }) {
     <Tooltip title={label}>
       <ButtonBase
         onClick={() => void copy(apiKey)}
-        aria-label={label}
+        // the visible key starts the accessible name (axe label-content-name-mismatch)
+        aria-label={`${shortKey(apiKey)} — ${label}`}
         sx={{ gap: 0.75, px: 1, py: 0.5, borderRadius: 1, fontFamily: 'monospace', fontSize: 13, '&:hover': { bgcolor: 'action.hover' } }}
       >
         <Ltr>{shortKey(apiKey)}</Ltr>

@@ -26,7 +26,7 @@ function Shortcut({ to, icon, titleId, hintId }: { to: string; icon: ReactNode; 
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
             <Avatar sx={{ bgcolor: 'primary.50', color: 'primary.main' }}>{icon}</Avatar>
             <Stack>
-              <Typography variant="subtitle1">
+              <Typography variant="subtitle1" component="h2">
                 <FormattedMessage id={titleId} />
               </Typography>
               <Typography variant="body2" color="text.secondary">

@@ -23,6 +23,8 @@ function Code({ children }: { children: string }) {
     <Typography
       component="pre"
       dir="ltr"
+      // it scrolls sideways: keyboard users reach it too
+      tabIndex={0}
       sx={{ fontFamily: mono, fontSize: 13, bgcolor: 'action.hover', borderRadius: 1, p: 1.5, m: 0, overflowX: 'auto', textAlign: 'left', whiteSpace: 'pre' }}
     >
       {children}

@@ -3,7 +3,7 @@
 // draftjs-to-html through apps/setPrivacy; the server sanitises it. Only role_id 1 may save (the
 // server answers 403 to anyone else), so other roles get the policy read-only. In Persian the
 // editor is right-to-left and right-aligned, and the toolbar's dropdowns follow the direction.
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -26,6 +26,7 @@ import { useCan } from '../../../lib/authorization';
 import { formatDate } from '../../../lib/i18n';
 import { selectLocale, useAppSelector } from '../../../lib/state';
 import { useGetPrivacyQuery, useSetPrivacyMutation } from '../api';
+import { useEditorAria } from '../components/editor-aria';
 import { editorTranslations } from '../components/editor-labels';
 
 function editorStateOf(html: string): EditorState {
@@ -76,6 +77,8 @@ export default function PrivacyPage() {
   const [savedHtml, setSavedHtml] = useState<string | null>(null);
   const { submitting, run } = useSubmitAction({ successMessageId: 'privacy.saveSettingsSuccess', errorMessageId: 'privacy.saveSettingsError' });
   const translations = useMemo(() => editorTranslations(intl), [intl]);
+  const editorRoot = useRef<HTMLDivElement>(null);
+  useEditorAria(editorRoot, intl.formatMessage({ id: 'privacy.editorToolbar' }), editorState !== null);
 
   // Load the stored policy once; a later refetch (after a save) must not discard the user's edits.
   useEffect(() => {
@@ -102,7 +105,7 @@ export default function PrivacyPage() {
   else if (!editorState) body = <LoadingState />;
   else
     body = (
-      <Box sx={editorSx} data-testid="privacy-editor">
+      <Box sx={editorSx} data-testid="privacy-editor" ref={editorRoot}>
         <Editor
           editorState={editorState}
           onEditorStateChange={setEditorState}
