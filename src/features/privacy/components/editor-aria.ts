@@ -30,8 +30,12 @@ export function fixEditorAria(root: Element, toolbarLabel: string) {
     setAttr(el, 'role', 'button');
     setAttr(el, 'aria-haspopup', 'listbox');
     if (!el.hasAttribute('tabindex')) el.setAttribute('tabindex', '0');
-    const label = el.getAttribute('title') ?? el.querySelector('.rdw-dropdown-selectedtext')?.textContent;
-    if (label && !el.hasAttribute('aria-label')) el.setAttribute('aria-label', label);
+    // named by its visible choice ("Normal"), with the control's title after it, so the visible
+    // text starts the accessible name (axe label-content-name-mismatch)
+    const shown = el.querySelector('.rdw-dropdown-selectedtext')?.textContent?.trim();
+    const title = el.getAttribute('title');
+    const label = shown ? (title ? `${shown} — ${title}` : shown) : title;
+    if (label) setAttr(el, 'aria-label', label);
   }
   // draft-js drops the textbox role when read-only but keeps its aria-label and aria-* states
   for (const el of root.querySelectorAll('.public-DraftEditor-content')) {
