@@ -1,4 +1,5 @@
-// What a feature declares about its pages, and the fixed paths of SPEC §2 "Entry and account".
+// What a feature declares about its pages, and every path of the panel (SPEC §2) in one list: the
+// route tables and every link build their paths from PATHS and hrefs, never from a literal.
 // Each feature with pages exports `routes: FeatureRoute[]` from features/<f>/routes.ts; the app
 // finds those files itself (app/feature-registry.ts), so adding a feature touches no shared file.
 import type { ComponentType } from 'react';
@@ -11,7 +12,29 @@ export const PATHS = {
   userInfo: '/account/user-info',
   changePassword: '/account/change-password',
   accountSecurity: '/account/security',
+  serversManage: '/servers/manage',
+  serversMine: '/servers/my-servers',
+  serversSettings: '/servers/settings',
+  serverProfiles: '/servers/:serverId',
+  appsManage: '/app/manage',
+  appsMine: '/app/my-apps',
+  appDetail: '/app/:appId',
+  devices: '/app/devices',
+  usersList: '/users/list',
+  usersAddNew: '/users/add-new',
+  privacy: '/settings/privacy',
+  domainEncryption: '/settings/domain-encryption',
+  helpPanelTraining: '/help/panel-training',
+  helpAppAdminTraining: '/help/app-admin-panel-training',
+  helpApi: '/help/api',
 } as const;
+
+/** Links to the pages whose path holds an id or a query. */
+export const hrefs = {
+  serverProfiles: (serverId: number) => `/servers/${serverId}`,
+  appDetail: (appId: number) => `/app/${appId}`,
+  appDevices: (appId: number) => `/app/devices?appId=${appId}`,
+};
 
 /** public: signed-out pages (a signed-in user is sent to the dashboard); private: inside the shell. */
 export type RouteAccess = 'public' | 'private';

@@ -1,9 +1,9 @@
 // The domain-encryption settings page.
-import type { FeatureRoute } from '../../lib/routing';
+import { PATHS, type FeatureRoute } from '../../lib/routing';
 
 export const routes: FeatureRoute[] = [
   {
-    path: '/settings/domain-encryption',
+    path: PATHS.domainEncryption,
     access: 'private',
     load: () => import(/* webpackChunkName: "page-domain-encryption" */ './pages/domain-encryption-page'),
   },

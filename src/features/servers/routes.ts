@@ -1,19 +1,19 @@
 // Pages of the servers feature (SPEC §2 "Server lists", "Profiles of a server", operator settings).
 // Static paths rank above /servers/:serverId in the router, so manage/my-servers/settings win.
-import type { FeatureRoute } from '../../lib/routing';
+import { PATHS, type FeatureRoute } from '../../lib/routing';
 
 export const routes: FeatureRoute[] = [
   {
-    path: '/servers/manage',
+    path: PATHS.serversManage,
     access: 'private',
     policy: 'servers:manageAll',
-    redirectTo: '/servers/my-servers',
+    redirectTo: PATHS.serversMine,
     load: () => import(/* webpackChunkName: "page-servers-manage" */ './pages/manage-servers-page'),
   },
-  { path: '/servers/my-servers', access: 'private', load: () => import(/* webpackChunkName: "page-servers-mine" */ './pages/my-servers-page') },
-  { path: '/servers/settings', access: 'private', load: () => import(/* webpackChunkName: "page-servers-settings" */ './pages/operator-settings-page') },
+  { path: PATHS.serversMine, access: 'private', load: () => import(/* webpackChunkName: "page-servers-mine" */ './pages/my-servers-page') },
+  { path: PATHS.serversSettings, access: 'private', load: () => import(/* webpackChunkName: "page-servers-settings" */ './pages/operator-settings-page') },
   {
-    path: '/servers/:serverId',
+    path: PATHS.serverProfiles,
     access: 'private',
     load: () => import(/* webpackChunkName: "page-server-profiles" */ './pages/server-profiles-page'),
     // The profile list (up to 100,000 rows) starts with the page's chunk, not after the page rendered.

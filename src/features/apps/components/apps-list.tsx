@@ -21,9 +21,8 @@ import { AppFormDialog } from './app-form-dialog';
 import { RobotKeyDialog } from './robot-key-dialog';
 import { StatusSwitch } from './status-switch';
 import type { AppDto } from '../../../contract';
+import { hrefs } from '../../../lib/routing';
 
-export const appPath = (id: number) => `/app/${id}`;
-export const devicesPath = (id: number) => `/app/devices?appId=${id}`;
 
 const filters: DataTableFilter<AppDto>[] = [
   { kind: 'search', key: 'search', labelId: 'apps.list.search', match: (a) => [a.name, a.packageName, a.adminName, a.apiKey] },
@@ -78,8 +77,8 @@ export function AppsList({ own }: { own: boolean }) {
       { key: 'details', labelId: 'apps.actions.details', labelValues, icon: <InfoIcon fontSize="small" />, onClick: setDetails },
       { key: 'edit', labelId: 'apps.actions.edit', labelValues, icon: <EditIcon fontSize="small" />, onClick: setEditing, hidden: !manage },
       { key: 'robotKey', labelId: 'apps.actions.robotKey', labelValues, icon: <KeyIcon fontSize="small" />, onClick: setRobot, hidden: !topAdmin },
-      { key: 'settings', labelId: 'apps.actions.settings', labelValues, icon: <SettingsIcon fontSize="small" />, href: (a) => appPath(a.id) },
-      { key: 'devices', labelId: 'apps.actions.devices', labelValues, icon: <DevicesIcon fontSize="small" />, href: (a) => devicesPath(a.id) },
+      { key: 'settings', labelId: 'apps.actions.settings', labelValues, icon: <SettingsIcon fontSize="small" />, href: (a) => hrefs.appDetail(a.id) },
+      { key: 'devices', labelId: 'apps.actions.devices', labelValues, icon: <DevicesIcon fontSize="small" />, href: (a) => hrefs.appDevices(a.id) },
       { key: 'delete', labelId: 'apps.actions.delete', labelValues, icon: <DeleteIcon fontSize="small" />, color: 'error', onClick: setDeleting, hidden: !manage },
     ];
   }, [manage, topAdmin]);

@@ -19,6 +19,7 @@ import { can } from '../../../lib/authorization';
 import { SettingsTab } from '../settings/settings-tab';
 import { VersionsTab } from '../versions/versions-tab';
 import { ReceivesTab } from '../receives/receives-tab';
+import { PATHS } from '../../../lib/routing';
 
 const TABS = ['settings', 'ads', 'versions', 'receives'] as const;
 type DetailTab = (typeof TABS)[number];
@@ -31,7 +32,7 @@ export default function AppDetailPage() {
   const [params, setParams] = useSearchParams();
   const tab: DetailTab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as DetailTab) : 'settings';
   const app = useGetAppQuery(appId, { skip: !valid });
-  const backTo = can(user, 'apps:manage') ? '/app/manage' : '/app/my-apps';
+  const backTo = can(user, 'apps:manage') ? PATHS.appsManage : PATHS.appsMine;
 
   if (!valid || (app.isError && (app.error as { status?: number }).status === 404)) {
     return <ErrorState titleId="apps.detail.notFound" descriptionId="apps.detail.notFoundHint" />;

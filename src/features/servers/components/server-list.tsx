@@ -26,6 +26,7 @@ import { Flag } from './flag';
 import { ServerDeleteDialog } from './server-delete-dialog';
 import { ServerDetailsDialog } from './server-details-dialog';
 import { ServerFormDialog } from './server-form-dialog';
+import { hrefs } from '../../../lib/routing';
 
 type Dialog = { kind: 'create' } | { kind: 'edit' | 'details' | 'delete'; server: Server } | null;
 
@@ -99,7 +100,7 @@ export function ServerList({ scope, titleId }: { scope: ServersScope; titleId: s
   const rowActions = useMemo<RowAction<Server>[]>(
     () => [
       { key: 'details', labelId: 'servers.actions.details', icon: <InfoOutlinedIcon fontSize="small" />, onClick: (s) => setDialog({ kind: 'details', server: s }) },
-      { key: 'profiles', labelId: 'servers.actions.profiles', icon: <ListAltOutlinedIcon fontSize="small" />, onClick: (s) => navigate(`/servers/${s.id}`) },
+      { key: 'profiles', labelId: 'servers.actions.profiles', icon: <ListAltOutlinedIcon fontSize="small" />, onClick: (s) => navigate(hrefs.serverProfiles(s.id)) },
       { key: 'edit', labelId: 'servers.actions.edit', icon: <EditOutlinedIcon fontSize="small" />, onClick: (s) => setDialog({ kind: 'edit', server: s }) },
       {
         key: 'delete',

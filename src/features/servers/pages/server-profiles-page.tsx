@@ -20,6 +20,7 @@ import { Flag } from '../components/flag';
 import { ProfileCreateForm } from '../components/profiles/profile-create-form';
 import { ProfileImport } from '../components/profiles/profile-import';
 import { ProfileList } from '../components/profiles/profile-list';
+import { PATHS } from '../../../lib/routing';
 
 const TABS = ['list', 'import', 'new'] as const;
 type TabKey = (typeof TABS)[number];
@@ -62,7 +63,7 @@ export default function ServerProfilesPage() {
           )
         }
         actions={
-          <Button component={RouterLink} to={allServers ? '/servers/manage' : '/servers/my-servers'} startIcon={<ArrowBackIcon sx={{ transform: intl.locale === 'fa' ? 'scaleX(-1)' : undefined }} />}>
+          <Button component={RouterLink} to={allServers ? PATHS.serversManage : PATHS.serversMine} startIcon={<ArrowBackIcon sx={{ transform: intl.locale === 'fa' ? 'scaleX(-1)' : undefined }} />}>
             <FormattedMessage id="servers.profiles.back" />
           </Button>
         }

@@ -19,7 +19,7 @@ import { roleLabel } from '../../../lib/i18n';
 import { useCreateUserMutation, useGetRolesQuery } from '../api';
 import { EmailField, EnglishNameFields, FieldGrid, OptionalProfileFields, PersianNameFields } from '../components/user-profile-fields';
 import { userErrorId } from '../user-errors';
-import { USERS_PATHS } from '../routes';
+import { PATHS } from '../../../lib/routing';
 
 const newUserSchema = userCreateSchema.shape({ repassword: repeatOf('password') });
 type NewUserValues = UserCreateBody & { repassword: string };
@@ -65,7 +65,7 @@ export default function AddUserPage() {
       <PageHeader
         titleId="users.create.title"
         actions={
-          <Button component={RouterLink} to={USERS_PATHS.list} variant="outlined">
+          <Button component={RouterLink} to={PATHS.usersList} variant="outlined">
             <FormattedMessage id="users.list.title" />
           </Button>
         }

@@ -30,8 +30,8 @@ import { SetPasswordDialog } from '../components/set-password-dialog';
 import { StatusSwitch } from '../components/status-switch';
 import { TotpRolesDialog } from '../components/totp-roles-dialog';
 import { UserDetailsDialog } from '../components/user-details-dialog';
-import { USERS_PATHS } from '../routes';
 import { userErrorId } from '../user-errors';
+import { PATHS } from '../../../lib/routing';
 
 export const USERS_TABLE = 'users';
 
@@ -137,7 +137,7 @@ export default function UsersListPage() {
         rowActions={rowActions}
         toolbar={
           <Stack direction="row" spacing={1}>
-            <Button component={RouterLink} to={USERS_PATHS.addNew} variant="contained" startIcon={<PersonAddAltOutlinedIcon />}>
+            <Button component={RouterLink} to={PATHS.usersAddNew} variant="contained" startIcon={<PersonAddAltOutlinedIcon />}>
               <FormattedMessage id="users.actions.add" />
             </Button>
             {isTopAdmin && (
