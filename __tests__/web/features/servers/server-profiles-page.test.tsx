@@ -23,6 +23,17 @@ async function openList(locale: 'fa' | 'en' = 'fa') {
 }
 
 describe('profile list', () => {
+  it('points the back arrow toward the start side: mirrored in Persian', async () => {
+    await openList('fa');
+    expect(getComputedStyle(screen.getByTestId('back-arrow')).transform).toBe('scaleX(-1)');
+    expect(screen.getByTestId('back-arrow').closest('a')).toHaveAttribute('href', '/servers/manage');
+  });
+
+  it('does not mirror the back arrow in English', async () => {
+    await openList('en');
+    expect(getComputedStyle(screen.getByTestId('back-arrow')).transform).toBe('');
+  });
+
   it('asks for the profiles with the route, before the page renders (while the session is still being checked)', async () => {
     serveProfilePage(server);
     let answerUser!: () => void;

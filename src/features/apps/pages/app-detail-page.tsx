@@ -1,14 +1,12 @@
 // /app/{appId}: one application with the tabs application settings, admob settings and block list
 // (SPEC §2), and what the app receives (the mobile apps' config call, decoded; issue 13). The chosen tab is kept in the address (?tab=) so a reload or a shared link keeps it.
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
 import { ErrorState } from '../../../components/feedback/error-state';
 import { PageHeader } from '../../../components/layout/page-header';
 import { Ltr } from '../../../components/ltr';
@@ -19,6 +17,7 @@ import { can } from '../../../lib/authorization';
 import { SettingsTab } from '../settings/settings-tab';
 import { VersionsTab } from '../versions/versions-tab';
 import { ReceivesTab } from '../receives/receives-tab';
+import { BackButton } from '../../../components/layout/back-button';
 import { PATHS } from '../../../lib/routing';
 
 const TABS = ['settings', 'ads', 'versions', 'receives'] as const;
@@ -59,9 +58,7 @@ export default function AppDetailPage() {
           )
         }
         actions={
-          <Button component={RouterLink} to={backTo} startIcon={<ArrowBackIcon sx={(theme) => ({ transform: theme.direction === 'rtl' ? 'scaleX(-1)' : undefined })} />}>
-            <FormattedMessage id="apps.detail.back" />
-          </Button>
+<BackButton to={backTo} labelId="apps.detail.back" />
         }
       />
       <Tabs

@@ -1,14 +1,12 @@
 // /servers/{serverId}: one server's profiles in three tabs (SPEC §2): the profile list, the CSV
 // batch import and a new profile. The chosen tab is kept in the address (?tab=import|new).
 import { useEffect, useState } from 'react';
-import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { useIntl } from 'react-intl';
 import { ErrorState } from '../../../components/feedback/error-state';
 import { LoadingState } from '../../../components/feedback/loading-state';
 import { PageHeader } from '../../../components/layout/page-header';
@@ -20,6 +18,7 @@ import { Flag } from '../components/flag';
 import { ProfileCreateForm } from '../components/profiles/profile-create-form';
 import { ProfileImport } from '../components/profiles/profile-import';
 import { ProfileList } from '../components/profiles/profile-list';
+import { BackButton } from '../../../components/layout/back-button';
 import { PATHS } from '../../../lib/routing';
 
 const TABS = ['list', 'import', 'new'] as const;
@@ -63,9 +62,7 @@ export default function ServerProfilesPage() {
           )
         }
         actions={
-          <Button component={RouterLink} to={allServers ? PATHS.serversManage : PATHS.serversMine} startIcon={<ArrowBackIcon sx={{ transform: intl.locale === 'fa' ? 'scaleX(-1)' : undefined }} />}>
-            <FormattedMessage id="servers.profiles.back" />
-          </Button>
+<BackButton to={allServers ? PATHS.serversManage : PATHS.serversMine} labelId="servers.profiles.back" />
         }
       />
       <Tabs
