@@ -24,7 +24,7 @@ const esmPackages = ['react-intl', '@formatjs', 'intl-messageformat'];
 
 /**
  * The server suite, once per database engine: always on in-memory PGlite, and again as
- * `server-postgres` when TEST_DATABASE_URL names a PostgreSQL server (ARCHITECTURE §9). The setup
+ * `server-postgres` when TEST_DATABASE_URL names a PostgreSQL server (docs/architecture.md §9). The setup
  * file pins each test file to its engine (jest gives every test file its own copy of process.env).
  */
 function serverProject(displayName: string, engine: 'pglite' | 'postgres') {

@@ -1,4 +1,4 @@
-// Bundle budget (ARCHITECTURE §8): gzip size of every chunk in dist/, and what the login route
+// Bundle budget (docs/architecture.md §8): gzip size of every chunk in dist/, and what the login route
 // loads before its form is usable. The second figure is measured, not derived from the chunk
 // graph: the real server serves dist/ to headless Chromium, and every response that arrives before
 // the sign-in button is on screen is counted at its size on the wire (brotli, as served), HTML,

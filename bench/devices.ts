@@ -1,4 +1,4 @@
-// Device list and registration budgets (ARCHITECTURE §8): a page of GET apps/devices over
+// Device list and registration budgets (docs/architecture.md §8): a page of GET apps/devices over
 // 1,000,000 devices ≤ 50 ms p95 (with and without a text filter, in each sort order), and POST apps/addDevice
 // ≥ 2,000 requests/s on loopback with no write lost, and ≥ 0.5 of GET /api/health's rate on the
 // same server with the same client.
@@ -405,7 +405,7 @@ async function main() {
   log(
     postgresUrl
       ? `PostgreSQL (${new URL(postgresUrl).pathname.slice(1)}): ${TARGET_DEVICES.toLocaleString()} devices`
-      : `No DATABASE_URL: a smaller run on PGlite (${TARGET_DEVICES.toLocaleString()} devices) in ${dataDir}. Set DATABASE_URL for the 1,000,000-device figures of ARCHITECTURE §8.`,
+      : `No DATABASE_URL: a smaller run on PGlite (${TARGET_DEVICES.toLocaleString()} devices) in ${dataDir}. Set DATABASE_URL for the 1,000,000-device figures of docs/architecture.md §8.`,
   );
   const config = loadConfig({ ...process.env, ...env }, root);
   const setup = await buildApp({ config, announce: () => undefined });

@@ -1,4 +1,4 @@
-// CSV profile import budget (ARCHITECTURE §8): 10,000 rows in ≤ 2 s on PGlite, 100,000 rows in
+// CSV profile import budget (docs/architecture.md §8): 10,000 rows in ≤ 2 s on PGlite, 100,000 rows in
 // ≤ 20 s on PostgreSQL. Builds the real app, signs in, and posts generated CSV files through
 // `app.inject` as multipart — the whole path: upload, papaparse, share-link checks, AES-GCM
 // sealing per row, batched INSERTs in one transaction. Prints figures; asserts nothing.

@@ -1,4 +1,4 @@
-// Route access (issue 10): for each of the three roles, every route of SPEC §2 either renders or
+// Route access (issue 10): for each of the three roles, every route of docs/product.md §2 either renders or
 // redirects to a page that renders, and the panel's decision matches the server's: a page renders
 // only when its first list call answers 200 for that role (asked of the API with that role's token).
 // The pages a role may not use (the users pages, the 'manage' lists) must redirect.

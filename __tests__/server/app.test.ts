@@ -1,4 +1,4 @@
-// The app as a whole (server/src/app.ts): health, OpenAPI docs, the error shape of ARCHITECTURE §5
+// The app as a whole (server/src/app.ts): health, OpenAPI docs, the error shape of docs/architecture.md §5
 // (404 JSON, 400 with field ids, no stack in a 500), security headers and the panel fallback.
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { connect } from 'node:net';

@@ -1,5 +1,5 @@
 // Builds the Fastify app; nothing here listens (main.ts does). Plugins are registered explicitly,
-// in the order of ARCHITECTURE §2: external plugins, then app services, then routes, then the
+// in the order of docs/architecture.md §2: external plugins, then app services, then routes, then the
 // panel and the 404 fallback. Tests build it with their own config and use `app.inject`.
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
@@ -91,7 +91,7 @@ export async function buildApp({ config, db, announce }: BuildOptions): Promise<
     clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
-  // SPEC §7's request helper sends `content-type: application/json` on every call, bodyless DELETEs
+  // docs/product.md §7's request helper sends `content-type: application/json` on every call, bodyless DELETEs
   // and PUTs included; Fastify's own parser refuses an empty JSON body with 400. Same parser
   // (prototype-poisoning checks included), but an empty body means "no body".
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -161,7 +161,7 @@ export async function buildApp({ config, db, announce }: BuildOptions): Promise<
   registerAuthorize(app, { tokens: app.tokens, repos: app.repos });
   app.decorate('clientConfig', createClientConfigState(app));
 
-  // 3. Routes, one module per endpoint group of SPEC §7.
+  // 3. Routes, one module per endpoint group of docs/product.md §7.
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(accountRoutes, { prefix: API_PREFIX });
   await app.register(totpRoutes, { prefix: API_PREFIX });

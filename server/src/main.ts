@@ -1,5 +1,5 @@
 // The server process: load and validate the config, build the app, listen, and close cleanly on
-// SIGINT/SIGTERM. The only file that listens (STYLE "fastify/demo").
+// SIGINT/SIGTERM. The only file that listens (docs/architecture.md §2).
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { DOCS_PREFIX } from './http/docs';

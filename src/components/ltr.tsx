@@ -1,5 +1,5 @@
 // Technical values (IPs, links, keys, user names, package names) keep left-to-right order inside
-// RTL pages (ARCHITECTURE §4).
+// RTL pages (docs/architecture.md §4).
 import type { ReactNode } from 'react';
 
 export function Ltr({ children }: { children: ReactNode }) {

@@ -1,4 +1,4 @@
-// Response shapes (DTOs) of SPEC §3 that both sides agree on.
+// Response shapes (DTOs) of docs/product.md §3 that both sides agree on.
 import type { DetectLocationBy, Operator, ProfileType, Protocol, SourceHost } from './enums';
 export interface MenuItem {
   id: number;
@@ -41,7 +41,7 @@ export interface CurrentUser {
   totpEnrollmentRequired: boolean;
 }
 
-/** A row of GET users: the SPEC §3 User without the permission menu. */
+/** A row of GET users: the docs/product.md §3 User without the permission menu. */
 export type StaffUser = Omit<CurrentUser, 'permissions'>;
 
 /** GET users: the rows plus how many apps each user administers (users with none are absent). */
@@ -50,7 +50,7 @@ export interface UsersListResponse {
   app: { adminId: number; count: number }[];
 }
 
-/** GET users/appAdmins: an app-admin choice (SPEC §3 Application option). */
+/** GET users/appAdmins: an app-admin choice (docs/product.md §3 Application option). */
 export interface AppAdminOption {
   id: number;
   name: string;
@@ -95,9 +95,9 @@ export interface MutationResponse<T = undefined> {
   data?: T;
 }
 
-// ---- Applications (SPEC §3 Application, settings, ad settings, version record, country) ----
+// ---- Applications (docs/product.md §3 Application, settings, ad settings, version record, country) ----
 
-/** One application as GET apps and GET apps/getApp answer it (SPEC §3 Application). */
+/** One application as GET apps and GET apps/getApp answer it (docs/product.md §3 Application). */
 export interface AppDto {
   id: number;
   name: string;
@@ -128,7 +128,7 @@ export interface AppWithSettings extends AppDto {
   settings: AppSettingsDto;
 }
 
-/** Every SPEC §3 settings field, by its SPEC name (GET apps/getApp's `settings`). */
+/** Every docs/product.md §3 settings field, by its SPEC name (GET apps/getApp's `settings`). */
 export interface AppSettingsDto {
   aboutLink: string | null;
   policyLink: string | null;
@@ -181,7 +181,7 @@ export interface AdSettingEntry {
   value: string | boolean | number;
 }
 
-/** One version as GET apps/versionBlock/{appId} answers it (SPEC §3 Version record). */
+/** One version as GET apps/versionBlock/{appId} answers it (docs/product.md §3 Version record). */
 export interface VersionDto {
   id: number;
   /** A JSON number (≥ 0, at most two decimals). */
@@ -196,7 +196,7 @@ export interface VersionDto {
   devicesCount: number;
 }
 
-/** One country of GET apps/countries (SPEC §3 Country). */
+/** One country of GET apps/countries (docs/product.md §3 Country). */
 export interface CountryDto {
   id: number;
   code: string;
@@ -206,7 +206,7 @@ export interface CountryDto {
   flagUrl: string;
 }
 
-// ---- Servers and profiles (SPEC §3 Server, Profile) ----
+// ---- Servers and profiles (docs/product.md §3 Server, Profile) ----
 
 /** One server of the server lists. */
 export interface ServerDto {

@@ -1,4 +1,4 @@
-// Error codes the server puts in `{message, code, errors?}` bodies (ARCHITECTURE §5), and the
+// Error codes the server puts in `{message, code, errors?}` bodies (docs/architecture.md §5), and the
 // message ids used for field errors. The panel translates both through react-intl.
 export const ERROR_CODES = {
   validation: 'VALIDATION_FAILED',
@@ -59,7 +59,7 @@ export const V = {
   /** An upload whose content is not of an accepted type (e.g. an avatar that is not JPEG or PNG). */
   fileType: 'validation.fileType',
   fileTooLarge: 'validation.fileTooLarge',
-  // Added with the request schemas of the later SPEC §7 calls (src/contract/schemas/*):
+  // Added with the request schemas of the later docs/product.md §7 calls (src/contract/schemas/*):
   username: 'validation.username',
   phone: 'validation.phone',
   url: 'validation.url',

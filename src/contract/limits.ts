@@ -1,4 +1,4 @@
-// Business constants of SPEC §9, shared by the panel and the server.
+// Business constants of docs/product.md §9, shared by the panel and the server.
 export const API_PREFIX = '/api/v1';
 export const AUTH_SCHEME = 'JWT';
 export const PAGE_SIZES = [30, 50, 100] as const;

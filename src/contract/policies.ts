@@ -1,4 +1,4 @@
-// The role policies of SPEC §6 in one table, read by both sides: the panel (route guards, hidden
+// The role policies of docs/product.md §6 in one table, read by both sides: the panel (route guards, hidden
 // fields and actions, the menu) and the server (`app.authorize({ policy })` and the rbac scope
 // helpers). A rule is written here once; nobody compares role ids or role names by hand.
 // Each policy is a function of the caller's role ({id, name}: the panel has it from users/current,
@@ -20,7 +20,7 @@ const restricted = (r: RoleRef): boolean => r.id === ROLE_IDS.restricted;
 /**
  * The roles whose users may be named an application's admin (the app-admin choices of
  * users/appAdmins and the adminId check of storeApp/updateApp): app admins, and role_id 5, a
- * restricted app admin (their own apps and servers, with the role_id 5 limits of SPEC §6).
+ * restricted app admin (their own apps and servers, with the role_id 5 limits of docs/product.md §6).
  */
 export const APP_ADMIN_ROLE_IDS: readonly number[] = [ROLE_IDS.appAdmin, ROLE_IDS.restricted];
 
@@ -59,7 +59,7 @@ export const POLICIES = define({
   'privacy:edit': { who: 'role_id 1', allows: topAdmin },
   /** Save the operator settings. */
   'operators:edit': { who: 'role_id 1', allows: topAdmin },
-  /** Menu entries containing 'manage' (shown), containing 'my-' (hidden): SPEC §2 "Layout shell". */
+  /** Menu entries containing 'manage' (shown), containing 'my-' (hidden): docs/product.md §2 "Layout shell". */
   'menu:adminEntries': { who: 'role admin', allows: adminRole },
 });
 

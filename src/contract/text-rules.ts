@@ -1,4 +1,4 @@
-// SPEC §5 text rules: English-only by default, Persian-only where a field says so, and the
+// docs/product.md §5 text rules: English-only by default, Persian-only where a field says so, and the
 // password strength rule. The same patterns drive the panel's input fields and the server's yup schemas.
 import { PASSWORD_MIN_LENGTH } from './limits';
 

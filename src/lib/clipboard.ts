@@ -1,4 +1,4 @@
-// Copying a key, a link or a ciphertext (SPEC §8 "a copy error (copy falls back to a legacy method)"):
+// Copying a key, a link or a ciphertext (docs/product.md §8 "a copy error (copy falls back to a legacy method)"):
 // the async Clipboard API where the page may use it, else a hidden textarea with execCommand('copy').
 // Rejects when neither works, so the caller can toast the copy error.
 export async function copyText(text: string): Promise<void> {

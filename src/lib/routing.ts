@@ -1,4 +1,4 @@
-// What a feature declares about its pages, and every path of the panel (SPEC §2) in one list: the
+// What a feature declares about its pages, and every path of the panel (docs/product.md §2) in one list: the
 // route tables and every link build their paths from PATHS and hrefs, never from a literal.
 // Each feature with pages exports `routes: FeatureRoute[]` from features/<f>/routes.ts; the app
 // finds those files itself (app/feature-registry.ts), so adding a feature touches no shared file.
@@ -58,7 +58,7 @@ export interface FeatureRoute {
   redirectTo?: string;
 }
 
-/** A menu route `/` means the dashboard (SPEC §2). */
+/** A menu route `/` means the dashboard (docs/product.md §2). */
 export const menuPath = (route: string): string => (route === '/' || route === '' ? PATHS.dashboard : route);
 
 type RoutePreloader = (path: string, locale: Locale) => Promise<void>;

@@ -1,5 +1,5 @@
 // Finds Debian's Chromium (or CHROME_PATH) and launches it through playwright-core with the flags of
-// ARCHITECTURE §9. No browser is ever downloaded: a missing Chromium is a clear failure.
+// docs/architecture.md §9. No browser is ever downloaded: a missing Chromium is a clear failure.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,5 +1,5 @@
 // The catalogue of page states the e2e audits walk (layout, axe, direction, route access): every
-// route of SPEC §2 and every tab, as one list, so a new page is added in one place and every audit
+// route of docs/product.md §2 and every tab, as one list, so a new page is added in one place and every audit
 // covers it. A state is a path plus the tabs to click after it loads.
 import type { Page } from 'playwright-core';
 import { t } from './messages';

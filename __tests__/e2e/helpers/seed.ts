@@ -1,5 +1,5 @@
 // One seeding routine for the e2e audits (layout, axe, direction, route access): through the real
-// API, it gives every list of SPEC §2 rows to show, and signs in one user of each of the three roles
+// API, it gives every list of docs/product.md §2 rows to show, and signs in one user of each of the three roles
 // (top admin, app admin, restricted) with a password that needs no change. Everything is created
 // through the same calls the panel makes, so the data is what staff would have.
 import type { Page } from 'playwright-core';

@@ -1,4 +1,4 @@
-// Ad settings: the request schemas and the SPEC §4 slot rules (one test per rule).
+// Ad settings: the request schemas and the docs/product.md §4 slot rules (one test per rule).
 import {
   AD_MESSAGES,
   AD_SLOTS,
@@ -53,7 +53,7 @@ describe('adSettingsSchema', () => {
     expect(await errorsOf(showAdsSchema, { key: 'adMob' })).toEqual({ state: V.required });
   });
 
-  test('field groups of SPEC §6', () => {
+  test('field groups of docs/product.md §6', () => {
     expect(AD_TEXT_FIELDS).toEqual(['IDApp', ...AD_SLOTS]);
     expect([...SMART_AD_FIELDS].sort()).toEqual(
       ['smartActive', 'smartIntCon', 'smartIntConActive', 'smartIntConInterval', 'smartIntDis', 'smartIntDisActive', 'smartIntDisInterval'].sort(),
@@ -77,7 +77,7 @@ describe('checkAdRules', () => {
   });
 
   test('rule 1 with the previous state: slots the master does not clear may stay on, never be switched on', () => {
-    // rew2 and the smart slots are not cleared by the master (SPEC §4), so they may remain on ...
+    // rew2 and the smart slots are not cleared by the master (docs/product.md §4), so they may remain on ...
     expect(checkAdRules({ rew2Active: true }, false, { rew2Active: true })).toEqual([]);
     // ... but not be switched on while the master is off,
     expect(checkAdRules({ rew2Active: true }, false, { rew2Active: false })).toEqual([{ field: 'rew2Active', messageId: AD_MESSAGES.adsOff }]);

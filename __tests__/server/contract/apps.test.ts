@@ -1,4 +1,4 @@
-// Application record and settings schemas (SPEC §3, §5 "Application create/edit" and settings numbers, §6).
+// Application record and settings schemas (docs/product.md §3, §5 "Application create/edit" and settings numbers, §6).
 import {
   EVERYONE_SETTINGS,
   SETTINGS_GROUPS,
@@ -18,7 +18,7 @@ import { errorsOf, valid } from './validate-helper';
 const APP = { name: 'Fast VPN', packageName: 'com.example.fastvpn', sign: 'AB:CD:EF', adminId: 3 };
 
 describe('appSchema', () => {
-  test('valid; empty optional fields become null (SPEC §5)', async () => {
+  test('valid; empty optional fields become null (docs/product.md §5)', async () => {
     const v = await valid(appSchema, { ...APP, cppSign: '', firebaseConfig: '  ', email: '', description: '' });
     expect(v).toMatchObject({ cppSign: null, firebaseConfig: null, email: null, description: null });
   });
@@ -143,7 +143,7 @@ describe('appSettingsSchema', () => {
     await valid(appSettingsSchema, { robotIp: '::ffff:203.0.113.9' });
   });
 
-  test('the form schema also requires the SPEC §5 required numbers', async () => {
+  test('the form schema also requires the docs/product.md §5 required numbers', async () => {
     const errors = await errorsOf(appSettingsFormSchema, {});
     expect(Object.keys(errors).sort()).toEqual([...SETTINGS_REQUIRED_IN_FORM].sort());
     expect(Object.values(errors).every((m) => m === V.required)).toBe(true);
@@ -165,7 +165,7 @@ describe('settings groups and edit rights', () => {
     expect([...TOP_ADMIN_ONLY_SETTINGS, ...EVERYONE_SETTINGS].sort()).toEqual(schemaFields);
   });
 
-  test('SPEC §6 examples land on the right side', () => {
+  test('docs/product.md §6 examples land on the right side', () => {
     for (const f of ['instagram', 'telegram', 'youtube', 'googlePlayLink', 'adsForceByVPN', 'configsActive', 'autoConnect', 'newCoreKey', 'robotIp', 'selectedCountries']) {
       expect(isTopAdminOnlySetting(f)).toBe(true);
     }

@@ -1,4 +1,4 @@
-// Device schemas (SPEC §5 "Device create/edit", §7 devices paging and sorting).
+// Device schemas (docs/product.md §5 "Device create/edit", §7 devices paging and sorting).
 import { DEVICE_SORT_KEYS, V, deviceRegisterSchema, deviceUpdateSchema, devicesQuerySchema } from '../../../src/contract';
 import { errorsOf, valid } from './validate-helper';
 

@@ -1,4 +1,4 @@
-// Domain-encryption and privacy schemas (SPEC §5 "Set repo", "Encrypt word"; §7 setPrivacy).
+// Domain-encryption and privacy schemas (docs/product.md §5 "Set repo", "Encrypt word"; §7 setPrivacy).
 import { PRIVACY_MAX_BYTES, V, privacySchema, setRepoSchema, wordEncryptionSchema } from '../../../src/contract';
 import { errorsOf, valid } from './validate-helper';
 

@@ -1,4 +1,4 @@
-// Profile schemas (SPEC §5 "Profile", §6 role_id 5 and the type, §7 convertProfile).
+// Profile schemas (docs/product.md §5 "Profile", §6 role_id 5 and the type, §7 convertProfile).
 import {
   SHARE_LINK_MESSAGES as M,
   V,

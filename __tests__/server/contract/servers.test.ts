@@ -1,4 +1,4 @@
-// Server, batch-delete and operator-settings schemas (SPEC §5 "Server create/edit", "Operator settings").
+// Server, batch-delete and operator-settings schemas (docs/product.md §5 "Server create/edit", "Operator settings").
 import { V, idsSchema, operatorSettingsSchema, serverSchema, serversQuerySchema } from '../../../src/contract';
 import { errorsOf, valid } from './validate-helper';
 

@@ -1,4 +1,4 @@
-// Staff-user request schemas (SPEC §5 "New user", "Edit user", admin password change, change role).
+// Staff-user request schemas (docs/product.md §5 "New user", "Edit user", admin password change, change role).
 import {
   V,
   adminSetPasswordSchema,

@@ -1,5 +1,5 @@
 // Test helper for the contract schemas: validates like the server does (all errors, unknown keys
-// stripped) and answers `{ field: messageId }`, the `errors` map of a 400 body (ARCHITECTURE §5).
+// stripped) and answers `{ field: messageId }`, the `errors` map of a 400 body (docs/architecture.md §5).
 import { ValidationError, type Schema } from 'yup';
 import { AD_MESSAGES, CSV_MESSAGES, SHARE_LINK_MESSAGES, V } from '../../../src/contract';
 

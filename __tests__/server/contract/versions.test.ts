@@ -25,7 +25,7 @@ describe('blockVersionSchema', () => {
   });
 
   test.each([
-    ['no version chosen gives checkInput (SPEC §5)', { appVersion: undefined }, 'appVersion', V.checkInput],
+    ['no version chosen gives checkInput (docs/product.md §5)', { appVersion: undefined }, 'appVersion', V.checkInput],
     ['an empty select gives checkInput', { appVersion: '' }, 'appVersion', V.checkInput],
     ['dotted text is refused', { appVersion: '1.2.3' }, 'appVersion', V.number],
     ['three decimals', { appVersion: 1.234 }, 'appVersion', V.step],

@@ -1,5 +1,5 @@
 // Word encryption must equal `openssl enc -aes-256-cbc -K <hex key> -iv <hex iv> -base64 -A`
-// (ARCHITECTURE §7), so the mobile apps and app developers can reproduce it.
+// (docs/architecture.md §7), so the mobile apps and app developers can reproduce it.
 import { spawnSync } from 'node:child_process';
 import { SOURCE_HOSTS } from '../../../src/contract';
 import {

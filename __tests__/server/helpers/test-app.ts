@@ -1,6 +1,6 @@
 // Builds a fresh API server for a test file: on in-memory PGlite by default, or, when
 // TEST_DATABASE_URL is set, on a brand-new database created on that PostgreSQL server (and dropped
-// by close()), so the whole suite runs unchanged in both modes (ARCHITECTURE §9).
+// by close()), so the whole suite runs unchanged in both modes (docs/architecture.md §9).
 //
 //   const t = await createTestApp();
 //   const { token } = await t.signedInUser({ role_id: 2 });
@@ -20,7 +20,7 @@ import type { Repositories } from '../../../server/src/repositories';
 import type { NewUser, UserRow } from '../../../server/src/repositories/users';
 
 export const ADMIN = { username: 'admin', email: 'admin@localhost', password: 'Admin#Pass1' } as const;
-/** Meets SPEC §5's strength rule; the default password of users made by createUser. */
+/** Meets docs/product.md §5's strength rule; the default password of users made by createUser. */
 export const DEFAULT_PASSWORD = 'Passw0rd!';
 
 export interface TestAppOptions {

@@ -1,4 +1,4 @@
-// SPEC §7 "Session and account" against a real app: sign-in, current, logout, changepass, the
+// docs/product.md §7 "Session and account" against a real app: sign-in, current, logout, changepass, the
 // per-request session check and the PASSWORD_CHANGE_REQUIRED gate.
 import { eq } from 'drizzle-orm';
 import { users } from '../../../server/src/db/schema';

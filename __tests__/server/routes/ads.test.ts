@@ -1,6 +1,6 @@
-// SPEC §7 ad settings calls against a real app: GET apps/adsSettings, POST apps/showAds (the adMob
-// master) and POST apps/updateSettingsAdmob, with every SPEC §4 rule refused by the server and the
-// SPEC §6 rights (ad text fields: the role named admin only; smart section: not role_id 5).
+// docs/product.md §7 ad settings calls against a real app: GET apps/adsSettings, POST apps/showAds (the adMob
+// master) and POST apps/updateSettingsAdmob, with every docs/product.md §4 rule refused by the server and the
+// docs/product.md §6 rights (ad text fields: the role named admin only; smart section: not role_id 5).
 import { eq } from 'drizzle-orm';
 import { AD_SLOTS, AD_SLOTS_CLEARED_BY_MASTER, AD_TEXT_FIELDS, SMART_AD_FIELDS } from '../../../src/contract';
 import { adSettings, apps, roles, users } from '../../../server/src/db/schema';
@@ -66,7 +66,7 @@ describe('POST apps/showAds/{id}', () => {
     expect(await entries(app.id)).toMatchObject({ adMob: true, gdprActive: true });
   });
 
-  it('switching it off clears the seven slots SPEC §4 names and gdprActive; rew2 and the smart slots keep theirs', async () => {
+  it('switching it off clears the seven slots docs/product.md §4 names and gdprActive; rew2 and the smart slots keep theirs', async () => {
     // pairs cannot be on together, so each partner is covered by one of two apps
     for (const pairs of [['intCon', 'rewIntDis'], ['rewIntCon', 'intDis']]) {
       const app = await appWithAdsOn();
@@ -107,7 +107,7 @@ describe('POST apps/showAds/{id}', () => {
   });
 });
 
-describe('POST apps/updateSettingsAdmob/{id}: the SPEC §4 rules', () => {
+describe('POST apps/updateSettingsAdmob/{id}: the docs/product.md §4 rules', () => {
   it('stores a valid form', async () => {
     const app = await appWithAdsOn();
     const form = { IDApp: 'ca-app-pub-1~2', intCon: 'ca-app-pub-1/3', intConActive: true, intConInterval: 90, rew: 'r', rewActive: true, rewInterval: 30, gdprActive: true };

@@ -1,4 +1,4 @@
-// Shared set-up of the application route tests: the four callers SPEC §6 distinguishes (top admin,
+// Shared set-up of the application route tests: the four callers docs/product.md §6 distinguishes (top admin,
 // app admin, another app admin, role_id 5) and apps created through the API as the top admin.
 import { eq } from 'drizzle-orm';
 import { apps } from '../../../server/src/db/schema';

@@ -1,4 +1,4 @@
-// SPEC §7 POST apps/updateSettings/{id} against a real app: the SPEC §6 rights (403 on each role_id
+// docs/product.md §7 POST apps/updateSettings/{id} against a real app: the docs/product.md §6 rights (403 on each role_id
 // 1-only field), ownership, the robot API key shown once and stored hashed, the encrypted
 // source-host URLs that follow repoName and the core key, and the version record of appVersion.
 import { createHash } from 'node:crypto';
@@ -58,7 +58,7 @@ const TOP_ONLY_VALUES: Record<(typeof TOP_ADMIN_ONLY_SETTINGS)[number], unknown>
   robotApiKey: true,
 };
 
-/** Values every role may set (SPEC §6's list plus the four fields the contract adds). */
+/** Values every role may set (docs/product.md §6's list plus the four fields the contract adds). */
 const EVERYONE_VALUES: Record<(typeof EVERYONE_SETTINGS)[number], unknown> = {
   email: 'support@example.com',
   UserConnectionLimit: 5400,
@@ -76,7 +76,7 @@ const EVERYONE_VALUES: Record<(typeof EVERYONE_SETTINGS)[number], unknown> = {
 };
 
 describe('rights', () => {
-  it('lets app admins and role_id 5 change every field SPEC §6 leaves editable, on their own apps', async () => {
+  it('lets app admins and role_id 5 change every field docs/product.md §6 leaves editable, on their own apps', async () => {
     for (const who of [c.owner, c.restricted]) {
       const app = await makeApp(t, c, who);
       const res = await save(app.id, who, EVERYONE_VALUES);

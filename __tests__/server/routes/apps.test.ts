@@ -1,4 +1,4 @@
-// SPEC §7 application records against a real app: GET apps, getApp, storeApp, updateApp,
+// docs/product.md §7 application records against a real app: GET apps, getApp, storeApp, updateApp,
 // changeStatus and destroy, as the top admin, a separate admin-named role, app admins (own app vs
 // another's) and role_id 5.
 import { and, count, eq } from 'drizzle-orm';
@@ -336,7 +336,7 @@ describe('DELETE apps/destroy/{id}', () => {
 });
 
 describe('a role named admin that is not role_id 1', () => {
-  // SPEC §6 keeps both readings: the seed names role_id 1 `admin`, so here role 1 is renamed and a
+  // docs/product.md §6 keeps both readings: the seed names role_id 1 `admin`, so here role 1 is renamed and a
   // separate role takes the name for the duration of these tests.
   let named: Caller;
   beforeAll(async () => {

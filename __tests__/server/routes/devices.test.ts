@@ -1,4 +1,4 @@
-// SPEC §7 "Devices" against a real app: the server-paged list over 10,000 devices (page sizes,
+// docs/product.md §7 "Devices" against a real app: the server-paged list over 10,000 devices (page sizes,
 // counts, text and app filters, ownership, sorting by each column on every path), registration by API key and by staff token (including
 // 200 concurrent registrations of 100 devices), edit and delete.
 import { randomBytes } from 'node:crypto';

@@ -1,4 +1,4 @@
-// SPEC §7 apps/wordEncryption and apps/decryptDomain: the encrypted word matches the openssl CLI
+// docs/product.md §7 apps/wordEncryption and apps/decryptDomain: the encrypted word matches the openssl CLI
 // with the app's real key and IV; decryptDomain turns the five stored host values back into URLs;
 // the role_id 1 guard; missing and foreign apps answer 404.
 import { execFileSync } from 'node:child_process';

@@ -1,4 +1,4 @@
-// SPEC §7 apps/setPrivacy and our GET apps/privacy: the policy is sanitised before it is stored,
+// docs/product.md §7 apps/setPrivacy and our GET apps/privacy: the policy is sanitised before it is stored,
 // saving is role_id 1 only, reading is open to any signed-in user.
 import { ADMIN, createTestApp, type TestApp } from '../helpers/test-app';
 

@@ -1,4 +1,4 @@
-// SPEC §7 "Profiles" (one at a time) against a real app: the sealed address token in the list,
+// docs/product.md §7 "Profiles" (one at a time) against a real app: the sealed address token in the list,
 // share-link validation on add and update, role_id 5 and the type field, reveal (role_id 1 only,
 // audited), deletes that are all or nothing, and ownership through the server (404, unchanged).
 import { randomBytes } from 'node:crypto';

@@ -1,4 +1,4 @@
-// SPEC §7 "Servers" against a real app: listing by scope, create/update rules, the sealed password
+// docs/product.md §7 "Servers" against a real app: listing by scope, create/update rules, the sealed password
 // that is never sent back, and ownership (an app admin's or role_id 5's reach ends at their own
 // apps: other servers are 404 and unchanged). Deleting takes the profiles along.
 import { randomBytes } from 'node:crypto';

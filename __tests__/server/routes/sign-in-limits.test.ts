@@ -1,4 +1,4 @@
-// Sign-in limits (README "Sign-in limits", ARCHITECTURE §6): the in-memory per-IP limit, and the
+// Sign-in limits (README "Sign-in limits", docs/architecture.md §6): the in-memory per-IP limit, and the
 // database counters per (account, address) pair, per account and per address. The client address
 // comes from X-Forwarded-For behind TRUST_PROXY, as it does behind a load balancer; the limits are
 // lowered through the config so the tests stay fast.

@@ -1,4 +1,4 @@
-// The last-top-admin guard of SPEC §7 "Users": nobody may delete, deactivate or demote the last
+// The last-top-admin guard of docs/product.md §7 "Users": nobody may delete, deactivate or demote the last
 // active top admin (role_id 1), themselves included (409 LAST_TOP_ADMIN). Its own app, so the
 // seeded admin starts as the only top admin.
 import { and, eq } from 'drizzle-orm';

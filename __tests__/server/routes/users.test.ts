@@ -1,4 +1,4 @@
-// SPEC §7 "Users", users/appAdmins and access/roles against a real app: who may call what, the
+// docs/product.md §7 "Users", users/appAdmins and access/roles against a real app: who may call what, the
 // response shapes, temporary passwords, sessions ending on deactivation and password resets,
 // uniqueness, the Persian-only rule and the app counts. The last-top-admin guard has its own file
 // (users-guard.test.ts), since it needs a database with a single top admin.

@@ -1,4 +1,4 @@
-// SPEC §7 version calls against a real app: block (creating the record when new), list, and the two
+// docs/product.md §7 version calls against a real app: block (creating the record when new), list, and the two
 // delete paths (active through apps/version, blocked through apps/versionBlock), per role and
 // owner; plus ensureAppVersion, which devices call when an app reports a new version, and each
 // version's device count (devices of the same app reporting the same number).

@@ -1,4 +1,4 @@
-// SPEC §5 password rules (strength, match) as the change-password form and the server apply them.
+// docs/product.md §5 password rules (strength, match) as the change-password form and the server apply them.
 import { changePasswordSchema, isStrongPassword, V } from '../../../src/contract';
 
 const errorsOf = async (body: Record<string, string>) => {

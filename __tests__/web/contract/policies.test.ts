@@ -1,4 +1,4 @@
-// The shared role-policy table (SPEC §6): what each seeded role passes. The panel's guards and the
+// The shared role-policy table (docs/product.md §6): what each seeded role passes. The panel's guards and the
 // server's authorize() both read this table, so a change here is a change on both sides.
 import { allowed, POLICIES, ROLE_IDS, ROLE_NAMES, type Policy, type RoleRef } from '../../../src/contract';
 

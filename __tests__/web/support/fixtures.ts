@@ -1,4 +1,4 @@
-// Test data shaped like the server's seed: roles, the SPEC §2 menu tree and users of each role.
+// Test data shaped like the server's seed: roles, the docs/product.md §2 menu tree and users of each role.
 import type { CurrentUser, MenuItem } from '../../../src/contract';
 
 let nextId = 100;

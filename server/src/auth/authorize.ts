@@ -1,6 +1,6 @@
 // Who is calling, and may they? `app.authorize(rule)` is the preHandler every protected route
-// declares next to itself (STYLE §8). It resolves the caller from `Authorization: JWT <token>` or
-// `Bearer <token>`, checks the session row and the user on every request (ARCHITECTURE §6), holds
+// declares next to itself (docs/architecture.md §5). It resolves the caller from `Authorization: JWT <token>` or
+// `Bearer <token>`, checks the session row and the user on every request (docs/architecture.md §6), holds
 // users who must change their password to the three account calls (and users whose role requires
 // TOTP to the enrolment calls), then applies the role rule.
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';

@@ -1,4 +1,4 @@
-// Password hashing (argon2id, ARCHITECTURE §6) and generation of strong first-run passwords.
+// Password hashing (argon2id, docs/architecture.md §6) and generation of strong first-run passwords.
 import { randomInt } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { isStrongPassword } from '../../../src/contract';
@@ -30,7 +30,7 @@ export async function verifyAgainstNobody(password: string): Promise<false> {
 
 const CLASSES = ['ABCDEFGHJKLMNPQRSTUVWXYZ', 'abcdefghijkmnopqrstuvwxyz', '23456789', '!@#$%^&*-_=+?'];
 
-/** A random password meeting SPEC §5's strength rule; look-alike characters are left out. */
+/** A random password meeting docs/product.md §5's strength rule; look-alike characters are left out. */
 export function generatePassword(length = 20): string {
   const all = CLASSES.join('');
   const chars = CLASSES.map((c) => c[randomInt(c.length)]);

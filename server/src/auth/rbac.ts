@@ -1,4 +1,4 @@
-// Role and ownership rules of SPEC §6 in one place, for every route module to use: the role rules
+// Role and ownership rules of docs/product.md §6 in one place, for every route module to use: the role rules
 // come from the shared policy table (src/contract/policies.ts); `scope:all` (the top admin) sees
 // everything, everyone else only the apps they administer, and what hangs off them (servers linked
 // to those apps, their profiles, their devices). Out-of-scope records answer 404, so their

@@ -1,4 +1,4 @@
-// Sign-in (SPEC §7 users/signin, ARCHITECTURE §6, README "Sign-in limits"): the `email` field takes
+// Sign-in (docs/product.md §7 users/signin, docs/architecture.md §6, README "Sign-in limits"): the `email` field takes
 // an email or a username. Unknown user, wrong password and inactive user all get the same 401 body
 // after the same work.
 //

@@ -1,4 +1,4 @@
-// Opens the database in one of its two modes (ARCHITECTURE §1): embedded PGlite in a folder (or
+// Opens the database in one of its two modes (docs/architecture.md §1): embedded PGlite in a folder (or
 // `memory://` for tests), or PostgreSQL through a node-postgres pool when DATABASE_URL is set.
 // Both come out as one Drizzle type, so repositories never know which driver they run on, and
 // both apply the same committed migrations at boot.

@@ -1,6 +1,6 @@
 // Reference data and the first-run top admin, applied on every start (idempotent): the roles of
-// SPEC §6, the menu tree of SPEC §2 with each role's grants, the world country list, and — only
-// when no top admin exists — the admin from ADMIN_* (ARCHITECTURE §6 "First run").
+// docs/product.md §6, the menu tree of docs/product.md §2 with each role's grants, the world country list, and — only
+// when no top admin exists — the admin from ADMIN_* (docs/architecture.md §6 "First run").
 import { getAllCountries } from 'countries-and-timezones';
 import { eq, sql } from 'drizzle-orm';
 import { ROLE_IDS, ROLE_NAMES } from '../../../src/contract';
@@ -26,7 +26,7 @@ interface MenuSeed {
 }
 
 /**
- * The sidebar menu (SPEC §2). Ids are fixed so grants and later edits can name them. /app/devices
+ * The sidebar menu (docs/product.md §2). Ids are fixed so grants and later edits can name them. /app/devices
  * is reached from the app pages and is deliberately not a menu item.
  */
 export const SEED_MENU: MenuSeed[] = [

@@ -15,7 +15,7 @@ import type { ConfigSnapshot } from '../repositories/client-config';
 import { flagUrl } from '../repositories/countries';
 import { encryptWord } from './word-crypto';
 
-/** Settings the apps read (SPEC §3), never the keys (newCoreKey/Iv, cppKey/Iv), robot key, robotIp or repoName. */
+/** Settings the apps read (docs/product.md §3), never the keys (newCoreKey/Iv, cppKey/Iv), robot key, robotIp or repoName. */
 export interface ClientSettings {
   connectDelay: number;
   disconnectDelay: number;

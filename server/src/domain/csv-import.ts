@@ -1,4 +1,4 @@
-// The profile CSV of the batch import (SPEC §5 "Batch import guide", ARCHITECTURE §7): parses the
+// The profile CSV of the batch import (docs/product.md §5 "Batch import guide", docs/architecture.md §7): parses the
 // file with papaparse and validates every row, collecting every failure so the user can fix the
 // whole file at once. Pure and DB-free; the route inserts the rows in one transaction.
 //

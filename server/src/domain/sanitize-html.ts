@@ -1,4 +1,4 @@
-// Allowlist sanitiser for the stored privacy policy (ARCHITECTURE §6 "Stored HTML"). It keeps what
+// Allowlist sanitiser for the stored privacy policy (docs/architecture.md §6 "Stored HTML"). It keeps what
 // the panel's editor exports (react-draft-wysiwyg via draftjs-to-html: blocks, inline marks, lists,
 // links, images, text-align/colour/font styles) and drops everything else: script, style, iframe,
 // event handlers, javascript: and other non-allowlisted URLs, and any CSS outside a small allowlist.

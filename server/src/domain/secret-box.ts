@@ -1,4 +1,4 @@
-// Secrets at rest (ARCHITECTURE §6): profile addresses and server passwords are sealed with
+// Secrets at rest (docs/architecture.md §6): profile addresses and server passwords are sealed with
 // AES-256-GCM under SECRETS_KEY. A sealed value is one opaque base64url token:
 //   byte 0 version (1) | 12-byte IV | 16-byte tag | ciphertext
 // The profile list returns this token as `address`; apps/convertProfile opens it. An optional

@@ -1,4 +1,4 @@
-// Share links of the VPN profiles (ARCHITECTURE §7): parses and validates `vmess://` (base64 of the
+// Share links of the VPN profiles (docs/architecture.md §7): parses and validates `vmess://` (base64 of the
 // v2rayN JSON, or the Xray standard URI form `vmess://uuid@host:port?type=…&encryption=…#name`)
 // and `vless://` (the Xray share-link standard) into one readable form. Pure and DB-free:
 // the profile routes, the CSV import and "reveal address" (apps/convertProfile) all use it.

@@ -1,4 +1,4 @@
-// Word encryption of the domain-encryption tools (ARCHITECTURE §7, SPEC §7 `apps/wordEncryption`,
+// Word encryption of the domain-encryption tools (docs/architecture.md §7, docs/product.md §7 `apps/wordEncryption`,
 // `apps/decryptDomain`) and the app's generated keys. The algorithm is what the mobile apps decrypt:
 // AES-256-CBC, PKCS#7 padding, key = the app's 32-character newCoreKey as UTF-8 bytes, IV = its
 // 16-character newCoreIv as UTF-8 bytes, output standard base64. It equals

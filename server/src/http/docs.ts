@@ -17,7 +17,7 @@ export async function registerDocs(app: FastifyInstance) {
       info: {
         title: 'VPN admin panel API',
         version: '1',
-        description: `The calls of SPEC.md §7 under ${API_PREFIX}. Send \`Authorization: ${AUTH_SCHEME} <token>\` (Bearer is accepted too). Errors are {message, code, errors?: {field: messageId}}.`,
+        description: `The calls of docs/product.md §7 under ${API_PREFIX}. Send \`Authorization: ${AUTH_SCHEME} <token>\` (Bearer is accepted too). Errors are {message, code, errors?: {field: messageId}}.`,
       },
       components: {
         securitySchemes: {
@@ -32,7 +32,7 @@ export async function registerDocs(app: FastifyInstance) {
   });
   await app.register(swaggerUi, { routePrefix: DOCS_PREFIX });
 
-  // Every documented route answers errors in the one shape of ARCHITECTURE §5; say so once here.
+  // Every documented route answers errors in the one shape of docs/architecture.md §5; say so once here.
   app.addHook('onRoute', (route) => {
     if (!route.schema || route.schema.hide) return;
     route.schema = { ...route.schema, response: { '4xx': { $ref: 'Error#' }, '5xx': { $ref: 'Error#' }, ...(route.schema.response as object) } };
@@ -50,7 +50,7 @@ interface OpenApiDocument {
 const TAG_DESCRIPTIONS: Record<string, string> = {
   system: 'Health of the server',
   account: 'Sign-in, the signed-in user, avatars',
-  users: 'Staff accounts (SPEC §2 users)',
+  users: 'Staff accounts (docs/product.md §2 users)',
   access: 'Roles and their menus',
   apps: 'Applications',
   'app settings': 'Settings of an application',

@@ -1,4 +1,4 @@
-// The one error shape of the API (ARCHITECTURE §5): `{message, code, errors?: {field: messageId}}`
+// The one error shape of the API (docs/architecture.md §5): `{message, code, errors?: {field: messageId}}`
 // with a real status. Routes throw HttpError; the handler below also translates yup validation
 // errors and Fastify's own 4xx errors, and hides every 5xx detail (no stack, no SQL) from clients.
 import { STATUS_CODES } from 'node:http';

@@ -1,6 +1,6 @@
 // Serves the built panel from dist/ (when it exists) with the single-page-app fallback: a browser
 // GET for any non-API path gets index.html and the panel's router takes over. Unknown /api paths,
-// and everything when there is no build, get the JSON 404 of ARCHITECTURE §5.
+// and everything when there is no build, get the JSON 404 of docs/architecture.md §5.
 // The build writes a brotli (.br) and a gzip (.gz) twin of every text asset (webpack.config.ts);
 // each file goes out in the best encoding the browser accepts, with `Vary: Accept-Encoding`, and
 // a file without twins goes out as is (API answers are compressed on the fly, see app.ts).

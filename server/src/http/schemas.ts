@@ -11,14 +11,14 @@ export const errorResponse = {
   required: ['message', 'code'],
 } as const;
 
-/** `{success: true, data?}` (ARCHITECTURE §5 mutations). */
+/** `{success: true, data?}` (docs/architecture.md §5 mutations). */
 export const successResponse = (data?: object) => ({
   type: 'object',
   properties: { success: { type: 'boolean' }, ...(data && { data }) },
   required: ['success'],
 });
 
-/** `{data}` (ARCHITECTURE §5 reads). */
+/** `{data}` (docs/architecture.md §5 reads). */
 export const dataResponse = (data: object) => ({ type: 'object', properties: { data }, required: ['data'] });
 
 /** Shared schemas referenced by `$ref: '<id>#'`; registered once in app.ts. */

@@ -1,4 +1,4 @@
-// Request validation with the contract's yup schemas (ARCHITECTURE §5: the form and the server
+// Request validation with the contract's yup schemas (docs/architecture.md §5: the form and the server
 // use the same schema), plus the JSON Schema that OpenAPI needs for /api/docs.
 //
 // A route declares `schema: { body: yupSchema(signInSchema) }`. `yupSchema` returns a JSON Schema

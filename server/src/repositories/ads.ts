@@ -1,4 +1,4 @@
-// Ad settings of an application (SPEC §3 "Ad settings", §4 "Ads master"): the `{key, value}` list
+// Ad settings of an application (docs/product.md §3 "Ad settings", §4 "Ads master"): the `{key, value}` list
 // of GET apps/adsSettings, the values in the request spelling (IDApp, intCon, intConActive, ...)
 // for the route's rule checks, and the two writes: the master switch and the ad form.
 import { eq } from 'drizzle-orm';
@@ -56,7 +56,7 @@ export function adsRepository(db: Db) {
     },
 
     /**
-     * The ads master. Off clears the Active flags SPEC §4 names (the other slots keep theirs);
+     * The ads master. Off clears the Active flags docs/product.md §4 names (the other slots keep theirs);
      * gdprActive follows the master either way.
      */
     async setMaster(appId: number, on: boolean): Promise<void> {

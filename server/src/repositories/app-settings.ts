@@ -1,4 +1,4 @@
-// Application settings (SPEC §3 "Application settings"): the DTO under the SPEC names, and the
+// Application settings (docs/product.md §3 "Application settings"): the DTO under the SPEC names, and the
 // partial update of POST apps/updateSettings. The stored columns follow the database's spelling
 // (adsForceByVpn, userConnectionLimit); the mapping below is the one place that knows both. Two
 // values derive from others and are kept in step here: the five encrypted source-host URLs follow
@@ -13,7 +13,7 @@ import { ensureAppVersion } from './versions';
 type SettingsRow = typeof appSettings.$inferSelect;
 type SettingsColumns = Partial<typeof appSettings.$inferInsert>;
 
-/** The keys that only role_id 1 may read (SPEC §6: core key and iv, cpp key and iv). */
+/** The keys that only role_id 1 may read (docs/product.md §6: core key and iv, cpp key and iv). */
 export const SECRET_SETTINGS = ['newCoreKey', 'newCoreIv', 'cppKey', 'cppIv'] as const;
 
 // The two ping fields and blockVersion are text columns; the contract makes them numbers.

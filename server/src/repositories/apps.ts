@@ -1,4 +1,4 @@
-// Application records (SPEC §3 Application): the list and detail DTOs the panel reads, and the
+// Application records (docs/product.md §3 Application): the list and detail DTOs the panel reads, and the
 // writes of storeApp / updateApp / changeStatus / destroy. Creating an app also creates its
 // settings row (with the generated core and cpp keys) and its ad settings row, so every app always
 // has both; callers run `create` and `destroy` inside `inTransaction`.

@@ -1,4 +1,4 @@
-// The world country list (SPEC §3 Country), seeded from countries-and-timezones, and the flag URL
+// The world country list (docs/product.md §3 Country), seeded from countries-and-timezones, and the flag URL
 // every country and server carries. Flags are served by this API (routes/countries.ts) from the
 // flag-icons package, so the panel needs no internet to show them.
 import { eq } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// The device list's page planner (ARCHITECTURE §8: a page in ≤ 50 ms over a million devices):
+// The device list's page planner (docs/architecture.md §8: a page in ≤ 50 ms over a million devices):
 // picks, from the planner's estimate of the match count, between sorting every match and walking
 // an index in the list's order, and reads the page's rows. Moved out of devices.ts, which keeps
 // the registration upsert and the single-device reads and writes.
@@ -12,7 +12,7 @@ import { rowFields, toDto, type DeviceDto, type DeviceList, type DeviceScope } f
 /**
  * Up to this many matches the list's count is exact; past it the answer is the planner's
  * estimate. An exact count(*) over a million rows (or over a broad trigram match, which must
- * recheck every row) costs more than the 50 ms page budget (ARCHITECTURE §8), and a pager does
+ * recheck every row) costs more than the 50 ms page budget (docs/architecture.md §8), and a pager does
  * not need the exact figure at that size.
  */
 export const COUNT_EXACT_LIMIT = 10_000;
@@ -171,7 +171,7 @@ export function devicePages(db: Db, walkLimit = WALK_LIMIT) {
     /**
      * One page in the order `q.sort`/`q.ascending` asks for (newest first by default), always
      * closed by the id. The planner's estimate of the match count picks the strategy
-     * (ARCHITECTURE §8, 50 ms a page over a million devices):
+     * (docs/architecture.md §8, 50 ms a page over a million devices):
      * - small (estimate ≤ 2 × COUNT_EXACT_LIMIT, allowing for its error): the matches, capped at
      *   the limit, are collected once, giving the exact count and the sorted page together;
      * - large, or the cap was hit: the page comes from index-ordered walks (walkPage) and the

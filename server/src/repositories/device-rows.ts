@@ -1,4 +1,4 @@
-// The device rows as the API shows them (SPEC §3 Device): the DTO, the columns it is read from
+// The device rows as the API shows them (docs/product.md §3 Device): the DTO, the columns it is read from
 // (with the app's name) and the mapping, shared by the list's page planner (device-pages.ts) and
 // the repository's single-device reads (devices.ts); and whose devices a caller may see.
 import { apps, devices } from '../db/schema';
@@ -19,7 +19,7 @@ export interface DeviceDto {
   model: string | null;
   uniqueDeviceId: string;
   fcmToken: string | null;
-  /** The version the device last reported, as a JSON number (SPEC §5 step 0.01). */
+  /** The version the device last reported, as a JSON number (docs/product.md §5 step 0.01). */
   appVersionCode: number | null;
   createdAt: string;
   updatedAt: string;

@@ -1,4 +1,4 @@
-// Devices registered for the apps (SPEC §3 Device, §7 "Devices"): the server-paged list (planned
+// Devices registered for the apps (docs/product.md §3 Device, §7 "Devices"): the server-paged list (planned
 // in device-pages.ts) with its text and app filters, the mobile apps' registration (an upsert on (app, uniqueDeviceId)), and the
 // panel's edit and delete. Ownership is applied here through `DeviceScope`, so every query of an
 // app admin is limited to the devices of the apps they administer.

@@ -1,4 +1,4 @@
-// Reads of the domain-encryption tools (SPEC §7 apps/wordEncryption, apps/decryptDomain): an app's
+// Reads of the domain-encryption tools (docs/product.md §7 apps/wordEncryption, apps/decryptDomain): an app's
 // core key and IV and its five stored encrypted source-host URLs. The apps module owns writing
 // them (app creation generates the keys; updateSettings {repoName} stores the hosts); this module
 // only reads the app_settings row.

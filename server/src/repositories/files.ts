@@ -1,5 +1,5 @@
 // FileStore: where uploaded bytes live. The implementation keeps them in the database (table
-// `files`) so every API instance can serve every file (ARCHITECTURE §1 "Scale-out"); callers only
+// `files`) so every API instance can serve every file (docs/architecture.md §1 "Scale-out"); callers only
 // see the interface, so a disk or object-store implementation could replace it.
 import { eq } from 'drizzle-orm';
 import { API_PREFIX } from '../../../src/contract';

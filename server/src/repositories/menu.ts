@@ -1,4 +1,4 @@
-// The permission/menu tree a role sees (SPEC §3 Permission): the rows granted to the role,
+// The permission/menu tree a role sees (docs/product.md §3 Permission): the rows granted to the role,
 // nested under their parents in sort order, in the `MenuItem` shape of the contract.
 import { asc, eq } from 'drizzle-orm';
 import type { MenuItem } from '../../../src/contract';

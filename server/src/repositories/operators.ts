@@ -1,4 +1,4 @@
-// The four global operator display names (SPEC §3 Operator settings), stored as key/value rows.
+// The four global operator display names (docs/product.md §3 Operator settings), stored as key/value rows.
 // Keys never written yet read as empty strings, so the settings form always gets all four.
 import { inArray, sql } from 'drizzle-orm';
 import { OPERATOR_SETTING_KEYS, type OperatorSettingsBody } from '../../../src/contract';

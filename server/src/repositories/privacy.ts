@@ -1,4 +1,4 @@
-// The privacy policy (SPEC §2 "Settings pages"): one row (id 1) of sanitised HTML. The route
+// The privacy policy (docs/product.md §2 "Settings pages"): one row (id 1) of sanitised HTML. The route
 // sanitises before calling `set`, so whatever this table holds is safe to render.
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';

@@ -1,5 +1,5 @@
-// Connection profiles of a server (SPEC §3 Profile) and the audit rows of address reveals. The
-// address is stored sealed (ARCHITECTURE §6); the list leaves the sealed token out (it was two
+// Connection profiles of a server (docs/product.md §3 Profile) and the audit rows of address reveals. The
+// address is stored sealed (docs/architecture.md §6); the list leaves the sealed token out (it was two
 // thirds of a big list's bytes), addressToken hands it out for one profile, and only
 // apps/convertProfile opens it. Id lists are processed in chunks: a batch delete
 // may name up to 100,000 ids, more than one statement can bind (65,535 parameters).
@@ -106,7 +106,7 @@ export function profilesRepository(db: Db) {
       return row?.id;
     },
 
-    /** One audit row per reveal of a profile address (ARCHITECTURE §6). */
+    /** One audit row per reveal of a profile address (docs/architecture.md §6). */
     async recordReveal(actorId: number, profileId: number | undefined, detail: Record<string, unknown>): Promise<void> {
       await db.insert(auditLog).values({
         actorId,

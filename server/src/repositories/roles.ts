@@ -1,4 +1,4 @@
-// Roles as options (SPEC §3 Role option): the list behind access/roles and the existence check
+// Roles as options (docs/product.md §3 Role option): the list behind access/roles and the existence check
 // that turns an unknown role_id into a 400 instead of a foreign-key failure.
 import { asc, eq } from 'drizzle-orm';
 import type { RoleRef } from '../../../src/contract';

@@ -1,4 +1,4 @@
-// VPN servers and their links to apps (SPEC §3 Server). The list answers the Server DTO the panel
+// VPN servers and their links to apps (docs/product.md §3 Server). The list answers the Server DTO the panel
 // shows; the stored password (sealed, password_enc) never leaves this module except as the
 // `hasPassword` flag. Ownership is decided by the caller (auth/rbac.ts); here a scope is just "the
 // apps administered by user X" or everything.

@@ -1,5 +1,5 @@
 // Sessions: one row per sign-in, looked up on every authenticated request together with the
-// user's state, so sign-out, deactivation and role changes take effect at once (ARCHITECTURE §6).
+// user's state, so sign-out, deactivation and role changes take effect at once (docs/architecture.md §6).
 import { and, eq, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { roles, sessions, users } from '../db/schema';

@@ -1,4 +1,4 @@
-// Failed sign-ins per counter, for the limits of README "Sign-in limits" (ARCHITECTURE §6). A
+// Failed sign-ins per counter, for the limits of README "Sign-in limits" (docs/architecture.md §6). A
 // counter is a key (the caller hashes scope and subject) with its failures in the current window.
 // Reaching `max` blocks the key for `blockMs`; every further failure before the counter has been
 // quiet for a whole window blocks it again for twice as long (up to `maxBlockMs`), so a guesser

@@ -1,6 +1,6 @@
 // Staff user records: look-ups for sign-in and sessions, the writes of the account calls, the
-// CurrentUser DTO (SPEC §3 User) the panel reads from users/current, and the user management of
-// SPEC §7 "Users" (list with app counts, app-admin options, uniqueness, the last-top-admin lock).
+// CurrentUser DTO (docs/product.md §3 User) the panel reads from users/current, and the user management of
+// docs/product.md §7 "Users" (list with app counts, app-admin options, uniqueness, the last-top-admin lock).
 import { and, asc, count, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { APP_ADMIN_ROLE_IDS, ROLE_IDS, type AppAdminOption, type CurrentUser, type StaffUser, type UsersListResponse } from '../../../src/contract';
 import type { Db } from '../db/client';
@@ -69,7 +69,7 @@ const containsPattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c
 export function usersRepository(db: Db) {
   const menu = menuRepository(db);
   return {
-    /** By email or username, case-insensitively (SPEC §7: the sign-in `email` field takes either). */
+    /** By email or username, case-insensitively (docs/product.md §7: the sign-in `email` field takes either). */
     async findByLogin(login: string): Promise<UserRow | undefined> {
       const value = login.trim().toLowerCase();
       const [row] = await db
@@ -111,7 +111,7 @@ export function usersRepository(db: Db) {
       return { ...toStaffUser(row.user, row.role), permissions: await menu.treeForRole(row.user.roleId) };
     },
 
-    // --- User management (SPEC §7 "Users") ---
+    // --- User management (docs/product.md §7 "Users") ---
 
     /** One row of GET users, or undefined. */
     async staffUser(id: number): Promise<StaffUser | undefined> {

@@ -1,4 +1,4 @@
-// Version records of an application (SPEC §3 "Version record", §4 "Version"): created active the
+// Version records of an application (docs/product.md §3 "Version record", §4 "Version"): created active the
 // first time a version is seen (a device registering with a new appVersionCode, or a saved
 // appVersion setting), blocked through apps/versionBlock, deleted by the path that matches their
 // status. The column is text; every writer goes through `versionKey`, so one version has exactly

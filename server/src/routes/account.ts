@@ -1,4 +1,4 @@
-// SPEC §7 "Session and account": users/signin, current, logout, changepass and avatar. The TOTP
+// docs/product.md §7 "Session and account": users/signin, current, logout, changepass and avatar. The TOTP
 // step of sign-in and the TOTP calls are in ./totp.ts.
 import type { FastifyInstance } from 'fastify';
 import {

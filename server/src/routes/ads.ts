@@ -1,6 +1,6 @@
-// SPEC §7 ad settings calls: GET apps/adsSettings/{id}, POST apps/showAds/{id} (the adMob master)
-// and POST apps/updateSettingsAdmob/{id} (the ad form). The SPEC §4 rules run here as well as in the
-// form (checkAdRules from the contract), with the same message ids. Rights (SPEC §6): only the role
+// docs/product.md §7 ad settings calls: GET apps/adsSettings/{id}, POST apps/showAds/{id} (the adMob master)
+// and POST apps/updateSettingsAdmob/{id} (the ad form). The docs/product.md §4 rules run here as well as in the
+// form (checkAdRules from the contract), with the same message ids. Rights (docs/product.md §6): only the role
 // named admin may change the ad text fields (IDApp and the slot ids), and role_id 5 may not change
 // the smart section; sending such a field with its stored value is not a change, so a form may send
 // its whole state back.
@@ -77,7 +77,7 @@ export async function adsRoutes(app: FastifyInstance) {
         tags,
         summary: 'Save the ad form',
         description:
-          'Any subset of the ad fields. The SPEC §4 rules are checked on the stored values merged with the body: 400 with errors {<slot>Active: ads.adsOff | ads.pairConflict | ads.smartOff}. ' +
+          'Any subset of the ad fields. The docs/product.md §4 rules are checked on the stored values merged with the body: 400 with errors {<slot>Active: ads.adsOff | ads.pairConflict | ads.smartOff}. ' +
           'Changing IDApp or a slot id needs the role named admin, changing the smart section is refused to role_id 5 (403, naming the fields); sending the stored value is not a change.',
         params: yupSchema(idParamsSchema),
         body: yupSchema(adSettingsSchema),

@@ -1,5 +1,5 @@
-// SPEC §7 POST apps/updateSettings/{id}: any subset of the SPEC §3 settings fields, with the SPEC
-// §6 rights enforced here. The role_id 1-only fields (TOP_ADMIN_ONLY_SETTINGS) answer 403 for
+// docs/product.md §7 POST apps/updateSettings/{id}: any subset of the docs/product.md §3 settings fields, with the
+// docs/product.md §6 rights enforced here. The role_id 1-only fields (TOP_ADMIN_ONLY_SETTINGS) answer 403 for
 // anyone else when present in the body at all (checked against the raw body, before validation
 // reshapes it), naming them. `robotApiKey: true` is the role_id 1 action that generates a robot API
 // key: it is answered once as data.robotApiKey and only its SHA-256 is stored.
@@ -36,7 +36,7 @@ const nullableStr = { type: 'string', nullable: true } as const;
 const bool = { type: 'boolean' } as const;
 const int = { type: 'integer' } as const;
 
-/** GET apps/getApp's `settings`: every SPEC §3 settings field by its SPEC name. */
+/** GET apps/getApp's `settings`: every docs/product.md §3 settings field by its SPEC name. */
 export const settingsResponseSchema = {
   type: 'object',
   properties: {

@@ -1,9 +1,9 @@
-// SPEC §7 "Applications and settings", the application records: GET apps (all, or the caller's
+// docs/product.md §7 "Applications and settings", the application records: GET apps (all, or the caller's
 // with ?state=appAdmin), GET apps/getApp/{id}, storeApp, updateApp, changeStatus and destroy.
 // This module also registers the rest of the group (settings, ads, versions), so app.ts needs one
 // line for all of it.
 //
-// Rights (SPEC §2, §6): everyone reaches only the apps in their scope (rbac appScope: role_id 1 all
+// Rights (docs/product.md §2, §6): everyone reaches only the apps in their scope (rbac appScope: role_id 1 all
 // apps, anyone else the apps they administer; out of scope is 404). Creating, editing and deleting
 // app records belongs to the admin role (role_id 1 or the role named admin): "My applications" is
 // the same list without edit and delete. The status toggle stays in that list, so anyone may switch
@@ -102,7 +102,7 @@ export async function appRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'One application with its settings',
-        description: 'settings holds every SPEC §3 settings field; newCoreKey, newCoreIv, cppKey and cppIv only for role_id 1. The robot API key is never answered.',
+        description: 'settings holds every docs/product.md §3 settings field; newCoreKey, newCoreIv, cppKey and cppIv only for role_id 1. The robot API key is never answered.',
         params: yupSchema(idParamsSchema),
         response: { 200: dataResponse({ ...appResponseSchema, properties: { ...appResponseSchema.properties, settings: settingsResponseSchema } }) },
       },

@@ -1,4 +1,4 @@
-// GET apps/countries (SPEC §7 "Options and lists") and the flag images its `flagUrl`s point at.
+// GET apps/countries (docs/product.md §7 "Options and lists") and the flag images its `flagUrl`s point at.
 // Flags come from the flag-icons package (MIT, 4:3 SVGs for every ISO 3166-1 code) and are served
 // by this API, so the panel shows them without internet access and within its CSP (img-src 'self').
 import { readFile } from 'node:fs/promises';

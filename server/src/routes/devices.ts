@@ -1,4 +1,4 @@
-// SPEC §7 "Devices": the server-paged device list, registration (apps/addDevice, the mobile apps'
+// docs/product.md §7 "Devices": the server-paged device list, registration (apps/addDevice, the mobile apps'
 // own call, authenticated by the app's API key), and the panel's edit and delete. App admins (and
 // every role but role_id 1) see and change only the devices of the apps they administer; a device
 // outside that scope answers 404.
@@ -23,7 +23,7 @@ const tags = ['devices'];
 export interface DeviceRoutesOptions {
   /**
    * Optional per-IP limit on apps/addDevice. Off by default: registrations come from many phones
-   * behind few carrier NAT addresses and must sustain ≥ 2,000/s (ARCHITECTURE §8), so a per-IP cap
+   * behind few carrier NAT addresses and must sustain ≥ 2,000/s (docs/architecture.md §8), so a per-IP cap
    * would refuse legitimate traffic. A deployment that wants one passes it here.
    */
   addDeviceRateLimit?: { max: number; timeWindow: number };
@@ -142,7 +142,7 @@ export async function deviceRoutes(app: FastifyInstance, options: DeviceRoutesOp
       preHandler: app.authorize({ any: true }),
       schema: {
         tags,
-        summary: 'Edit a device (this product\'s path; SPEC leaves the edit call unshown)',
+        summary: 'Edit a device',
         description:
           'Replaces appId, uniqueDeviceId, fcmToken, model and appVersionCode. Both the device and the target app must be in the caller\'s scope (404). ' +
           'Moving to another app keeps the device id. 409 with errors.uniqueDeviceId when the app already has that device id. Answers the updated device.',

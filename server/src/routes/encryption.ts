@@ -1,5 +1,5 @@
-// The domain-encryption tools (SPEC §2 "Domain encryption", §7 apps/wordEncryption and
-// apps/decryptDomain; ARCHITECTURE §7). Encrypting a word is open to any signed-in user for an
+// The domain-encryption tools (docs/product.md §2 "Domain encryption", §7 apps/wordEncryption and
+// apps/decryptDomain; docs/architecture.md §7). Encrypting a word is open to any signed-in user for an
 // app they may access; decrypting an app's stored source-host URLs belongs to the Apps tab, which
 // is role_id 1 only. The cipher (domain/word-crypto.ts) is AES-256-CBC with the app's newCoreKey
 // and newCoreIv, matching `openssl enc -aes-256-cbc -K <hex key> -iv <hex iv> -base64 -A`.

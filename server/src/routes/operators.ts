@@ -1,7 +1,7 @@
-// GET and POST apps/settings/operators (SPEC §7, §3 Operator settings): the four global operator
+// GET and POST apps/settings/operators (docs/product.md §7, §3 Operator settings): the four global operator
 // display names. Reading is open to every signed-in user, since profile forms of every role show
 // operator names; writing is for role_id 1 only, as the settings page sits under /servers/settings,
-// a top-admin-only menu entry (SPEC §2, seed grants).
+// a top-admin-only menu entry (docs/product.md §2, seed grants).
 import type { FastifyInstance } from 'fastify';
 import { OPERATOR_SETTING_KEYS, operatorSettingsSchema, type OperatorSettingsBody } from '../../../src/contract';
 import { dataResponse, successResponse } from '../http/schemas';

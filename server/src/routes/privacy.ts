@@ -1,7 +1,7 @@
-// The privacy policy of the settings pages (SPEC §2 "Settings pages", §7 apps/setPrivacy). Saving
+// The privacy policy of the settings pages (docs/product.md §2 "Settings pages", §7 apps/setPrivacy). Saving
 // is for role_id 1 (the settings menu is the top admin's); reading the current policy (our
 // addition, for the editor to load) is open to any signed-in user. The HTML is sanitised with an
-// allowlist before it is stored (ARCHITECTURE §6), and the stored form is what both calls answer.
+// allowlist before it is stored (docs/architecture.md §6), and the stored form is what both calls answer.
 import type { FastifyInstance } from 'fastify';
 import { privacySchema, type PrivacyBody } from '../../../src/contract';
 import { sanitizePolicyHtml } from '../domain/sanitize-html';
@@ -24,7 +24,7 @@ export async function privacyRoutes(app: FastifyInstance) {
     '/apps/privacy',
     {
       preHandler: app.authorize({ any: true }),
-      schema: { tags, summary: 'The current privacy policy HTML (our addition to SPEC §7)', response: { 200: dataResponse(privacyJson) } },
+      schema: { tags, summary: 'The current privacy policy HTML (our addition to docs/product.md §7)', response: { 200: dataResponse(privacyJson) } },
     },
     async () => ({ data: await app.repos.privacy.get() }),
   );

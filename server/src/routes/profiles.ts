@@ -1,9 +1,9 @@
-// SPEC §7 "Profiles": a server's connection profiles — list, create, update, reveal, delete, and
-// the CSV batch import (ARCHITECTURE §7). Ownership follows the server: whoever may manage a
+// docs/product.md §7 "Profiles": a server's connection profiles — list, create, update, reveal, delete, and
+// the CSV batch import (docs/architecture.md §7). Ownership follows the server: whoever may manage a
 // server (auth/rbac.ts) may manage its profiles; anything else is 404 and nothing changes.
 // Addresses are validated as share links of the chosen protocol (domain/share-links.ts), stored
 // sealed, listed only as the sealed token, and opened only by role_id 1 (convertProfile), with an
-// audit row per reveal. role_id 5 may not set the profile type (SPEC §6): sending the key is a 403.
+// audit row per reveal. role_id 5 may not set the profile type (docs/product.md §6): sending the key is a 403.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as yup from 'yup';
 import {
@@ -90,7 +90,7 @@ const csvErrorSchema = {
 const deletedSchema = { type: 'object', properties: { deleted: { type: 'integer' } }, required: ['deleted'] } as const;
 
 /**
- * SPEC §6: role_id 5 may not choose the type, so a `type` key in their raw body is a 403. It runs
+ * docs/product.md §6: role_id 5 may not choose the type, so a `type` key in their raw body is a 403. It runs
  * before validation, which would otherwise fill in the default (and answer 400 first for a bad value).
  */
 async function rejectTypeFromRestricted(request: FastifyRequest) {

@@ -1,4 +1,4 @@
-// SPEC §7 "Servers": list, create, update and delete VPN servers (SPEC §2 "Server lists").
+// docs/product.md §7 "Servers": list, create, update and delete VPN servers (docs/product.md §2 "Server lists").
 // Who may do what: the top admin (role_id 1) every server; any other signed-in user — app admins,
 // and role_id 5 alike — the servers linked to an app they administer, and only links to their own
 // apps. Out-of-scope servers answer 404 and nothing changes (auth/rbac.ts). The stored password is

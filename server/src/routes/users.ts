@@ -1,10 +1,10 @@
-// SPEC §7 "Users" (list, signup, update, changepasslist, updateAccess, destroy, changestatus) and the
-// two option lists users/appAdmins and access/roles (SPEC §3 Role option, Application option).
+// docs/product.md §7 "Users" (list, signup, update, changepasslist, updateAccess, destroy, changestatus) and the
+// two option lists users/appAdmins and access/roles (docs/product.md §3 Role option, Application option).
 //
-// Only the role named `admin` manages users (SPEC §6). The option lists reveal only names and are
+// Only the role named `admin` manages users (docs/product.md §6). The option lists reveal only names and are
 // read by screens other roles open too, so any signed-in user may read them.
 //
-// Rules the server owns here (ARCHITECTURE §5-§6):
+// Rules the server owns here (docs/architecture.md §5-§6):
 // - a user created by an admin, or whose password an admin set, must change it (needToChangePass);
 // - deactivating a user or setting their password ends their sessions at once;
 // - nobody may delete, deactivate or demote the last active top admin (role_id 1), themselves
@@ -27,7 +27,7 @@ import { inTransaction, type Repositories } from '../repositories';
 import { uniqueUserFieldOf, type UniqueUserField, type UserProfileChanges, type UserRow } from '../repositories/users';
 
 const tags = ['users'];
-/** SPEC §6: the admin role manages users. */
+/** docs/product.md §6: the admin role manages users. */
 const admins = { policy: 'users:manage' } as const;
 
 const { permissions: _menu, ...staffUserProperties } = currentUserSchema.properties;

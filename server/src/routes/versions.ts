@@ -1,4 +1,4 @@
-// SPEC §7 version calls: POST apps/versionBlock (block a version, recording it when new), GET
+// docs/product.md §7 version calls: POST apps/versionBlock (block a version, recording it when new), GET
 // apps/versionBlock/{appId} (the app's versions), DELETE apps/version/{id} (an active one) and
 // DELETE apps/versionBlock/{id} (a blocked one). Anyone may manage the versions of the apps in
 // their scope (the block list is part of the detail page "My applications" keeps); another admin's

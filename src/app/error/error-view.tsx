@@ -1,4 +1,4 @@
-// The generic error screen of SPEC §2/§8: 'An Error Occured' with dashboard and reload buttons.
+// The generic error screen of docs/product.md §2/§8: 'An Error Occured' with dashboard and reload buttons.
 // Both buttons load the page afresh, so it also works outside the router (the error boundary).
 // Its title is the page's h1; outside the shell (an unknown address) it is the page's main landmark.
 import Box from '@mui/material/Box';

@@ -1,4 +1,4 @@
-// The frame of every signed-in page (SPEC §2 "Layout shell"): header, sidebar and content.
+// The frame of every signed-in page (docs/product.md §2 "Layout shell"): header, sidebar and content.
 // The sidebar is open by default above 800 px and follows resizes; on a narrow screen it closes
 // after each navigation.
 // Each width has its own open state. With one shared state, shrinking below 800 px rendered the

@@ -1,4 +1,4 @@
-// Shows the notifications slice (SPEC §4): newest first, each for 10 s; hovering pauses its timer,
+// Shows the notifications slice (docs/product.md §4): newest first, each for 10 s; hovering pauses its timer,
 // a click dismisses it. Texts are translated when shown. The stack sits at the top end corner, just
 // under the header, where it covers no primary action in either direction (the Save buttons of the
 // forms are at their bottom; issue 10).

@@ -1,4 +1,4 @@
-// Route guards of SPEC §4 "Session":
+// Route guards of docs/product.md §4 "Session":
 // - `/` goes to the dashboard with a token, else to /login;
 // - private pages need a token and a loaded user (else /login), and while the user must change
 //   the password they all lead to /account/change-password, and while their role requires TOTP

@@ -1,4 +1,4 @@
-// redux-persist storage that lays state out under the localStorage names of SPEC §9 instead of one
+// redux-persist storage that lays state out under the localStorage names of docs/product.md §9 instead of one
 // JSON blob: `token`, `locale`, and per table `<table>.filter`, `<table>.limit`, `<table>.page`,
 // `<table>.sort`, `<table>.ascending`. Values read back are checked, so a hand-edited or stale
 // key falls back to its default instead of breaking the panel.

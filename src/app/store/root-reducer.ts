@@ -24,7 +24,7 @@ export function createRootReducer(storage: PersistStorage = createPanelStorage()
     key: PERSIST_KEY,
     storage,
     whitelist: ['auth', 'settings', 'tables'],
-    // the storage maps slices to the SPEC §9 keys itself (persist-storage.ts)
+    // the storage maps slices to the docs/product.md §9 keys itself (persist-storage.ts)
     serialize: false,
     deserialize: false,
     stateReconciler: autoMergeLevel2,

@@ -1,4 +1,4 @@
-// The one list component of the pages (SPEC §4 "Table state"): the persisted state of a named table
+// The one list component of the pages (docs/product.md §4 "Table state"): the persisted state of a named table
 // (filters, sort asc → desc → none, paging 30/50/100 with changes going back to page 1, selection
 // for batch actions, CSV export as report.csv with a BOM) and its view. Rows in memory go through
 // useLocalList; a server-paged list (`server.rowCount`) through useServerList, and the page builds

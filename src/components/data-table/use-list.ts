@@ -18,7 +18,7 @@ const emptySelection = (): GridRowSelectionModel => ({ type: 'include', ids: new
 const defaultRowId = (row: unknown) => (row as { id: GridRowId }).id;
 
 export interface ListOptions<R> {
-  /** The persisted state key (e.g. 'servers'); SPEC §9 storage keys derive from it. */
+  /** The persisted state key (e.g. 'servers'); docs/product.md §9 storage keys derive from it. */
   name: string;
   rows: readonly R[] | undefined;
   columns: readonly DataTableColumn<R>[];
@@ -174,7 +174,7 @@ export function useLocalList<R extends object>(options: ListOptions<R>): ListCon
 
   // The grid only ever gets the rows of the current page: handing it every row of a 10,000-profile
   // list made each sort click rebuild its row model for all of them, well over the 200 ms budget of
-  // ARCHITECTURE §8.
+  // docs/architecture.md §8.
   const pageRows = useMemo(
     () => visibleRows.slice((table.page - 1) * table.pageSize, table.page * table.pageSize),
     [visibleRows, table.page, table.pageSize],

@@ -1,4 +1,4 @@
-// Dialogs for mutating actions (SPEC §4 "Mutating dialogs") and the read-only details popup.
+// Dialogs for mutating actions (docs/product.md §4 "Mutating dialogs") and the read-only details popup.
 export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog';
 export { DetailList, DetailsDialog, type DetailItem, type DetailLayout, type DetailListProps, type DetailsDialogProps } from './details-dialog';
 export { FormDialog, type FormDialogProps } from './form-dialog';

@@ -1,4 +1,4 @@
-// The state machine of SPEC §4 "Mutating dialogs", shared by ConfirmDialog, FormDialog and any page
+// The state machine of docs/product.md §4 "Mutating dialogs", shared by ConfirmDialog, FormDialog and any page
 // form: idle → submitting → success (toast, onSuccess) or error (toast; the caller stays open).
 // `run` rethrows the error so a Form can still put the server's field errors on its fields.
 import { useCallback, useRef, useState } from 'react';

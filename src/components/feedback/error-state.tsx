@@ -1,4 +1,4 @@
-// The full error view: used for a failed list load (SPEC §4 "Lists") and, with its own buttons,
+// The full error view: used for a failed list load (docs/product.md §4 "Lists") and, with its own buttons,
 // by the generic error page. Given the failed call's `error`, a refusal (403) says the user has no
 // access, with no retry: it is never shown as a connection problem.
 import type { ReactNode } from 'react';

@@ -1,4 +1,4 @@
-// The spinner shown while a page or list loads (SPEC §4 "Lists").
+// The spinner shown while a page or list loads (docs/product.md §4 "Lists").
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import { useIntl } from 'react-intl';

@@ -20,7 +20,7 @@ export interface FormProps<T extends FieldValues> {
   onSubmit: (values: T, form: UseFormReturn<T>) => Promise<unknown> | void;
   /** Clear the fields after a successful submit (e.g. "new user"). */
   resetOnSuccess?: boolean;
-  /** Toast the generic checkInput when a submit is refused as invalid (SPEC §5); default true. */
+  /** Toast the generic checkInput when a submit is refused as invalid (docs/product.md §5); default true. */
   invalidToast?: boolean;
   id?: string;
   sx?: SxProps<Theme>;

@@ -1,12 +1,12 @@
-// Ad settings of an application (SPEC §3 "Ad settings", §4 "Ads master", §6 ad rights, §7
-// `apps/showAds`, `apps/updateSettingsAdmob`): the request schemas and the SPEC §4 slot rules as a
+// Ad settings of an application (docs/product.md §3 "Ad settings", §4 "Ads master", §6 ad rights, §7
+// `apps/showAds`, `apps/updateSettingsAdmob`): the request schemas and the docs/product.md §4 slot rules as a
 // pure function, which the ad form uses to refuse a toggle and the server uses to refuse a payload.
 import * as yup from 'yup';
 import { V } from '../errors';
 import { AD_SLOTS, AD_SLOTS_CLEARED_BY_MASTER, AD_SLOT_PAIRS, SMART_AD_SLOTS, type AdSlot } from '../enums';
 import { TEXT_MAX, bool, nonNegativeInt, str, trimmedStr, dropPrototypeKeys } from './common';
 
-/** Message ids of the SPEC §4 ad refusals (Persian texts: ads off, paired slots, smart off). */
+/** Message ids of the docs/product.md §4 ad refusals (Persian texts: ads off, paired slots, smart off). */
 export const AD_MESSAGES = {
   adsOff: 'ads.adsOff',
   pairConflict: 'ads.pairConflict',
@@ -56,10 +56,10 @@ export const showAdsSchema = yup
   .transform(dropPrototypeKeys).typeError(V.checkInput).nonNullable(V.checkInput);
 export type ShowAdsBody = yup.InferType<typeof showAdsSchema>;
 
-/** The ad-unit id strings and IDApp: only the role NAMED admin may change them (SPEC §6). */
+/** The ad-unit id strings and IDApp: only the role NAMED admin may change them (docs/product.md §6). */
 export const AD_TEXT_FIELDS: readonly AdSettingsField[] = ['IDApp', ...AD_SLOTS];
 
-/** The smart section: role_id 5 neither sees nor changes it (SPEC §6). */
+/** The smart section: role_id 5 neither sees nor changes it (docs/product.md §6). */
 export const SMART_AD_FIELDS: readonly AdSettingsField[] = [
   'smartActive',
   ...SMART_AD_SLOTS.flatMap((s) => [s, `${s}Active`, `${s}Interval`] as AdSettingsField[]),
@@ -73,12 +73,12 @@ export interface AdRuleViolation {
 type ActiveFlags = Partial<Record<`${AdSlot}Active` | 'smartActive', boolean | null | undefined>>;
 
 /**
- * The SPEC §4 ad rules. `values` is the complete intended state (the server merges the stored
+ * The docs/product.md §4 ad rules. `values` is the complete intended state (the server merges the stored
  * values with the payload first); `adMobOn` is the master; `previous` is the state before the change.
  *
  * - Master off (`ads.adsOff`): the slots the master clears (AD_SLOTS_CLEARED_BY_MASTER) may not be
  *   active, and no other slot may be switched ON. The other slots (rew2, the smart slots) may stay on
- *   when they already were, because SPEC §4 has the master clear only those seven; without `previous`
+ *   when they already were, because docs/product.md §4 has the master clear only those seven; without `previous`
  *   every active slot is refused.
  * - Pairs (`ads.pairConflict`): intCon and rewIntCon are never both active, nor intDis and rewIntDis.
  *   Both fields of the pair are reported.
@@ -111,7 +111,7 @@ export function checkAdRules(values: ActiveFlags, adMobOn: boolean, previous?: A
 }
 
 /**
- * The form-side helper of SPEC §4: may `field` be switched to `next` given the current values?
+ * The form-side helper of docs/product.md §4: may `field` be switched to `next` given the current values?
  * Returns the refusal's message id, or null when allowed. Switching off is always allowed.
  */
 export function adToggleRefusal(values: ActiveFlags, adMobOn: boolean, field: `${AdSlot}Active`, next: boolean): AdMessageId | null {

@@ -1,5 +1,5 @@
-// Request bodies of the application calls (SPEC §7 "Applications and settings"): the app record,
-// its status, and the application settings with their SPEC §3 grouping and SPEC §6 edit rights.
+// Request bodies of the application calls (docs/product.md §7 "Applications and settings"): the app record,
+// its status, and the application settings with their docs/product.md §3 grouping and docs/product.md §6 edit rights.
 import * as yup from 'yup';
 import { V } from '../errors';
 import { DETECT_LOCATION_BY } from '../enums';
@@ -23,7 +23,7 @@ import { appVersionField } from './versions';
 export const PACKAGE_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z][A-Za-z0-9_]*)+$/;
 export const isPackageName = (v: string): boolean => v.length <= TEXT_MAX.medium && PACKAGE_NAME_PATTERN.test(v);
 
-/** POST apps/storeApp and PUT apps/updateApp/{id}. Empty optional fields become null (SPEC §5). */
+/** POST apps/storeApp and PUT apps/updateApp/{id}. Empty optional fields become null (docs/product.md §5). */
 export const appSchema = yup
   .object({
     name: nonBlank(TEXT_MAX.short),
@@ -66,7 +66,7 @@ export const appsQuerySchema = yup
 export type AppsQuery = yup.InferType<typeof appsQuerySchema>;
 
 // ---------------------------------------------------------------------------------------------
-// Application settings (POST apps/updateSettings/{id}): any subset of the SPEC §3 fields.
+// Application settings (POST apps/updateSettings/{id}): any subset of the docs/product.md §3 fields.
 
 /** Comma-separated ISO 3166 alpha-2 codes; spaces are dropped and letters upper-cased, empty means none. */
 export const COUNTRY_CODES_PATTERN = /^[A-Z]{2}(,[A-Z]{2})*$/;
@@ -161,7 +161,7 @@ export const appSettingsSchema = yup
 export type AppSettingsBody = yup.InferType<typeof appSettingsSchema>;
 export type AppSettingsField = keyof AppSettingsBody;
 
-/** The SPEC §3 grouping of the settings, in display order, for the settings form. */
+/** The docs/product.md §3 grouping of the settings, in display order, for the settings form. */
 export const SETTINGS_GROUPS = {
   linksAndText: ['aboutLink', 'policyLink', 'googlePlayLink', 'instagram', 'telegram', 'youtube', 'updateText', 'englishUpdateText', 'email'],
   versioning: ['appVersion', 'forceUpdate', 'blockVersion', 'activeBlockVersion'],
@@ -175,8 +175,8 @@ export const SETTINGS_GROUPS = {
 export type SettingsGroup = keyof typeof SETTINGS_GROUPS;
 
 /**
- * Settings only role_id 1 may change (SPEC §6); the server answers 403 when anyone else sends one.
- * robotApiKey is here too: generating a robot key is a role_id 1 action (SPEC §2).
+ * Settings only role_id 1 may change (docs/product.md §6); the server answers 403 when anyone else sends one.
+ * robotApiKey is here too: generating a robot key is a role_id 1 action (docs/product.md §2).
  */
 export const TOP_ADMIN_ONLY_SETTINGS = [
   // social links
@@ -193,7 +193,7 @@ export const TOP_ADMIN_ONLY_SETTINGS = [
 ] as const satisfies readonly AppSettingsField[];
 
 /**
- * Settings every role with access to the app may change (SPEC §6's list), plus four fields SPEC §6
+ * Settings every role with access to the app may change (docs/product.md §6's list), plus four fields docs/product.md §6
  * does not name, decided here:
  * - updateText and englishUpdateText go with appVersion/forceUpdate: whoever publishes an update writes its text;
  * - blockVersion goes with activeBlockVersion, which everyone may change;
@@ -211,7 +211,7 @@ export const EVERYONE_SETTINGS = [
 export const isTopAdminOnlySetting = (field: string): boolean =>
   (TOP_ADMIN_ONLY_SETTINGS as readonly string[]).includes(field);
 
-/** Fields SPEC §5 marks required in the settings FORM (the server accepts any subset). */
+/** Fields docs/product.md §5 marks required in the settings FORM (the server accepts any subset). */
 export const SETTINGS_REQUIRED_IN_FORM = ['appVersion', 'connectDelay', 'disconnectDelay', 'restartTimeLimit', 'staticConfigDelay'] as const satisfies readonly AppSettingsField[];
 
 /** The settings form's schema: appSettingsSchema with SETTINGS_REQUIRED_IN_FORM required. */

@@ -1,4 +1,4 @@
-// Request bodies of the session calls (SPEC §7 "Session and account"), validated by the form and the server alike.
+// Request bodies of the session calls (docs/product.md §7 "Session and account"), validated by the form and the server alike.
 // Built from the coercion-free builders of ./common so an object where a string belongs is a 400, never a crash.
 import * as yup from 'yup';
 import { V } from '../errors';
@@ -8,7 +8,7 @@ import { TEXT_MAX, bool, dropPrototypeKeys, positiveId, str, trimmedStr } from '
 const body = <T extends yup.ObjectShape>(shape: T) =>
   yup.object(shape).transform(dropPrototypeKeys).typeError(V.checkInput).nonNullable(V.checkInput);
 
-/** SPEC §5 Login: blank or whitespace-only values give checkInput. */
+/** docs/product.md §5 Login: blank or whitespace-only values give checkInput. */
 export const signInSchema = body({
   // An email or a username; no account has a longer one (both columns are limited to 255).
   email: trimmedStr().required(V.checkInput).max(TEXT_MAX.medium, V.tooLong),

@@ -1,4 +1,4 @@
-// Field builders and format checks shared by the request schemas of SPEC §7. Every builder sets
+// Field builders and format checks shared by the request schemas of docs/product.md §7. Every builder sets
 // explicit message ids (V) for type, null and range failures, so no yup default text ever reaches
 // a response or a form. Pure TypeScript: runs in the browser and in Node.
 import * as yup from 'yup';
@@ -47,7 +47,7 @@ export const trimmedStr = () => str().transform((v: unknown) => (typeof v === 's
 export const nonBlank = (max: number = TEXT_MAX.medium) =>
   trimmedStr().required(V.required).max(max, V.tooLong);
 
-/** Optional text: blank or missing becomes null (SPEC §5: optional fields are sent as null when empty). */
+/** Optional text: blank or missing becomes null (docs/product.md §5: optional fields are sent as null when empty). */
 export const optionalText = (max: number = TEXT_MAX.medium) =>
   trimmedStr()
     .nullable()
@@ -117,10 +117,10 @@ export const bool = () =>
     .typeError(V.checkInput)
     .nonNullable(V.required);
 
-/** Persian-only text (SPEC §5). */
+/** Persian-only text (docs/product.md §5). */
 export const persianText = () => trimmedStr().test('persian', V.persianOnly, (v) => v == null || isPersianText(v));
 
-/** English-only text (SPEC §5 default text rule). */
+/** English-only text (docs/product.md §5 default text rule). */
 export const englishText = () => trimmedStr().test('english', V.englishOnly, (v) => v == null || isEnglishText(v));
 
 /** Email check used where the field is optional (yup's own `.email()` is used for required emails too). */

@@ -1,6 +1,6 @@
-// Request bodies and query of the device calls (SPEC §7 "Devices", §5 "Device create/edit").
+// Request bodies and query of the device calls (docs/product.md §7 "Devices", §5 "Device create/edit").
 // POST apps/addDevice is the mobile apps' own call (the `appapikey` header picks the app);
-// PUT apps/updateDevice/{id} is this product's path for the edit SPEC leaves unshown.
+// PUT apps/updateDevice/{id} is this product's path for the device edit (docs/product.md §7 notes it as a decision).
 import * as yup from 'yup';
 import { V } from '../errors';
 import { DEFAULT_PAGE_SIZE } from '../limits';
@@ -40,7 +40,7 @@ const blankToUndefined = (v: unknown, orig: unknown) => (orig === '' || orig ===
  * ascending index serves both directions. appVersionCode sorts as a number (2 before 10).
  *
  * Each order is served by indexes on devices (server/src/db/schema/devices.ts), so that a page is
- * a walk along an index, not a sort of the whole list (ARCHITECTURE §8: 50 ms a page over a
+ * a walk along an index, not a sort of the whole list (docs/architecture.md §8: 50 ms a page over a
  * million devices). Deliberately not sortable:
  * - the app name: it lives on apps, so no index on devices can order by it. It would need the name
  *   copied onto every device (up to a million rows rewritten when an app is renamed)

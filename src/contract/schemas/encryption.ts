@@ -1,5 +1,5 @@
-// Request bodies of the domain-encryption and privacy calls (SPEC §7 `apps/wordEncryption`,
-// `apps/updateSettings/{id}` with repoName alone, `apps/setPrivacy`; SPEC §5 "Set repo", "Encrypt word").
+// Request bodies of the domain-encryption and privacy calls (docs/product.md §7 `apps/wordEncryption`,
+// `apps/updateSettings/{id}` with repoName alone, `apps/setPrivacy`; docs/product.md §5 "Set repo", "Encrypt word").
 import * as yup from 'yup';
 import { V } from '../errors';
 import { positiveId, str, utf8Length, trimmedStr, dropPrototypeKeys } from './common';

@@ -1,4 +1,4 @@
-// Request bodies of the profile calls (SPEC §7 "Profiles", §5 "Profile" and "Batch import guide"),
+// Request bodies of the profile calls (docs/product.md §7 "Profiles", §5 "Profile" and "Batch import guide"),
 // plus the message ids of share-link and CSV-import failures. The server's domain modules
 // (server/src/domain/share-links.ts, csv-import.ts) report with these ids; the panel translates them.
 import * as yup from 'yup';
@@ -6,7 +6,7 @@ import { V } from '../errors';
 import { OPERATORS, PROFILE_TYPES, PROTOCOLS } from '../enums';
 import { TEXT_MAX, positiveId, str, trimmedStr, dropPrototypeKeys } from './common';
 
-/** Profile names: English letters, digits, space, `-` and `_` (SPEC §5 batch import guide), at most 100 characters. */
+/** Profile names: English letters, digits, space, `-` and `_` (docs/product.md §5 batch import guide), at most 100 characters. */
 export const PROFILE_NAME_PATTERN = /^[A-Za-z0-9 _-]+$/;
 export const PROFILE_NAME_MAX = TEXT_MAX.short;
 export const isProfileName = (v: string): boolean => v.length <= PROFILE_NAME_MAX && PROFILE_NAME_PATTERN.test(v);
@@ -90,7 +90,7 @@ const fields = {
 };
 
 /**
- * POST apps/addProfile. `type` defaults to normal: role_id 5 does not send it (SPEC §6) and the
+ * POST apps/addProfile. `type` defaults to normal: role_id 5 does not send it (docs/product.md §6) and the
  * server answers 403 when role_id 5 does send one (check the raw body for the key).
  */
 export const profileCreateSchema = yup

@@ -1,4 +1,4 @@
-// Request bodies of the server calls (SPEC §7 "Servers", §5 "Server create/edit", "Operator
+// Request bodies of the server calls (docs/product.md §7 "Servers", §5 "Server create/edit", "Operator
 // settings") and the batch-delete id lists shared with the profile calls.
 import * as yup from 'yup';
 import { V } from '../errors';
@@ -61,7 +61,7 @@ export type ServersQuery = yup.InferType<typeof serversQuerySchema>;
 export const idsSchema = yup.object({ ids: idList() }).transform(dropPrototypeKeys).typeError(V.checkInput).nonNullable(V.checkInput);
 export type IdsBody = yup.InferType<typeof idsSchema>;
 
-/** GET/POST apps/settings/operators: four names, each non-empty after trimming (SPEC §5). */
+/** GET/POST apps/settings/operators: four names, each non-empty after trimming (docs/product.md §5). */
 export const OPERATOR_SETTING_KEYS = ['wifiOperatorName', 'mciOperatorName', 'irancellOperatorName', 'othersOperatorName'] as const;
 export const operatorSettingsSchema = yup
   .object({

@@ -1,4 +1,4 @@
-// Request bodies of the staff-user calls (SPEC §7 "Users", rules of SPEC §5 "New user", "Edit user",
+// Request bodies of the staff-user calls (docs/product.md §7 "Users", rules of docs/product.md §5 "New user", "Edit user",
 // "Admin password change", "Change role"). The /users/add-new form and the server routes share them.
 import * as yup from 'yup';
 import { V } from '../errors';
@@ -109,7 +109,7 @@ export type AdminSetPasswordBody = yup.InferType<typeof adminSetPasswordSchema>;
 export const changeRoleSchema = yup.object({ role_id: positiveId() }).transform(dropPrototypeKeys).typeError(V.checkInput).nonNullable(V.checkInput);
 export type ChangeRoleBody = yup.InferType<typeof changeRoleSchema>;
 
-/** PUT users/changestatus/{id}. The panel sends the negated current value (SPEC §4). */
+/** PUT users/changestatus/{id}. The panel sends the negated current value (docs/product.md §4). */
 export const changeStatusSchema = yup.object({ active: bool().required(V.required) }).transform(dropPrototypeKeys).typeError(V.checkInput).nonNullable(V.checkInput);
 export type ChangeStatusBody = yup.InferType<typeof changeStatusSchema>;
 

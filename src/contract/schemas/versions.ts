@@ -1,8 +1,8 @@
-// Application versions (SPEC §3 "Version record", §5 "Block version", §7 `apps/versionBlock`).
+// Application versions (docs/product.md §3 "Version record", §5 "Block version", §7 `apps/versionBlock`).
 //
 // Representation, used everywhere a version appears (the appVersion and blockVersion settings, a
 // device's appVersionCode, version records): a NUMBER ≥ 0 with at most two decimals, i.e. the
-// `step 0.01` of SPEC §5. Dotted strings such as "1.2.3" are refused. A numeric string ("1.23")
+// `step 0.01` of docs/product.md §5. Dotted strings such as "1.2.3" are refused. A numeric string ("1.23")
 // is accepted and cast to the number, so 1.2, "1.2" and "1.20" are the same version. The server
 // stores it as `numeric(10, 2)` (or compares as numbers) and answers it as a JSON number.
 import * as yup from 'yup';

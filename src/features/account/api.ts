@@ -1,4 +1,4 @@
-// Own-account endpoints of SPEC §7: change password, upload the avatar, and set up or turn off
+// Own-account endpoints of docs/product.md §7: change password, upload the avatar, and set up or turn off
 // TOTP. Each changes what users/current returns, so each invalidates CurrentUser.
 import { baseApi, sessionApi, unlessRefused } from '../../lib/api';
 import type {

@@ -1,4 +1,4 @@
-// Endpoints of the applications area (SPEC §7 "Applications and settings"): the app records, their
+// Endpoints of the applications area (docs/product.md §7 "Applications and settings"): the app records, their
 // settings, ad settings and versions, plus the option lists the forms need (app admins, countries).
 // Every mutation invalidates what it changed; deleting an app also drops the server and device
 // lists, which showed its links, and the users list, which counts apps per admin.

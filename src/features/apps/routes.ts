@@ -1,4 +1,4 @@
-// Pages of the applications area (SPEC §2): the two lists and one application's detail tabs.
+// Pages of the applications area (docs/product.md §2): the two lists and one application's detail tabs.
 // (/app/devices belongs to the devices feature; a static path outranks /app/:appId.)
 import { PATHS, type FeatureRoute } from '../../lib/routing';
 

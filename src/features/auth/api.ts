@@ -1,4 +1,4 @@
-// Session endpoints of SPEC §7: sign in (→ token, or a TOTP challenge) and sign out (the server
+// Session endpoints of docs/product.md §7: sign in (→ token, or a TOTP challenge) and sign out (the server
 // revokes the session). The TOTP step's endpoint lives with its lazily loaded form (totp-step.tsx).
 import { baseApi } from '../../lib/api';
 import type { MutationResponse, SignInBody, SignInResponse } from '../../contract';

@@ -1,4 +1,4 @@
-// Device endpoints of SPEC §7 "Devices": the server-paged, server-sorted list (30 per page from page 1), the
+// Device endpoints of docs/product.md §7 "Devices": the server-paged, server-sorted list (30 per page from page 1), the
 // panel's registration (apps/addDevice with the chosen app's key, as the mobile apps call it), edit and delete,
 // plus the application options of the filter and the form. Every change refreshes through tags.
 import { baseApi, invalidatesItem, listTag, providesList, unlessRefused, unwrapData } from '../../lib/api';

@@ -1,4 +1,4 @@
-// Domain-encryption endpoints (SPEC §7 apps/wordEncryption, apps/decryptDomain, and
+// Domain-encryption endpoints (docs/product.md §7 apps/wordEncryption, apps/decryptDomain, and
 // apps/updateSettings/{id} with repoName alone), plus the application list both tabs choose from.
 // Setting the repo changes the app's five encrypted source-host fields: it invalidates that App.
 import { baseApi, invalidatesItem, providesList, unlessRefused, unwrapData } from '../../lib/api';

@@ -1,4 +1,4 @@
-// The help pages (SPEC §2): the panel guide, the app admins' guide with a video, and the API help.
+// The help pages (docs/product.md §2): the panel guide, the app admins' guide with a video, and the API help.
 import { PATHS, type FeatureRoute } from '../../lib/routing';
 
 export const routes: FeatureRoute[] = [

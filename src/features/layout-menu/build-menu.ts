@@ -1,4 +1,4 @@
-// The sidebar menu from the user's permission tree (SPEC §2 "Layout shell", §6), as pure data:
+// The sidebar menu from the user's permission tree (docs/product.md §2 "Layout shell", §6), as pure data:
 // - below the top level, routes containing 'my-' are hidden from the admin role, and routes
 //   containing 'manage' are shown only to the admin role (policy menu:adminEntries);
 // - a parent whose children were all hidden is hidden too;

@@ -1,4 +1,4 @@
-// The privacy policy (SPEC §7 apps/setPrivacy; GET apps/privacy is our addition for loading it).
+// The privacy policy (docs/product.md §7 apps/setPrivacy; GET apps/privacy is our addition for loading it).
 // Saving invalidates Privacy, so the stored (server-sanitised) HTML is read again.
 import { baseApi, unlessRefused, unwrapData } from '../../lib/api';
 import type { DataResponse, MutationResponse, PrivacyBody } from '../../contract';

@@ -1,4 +1,4 @@
-// Endpoints of servers, countries, profiles and operator names (SPEC §7 "Servers", "Profiles").
+// Endpoints of servers, countries, profiles and operator names (docs/product.md §7 "Servers", "Profiles").
 // Tags: Server, Profile, OperatorSettings, Country (and App for the application choices). Profile
 // writes also invalidate their server, whose row carries the profile count. A refused write changed
 // nothing (the server is all-or-nothing), so it invalidates nothing (unlessRefused).

@@ -1,4 +1,4 @@
-// Pages of the servers feature (SPEC §2 "Server lists", "Profiles of a server", operator settings).
+// Pages of the servers feature (docs/product.md §2 "Server lists", "Profiles of a server", operator settings).
 // Static paths rank above /servers/:serverId in the router, so manage/my-servers/settings win.
 import { PATHS, type FeatureRoute } from '../../lib/routing';
 

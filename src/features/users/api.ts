@@ -1,4 +1,4 @@
-// Staff-user endpoints of SPEC §7 "Users", plus the role options (access/roles). Every change to a
+// Staff-user endpoints of docs/product.md §7 "Users", plus the role options (access/roles). Every change to a
 // user also invalidates the app-admin options (AppAdmin): a role or status change, a new user or a
 // delete changes who can administer applications.
 import { baseApi, invalidatesItem, listTag, providesList, unlessRefused, unwrapData } from '../../lib/api';

@@ -1,7 +1,7 @@
-// Pages of the users feature (SPEC §2 "Users"): the staff list and the new-user form.
+// Pages of the users feature (docs/product.md §2 "Users"): the staff list and the new-user form.
 import { PATHS, type FeatureRoute } from '../../lib/routing';
 
-// Both pages belong to the admin role (SPEC §6); anyone else goes to the dashboard.
+// Both pages belong to the admin role (docs/product.md §6); anyone else goes to the dashboard.
 export const routes: FeatureRoute[] = [
   {
     path: PATHS.usersList,

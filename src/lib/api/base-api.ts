@@ -41,5 +41,5 @@ export const endSession = () => (dispatch: Dispatch) => {
   dispatch(baseApi.util.resetApiState());
 };
 
-/** transformResponse for the `{data}` envelope of reads (ARCHITECTURE §5). */
+/** transformResponse for the `{data}` envelope of reads (docs/architecture.md §5). */
 export const unwrapData = <T>(response: DataResponse<T>): T => response.data;

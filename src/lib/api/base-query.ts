@@ -1,4 +1,4 @@
-// SPEC §7's shared request helper as an RTK Query base query. Every call: a JSON content type
+// docs/product.md §7's shared request helper as an RTK Query base query. Every call: a JSON content type
 // (FormData bodies keep the browser's multipart type), `Authorization: JWT <token>` when a token
 // is stored, parsed JSON when the response says json and `true` otherwise. Any failure becomes
 // an ApiError carrying the HTTP status, the Persian "error in communication with the server" and

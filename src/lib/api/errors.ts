@@ -1,6 +1,6 @@
 // Turns an ApiError into the message id a toast shows: a few codes have their own texts,
 // everything else falls back to the caller's id (e.g. 'account.avatar.uploadError') or to the
-// generic communication error of SPEC §8.
+// generic communication error of docs/product.md §8.
 import { ERROR_CODES } from '../../contract';
 import type { ApiError } from './base-query';
 

@@ -1,4 +1,4 @@
-// The cache tags of every SPEC §3 entity, and the helpers that keep the tag rule uniform:
+// The cache tags of every docs/product.md §3 entity, and the helpers that keep the tag rule uniform:
 // a list provides {type, id:'LIST'} plus one tag per item; a mutation invalidates what it changed.
 export const TAG_TYPES = [
   'CurrentUser',

@@ -1,4 +1,4 @@
-// Dates and digits through the platform's Intl (ARCHITECTURE §4): the Persian calendar for fa,
+// Dates and digits through the platform's Intl (docs/architecture.md §4): the Persian calendar for fa,
 // Gregorian for en. Nothing here pulls in a date library.
 import type { Locale } from '../../contract';
 

@@ -1,4 +1,4 @@
-// Session token (SPEC §4 "Session"): a stored token means signed in, none means signed out.
+// Session token (docs/product.md §4 "Session"): a stored token means signed in, none means signed out.
 // Persisted under the localStorage name `token` (see app/store/persist-storage.ts).
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 

@@ -1,4 +1,4 @@
-// The toast queue of SPEC §4 "Notifications": newest first, at most NOTIFICATION_LIMIT kept.
+// The toast queue of docs/product.md §4 "Notifications": newest first, at most NOTIFICATION_LIMIT kept.
 // Items hold a message id (translated when shown, so a locale switch re-translates them) or,
 // rarely, a literal text from elsewhere. Expiry and hover pause live in the host component.
 import { createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';

@@ -1,4 +1,4 @@
-// Per-table list state of SPEC §4 "Table state", keyed by table name: filters, page (1-based),
+// Per-table list state of docs/product.md §4 "Table state", keyed by table name: filters, page (1-based),
 // page size, sort key and direction. Persisted per table (app/store/persist-storage.ts).
 // Changing a filter, the page size or the sort goes back to page 1; sorting cycles asc → desc → none.
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';

@@ -1,4 +1,4 @@
-// The generic error page (SPEC §2, §8): a crash shows 'An Error Occured' (Persian in fa) with
+// The generic error page (docs/product.md §2, §8): a crash shows 'An Error Occured' (Persian in fa) with
 // dashboard and reload buttons — inside the shell for a page, and from the top-level boundary.
 import { act, screen, within } from '@testing-library/react';
 import { ErrorBoundary } from '../../../../src/app/error/error-boundary';

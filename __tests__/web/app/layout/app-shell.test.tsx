@@ -1,4 +1,4 @@
-// The shell (SPEC §2 "Layout shell"): sidebar with the user's name, both calendars and a Persian
+// The shell (docs/product.md §2 "Layout shell"): sidebar with the user's name, both calendars and a Persian
 // clock; the menu; fa/en switching (<html dir lang>, persisted); sidebar behaviour at 800 px; and
 // sign-out through its confirm.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// Notifications (SPEC §4, §9): at most 6, newest first, 10 s each, the timer paused while hovered,
+// Notifications (docs/product.md §4, §9): at most 6, newest first, 10 s each, the timer paused while hovered,
 // a click dismisses; status Success, Error or Notify (the default).
 import { act, fireEvent, screen } from '@testing-library/react';
 import { notified, type NotifyInput } from '../../../../src/lib/state';

@@ -1,4 +1,4 @@
-// Route guards and redirects for each session state (SPEC §4 "Session").
+// Route guards and redirects for each session state (docs/product.md §4 "Session").
 import { act, screen, waitFor } from '@testing-library/react';
 import { renderApp } from '../../support/render';
 import { apiError, json, useFakeServer } from '../../support/fake-server';

@@ -1,4 +1,4 @@
-// redux-persist writes token, locale and each table's state under the SPEC §9 localStorage names,
+// redux-persist writes token, locale and each table's state under the docs/product.md §9 localStorage names,
 // reads them back on start, and never stores the RTK Query cache.
 import { waitFor } from '@testing-library/react';
 import { setupStore, tableStorageKey, TOKEN_KEY, LOCALE_KEY } from '../../../../src/app/store';

@@ -1,4 +1,4 @@
-// SPEC §4 "Mutating dialogs": idle → submitting (in-progress label) → success (toast, close) or
+// docs/product.md §4 "Mutating dialogs": idle → submitting (in-progress label) → success (toast, close) or
 // error (toast, stays open); invalid forms send nothing; a server 400 lands on the fields.
 import { useState } from 'react';
 import { screen, waitFor } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// The ad form of /app/{id}?tab=ads: one test per SPEC §4 rule, and the role_id 5 / non-admin-role view.
+// The ad form of /app/{id}?tab=ads: one test per docs/product.md §4 rule, and the role_id 5 / non-admin-role view.
 import { screen, waitFor, within } from '@testing-library/react';
 import { AD_SLOTS_CLEARED_BY_MASTER, SMART_AD_FIELDS, AD_TEXT_FIELDS } from '../../../../src/contract';
 import { renderApp } from '../../support/render';

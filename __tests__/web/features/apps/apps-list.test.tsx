@@ -135,7 +135,7 @@ describe('application lists', () => {
     expect(within(dialog).getByText('این مقدار قبلا استفاده شده است')).toBeInTheDocument();
   });
 
-  it('the app form sends description as null (SPEC §5), also when the edited app has one', async () => {
+  it('the app form sends description as null (docs/product.md §5), also when the edited app has one', async () => {
     server.on('GET', 'users/appAdmins', json({ data: [{ id: 7, name: 'سارا', family: 'احمدی', active: true }] }));
     server.on('PUT', 'apps/updateApp/:id', json({ success: true, data: live }));
     const described = makeApp({ id: 3, name: 'DescribedApp', description: 'An old description' });

@@ -1,5 +1,5 @@
-// The application settings tab: what each role may edit and send (SPEC §6), and the
-// UserConnectionLimit time selector (SPEC §5).
+// The application settings tab: what each role may edit and send (docs/product.md §6), and the
+// UserConnectionLimit time selector (docs/product.md §5).
 import { screen, waitFor, within } from '@testing-library/react';
 import { EVERYONE_SETTINGS, TOP_ADMIN_ONLY_SETTINGS } from '../../../../src/contract';
 import { renderApp } from '../../support/render';

@@ -1,4 +1,4 @@
-// /login (SPEC §4 "Login", §5, §8): blank or whitespace-only input never reaches the server; a
+// /login (docs/product.md §4 "Login", §5, §8): blank or whitespace-only input never reaches the server; a
 // wrong sign-in says so in Persian; success stores the token, welcomes and opens the dashboard.
 import { act, screen, waitFor } from '@testing-library/react';
 import { TOKEN_KEY } from '../../../../src/app/store';

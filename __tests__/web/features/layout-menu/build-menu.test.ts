@@ -1,4 +1,4 @@
-// Menu filtering of SPEC §2/§6 for the admin role, an app admin and the restricted role.
+// Menu filtering of docs/product.md §2/§6 for the admin role, an app admin and the restricted role.
 import { buildMenu, leafPaths } from '../../../../src/features/layout-menu';
 import type { MenuItem } from '../../../../src/contract';
 import { fullMenu, ROLES } from '../../support/fixtures';

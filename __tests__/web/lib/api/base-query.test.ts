@@ -1,4 +1,4 @@
-// SPEC §7's shared request helper: JSON content type, the JWT header when a token is stored, parsed
+// docs/product.md §7's shared request helper: JSON content type, the JWT header when a token is stored, parsed
 // JSON or `true`, failures mapped to {status, message, code?, errors?}, multipart without the JSON
 // type; and the session rules around it (401 on users/current ends the session).
 import { waitFor } from '@testing-library/react';

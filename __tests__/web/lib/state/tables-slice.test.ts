@@ -1,4 +1,4 @@
-// Table state rules of SPEC §4: the sort cycle, and page 1 after a filter, page-size or sort change.
+// Table state rules of docs/product.md §4: the sort cycle, and page 1 after a filter, page-size or sort change.
 import { DEFAULT_TABLE_STATE, selectTable, tableFilterChanged, tablePageChanged, tablePageSizeChanged, tableSortCycled, tablesSlice } from '../../../../src/lib/state';
 import type { TablesState } from '../../../../src/lib/state';
 

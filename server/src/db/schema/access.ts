@@ -1,5 +1,5 @@
 // Staff access: users, roles, the permission/menu tree, role grants, sessions and the per-account
-// sign-in failure counter (SPEC §3 User, Permission, Role; ARCHITECTURE §6).
+// sign-in failure counter (docs/product.md §3 User, Permission, Role; docs/architecture.md §6).
 import { sql } from 'drizzle-orm';
 import {
   boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, uuid,
@@ -12,7 +12,7 @@ export const roles = pgTable('roles', {
   id: serial('id').primaryKey(),
   name: text('name').notNull().unique(),
   description: text('description'),
-  /** SPEC §3 "client modules" of a role; its shape is not shown, so it is kept as JSON. */
+  /** docs/product.md §3 "client modules" of a role; its shape is not shown, so it is kept as JSON. */
   clientModules: jsonb('client_modules').$type<unknown[]>().notNull().default([]),
   /** Staff of this role must sign in with a TOTP code; those not enrolled are held to enrolment. */
   requireTotp: boolean('require_totp').notNull().default(false),
@@ -56,7 +56,7 @@ export const users = pgTable(
     address: text('address'),
     website: text('website'),
     about: text('about'),
-    /** SPEC §9: 0 female, 1 male; male is the default of the new-user form. */
+    /** docs/product.md §9: 0 female, 1 male; male is the default of the new-user form. */
     sex: smallint('sex').notNull().default(1),
     birthdate: date('birthdate', { mode: 'string' }),
     active: boolean('active').notNull().default(true),
@@ -81,7 +81,7 @@ export const users = pgTable(
   ],
 );
 
-/** One row per sign-in. The JWT carries the id; every request checks the row (ARCHITECTURE §6). */
+/** One row per sign-in. The JWT carries the id; every request checks the row (docs/architecture.md §6). */
 export const sessions = pgTable(
   'sessions',
   {
@@ -95,7 +95,7 @@ export const sessions = pgTable(
 );
 
 /**
- * Failed sign-ins, one row per counter (ARCHITECTURE §6, README "Sign-in limits"). `key` is the
+ * Failed sign-ins, one row per counter (docs/architecture.md §6, README "Sign-in limits"). `key` is the
  * SHA-256 of the scope and subject (`pair:<account>|<address>`, `account:<account>`,
  * `address:<address>`), so the row neither stores what was typed nor grows with it. In the database
  * so the limits hold across instances. `strikes` counts locks in a row; each doubles the next.

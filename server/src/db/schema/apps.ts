@@ -1,5 +1,5 @@
 // Applications and what hangs off each one: its settings row, its ad settings row and its version
-// records (SPEC §3 Application, Application settings, Ad settings, Version record). Every child
+// records (docs/product.md §3 Application, Application settings, Ad settings, Version record). Every child
 // row belongs to its app and goes with it (ON DELETE CASCADE).
 import {
   bigint, bigserial, boolean, index, integer, numeric, pgTable, serial, text, timestamp, unique,
@@ -24,16 +24,16 @@ export const apps = pgTable(
     active: boolean('active').notNull().default(true),
     /** Random 256-bit value the mobile app sends as `appapikey`. */
     apiKey: text('api_key').notNull().unique(),
-    /** The robot API key is shown once; only its hash is kept (ARCHITECTURE §6). */
+    /** The robot API key is shown once; only its hash is kept (docs/architecture.md §6). */
     robotApiKeyHash: text('robot_api_key_hash'),
-    /** SPEC lists repoName under both the app and its settings; it is stored once, here. */
+    /** The product's field list names repoName under both the app and its settings; it is stored once, here. */
     repoName: text('repo_name'),
     ...timestamps,
   },
   (t) => [index('apps_admin_idx').on(t.adminId), index('apps_active_idx').on(t.active), index('apps_name_idx').on(t.name)],
 );
 
-/** One row per app; a column per SPEC §3 settings field. */
+/** One row per app; a column per docs/product.md §3 settings field. */
 export const appSettings = pgTable('app_settings', {
   appId: integer('app_id').primaryKey().references(() => apps.id, { onDelete: 'cascade' }),
   // Links and text
@@ -46,7 +46,7 @@ export const appSettings = pgTable('app_settings', {
   updateText: text('update_text'),
   englishUpdateText: text('english_update_text'),
   email: text('email'),
-  // Versioning and blocking; appVersion has step 0.01 (SPEC §5), so numeric keeps it exact.
+  // Versioning and blocking; appVersion has step 0.01 (docs/product.md §5), so numeric keeps it exact.
   appVersion: numeric('app_version', { precision: 10, scale: 2, mode: 'number' }).notNull().default(0),
   forceUpdate: boolean('force_update').notNull().default(false),
   blockVersion: text('block_version'),
@@ -64,7 +64,7 @@ export const appSettings = pgTable('app_settings', {
   // Location and encryption
   detectLocationBy: detectLocationByEnum('detect_location_by').notNull().default('Timezone'),
   activeEncryptSetting: boolean('active_encrypt_setting').notNull().default(false),
-  // Smart mode and pings. SPEC does not say what the two ping fields hold (a flag, a host or a
+  // Smart mode and pings. The product's field list does not say what the two ping fields hold (a flag, a host or a
   // count), so they are text until the settings issue pins them down.
   smartActive: boolean('smart_active').notNull().default(false),
   autoConnectPing: text('auto_connect_ping'),
@@ -77,7 +77,7 @@ export const appSettings = pgTable('app_settings', {
   // Restart limits
   restartTimeLimit: integer('restart_time_limit').notNull().default(0),
   restartTimeLimitEnabled: boolean('restart_time_limit_enabled').notNull().default(false),
-  // Countries: comma-separated ISO codes, as SPEC §3 sends them.
+  // Countries: comma-separated ISO codes, as docs/product.md §3 sends them.
   selectedCountries: text('selected_countries').notNull().default(''),
   blockedCountries: text('blocked_countries').notNull().default(''),
   // Keys and delays

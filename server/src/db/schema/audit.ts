@@ -1,4 +1,4 @@
-// Append-only audit trail of sensitive actions, e.g. every reveal of a profile address (ARCHITECTURE §6).
+// Append-only audit trail of sensitive actions, e.g. every reveal of a profile address (docs/architecture.md §6).
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './access';
 

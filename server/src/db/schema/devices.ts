@@ -1,5 +1,5 @@
-// Devices registered by the mobile apps (SPEC §3 Device). The table is built to be sharded by app
-// on Citus (ARCHITECTURE §1): app_id leads the primary key and the unique key, because a
+// Devices registered by the mobile apps (docs/product.md §3 Device). The table is built to be sharded by app
+// on Citus (docs/architecture.md §1): app_id leads the primary key and the unique key, because a
 // distributed table's unique constraints must include its distribution column.
 import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
@@ -26,7 +26,7 @@ export const devices = pgTable(
     // Edit and delete address a device by id alone; the list pages by id, newest first.
     index('devices_id_idx').on(t.id),
     // The list's other orders (DEVICE_SORT_KEYS), each ending in id so that the order is total. A
-    // page is then an index-ordered walk in either direction (ARCHITECTURE §8): the first index of
+    // page is then an index-ordered walk in either direction (docs/architecture.md §8): the first index of
     // each pair orders all devices (role_id 1 without an app filter), the second one app's devices
     // (the app filter, and an app admin's apps, merged per app). The unique key does not replace
     // (app_id, unique_device_id, id): it lacks id, so every row it gives must be read from the table.
@@ -39,7 +39,7 @@ export const devices = pgTable(
     // count an expression's column as available, and would read every row walked from the table.
     index('devices_version_idx').on(sql`(${t.appVersionCode}::numeric)`, t.id, t.appVersionCode),
     index('devices_app_version_idx').on(t.appId, sql`(${t.appVersionCode}::numeric)`, t.id, t.appVersionCode),
-    // The device list's text filter is an ILIKE '%…%' over these three columns (ARCHITECTURE §8).
+    // The device list's text filter is an ILIKE '%…%' over these three columns (docs/architecture.md §8).
     index('devices_unique_device_id_trgm').using('gin', sql`${t.uniqueDeviceId} gin_trgm_ops`),
     index('devices_model_trgm').using('gin', sql`${t.model} gin_trgm_ops`),
     index('devices_fcm_token_trgm').using('gin', sql`${t.fcmToken} gin_trgm_ops`),

@@ -1,5 +1,5 @@
 // PostgreSQL enum types, built from the contract's lists so the database and both sides of the
-// API accept exactly the same values (SPEC §3 and §9).
+// API accept exactly the same values (docs/product.md §3 and §9).
 import { pgEnum } from 'drizzle-orm/pg-core';
 import { DETECT_LOCATION_BY, OPERATORS, PROFILE_TYPES, PROTOCOLS } from '../../../../src/contract/enums';
 

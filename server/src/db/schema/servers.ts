@@ -1,6 +1,6 @@
-// Countries, VPN servers, the server↔app links and each server's connection profiles (SPEC §3
+// Countries, VPN servers, the server↔app links and each server's connection profiles (docs/product.md §3
 // Server, Country, Profile). Secrets (server passwords, profile addresses) are stored encrypted
-// with SECRETS_KEY (ARCHITECTURE §6), hence the *_enc columns.
+// with SECRETS_KEY (docs/architecture.md §6), hence the *_enc columns.
 import { index, integer, pgTable, primaryKey, bigserial, serial, text, varchar } from 'drizzle-orm/pg-core';
 import { apps } from './apps';
 import { timestamps } from './columns';

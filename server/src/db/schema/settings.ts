@@ -1,4 +1,4 @@
-// Global settings that are not per app: the operator display names (SPEC §3 Operator settings)
+// Global settings that are not per app: the operator display names (docs/product.md §3 Operator settings)
 // and the privacy policy text.
 import { sql } from 'drizzle-orm';
 import { check, pgTable, smallint, text } from 'drizzle-orm/pg-core';

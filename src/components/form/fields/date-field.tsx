@@ -1,4 +1,4 @@
-// A date bound to the Form through MUI X's DatePicker (ARCHITECTURE §4): the Persian calendar with
+// A date bound to the Form through MUI X's DatePicker (docs/architecture.md §4): the Persian calendar with
 // the Jalali adapter in Persian, the Gregorian one in English. The form value stays what the
 // contract expects whatever the calendar: a Gregorian ISO date (`1990-05-17`), '' when empty, and
 // a date the user typed that does not exist is kept as the invalid text so the schema refuses it.

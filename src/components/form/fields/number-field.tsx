@@ -1,4 +1,4 @@
-// A numeric input with min, max and step (SPEC §5 "Application settings numbers"). An empty input
+// A numeric input with min, max and step (docs/product.md §5 "Application settings numbers"). An empty input
 // is stored as null so the schema's required rule, not a NaN, decides.
 import { useField } from '../use-field';
 import { OutlinedField, type OutlinedFieldProps } from './outlined-field';

@@ -1,4 +1,4 @@
-// Text fields bound to the surrounding Form. SPEC §5 "Text inputs": English letters, digits,
+// Text fields bound to the surrounding Form. docs/product.md §5 "Text inputs": English letters, digits,
 // whitespace and special characters by default; Persian-only where a field says so. A disallowed
 // change is reverted (the field keeps its value) and an error toast says what is allowed.
 import { isEnglishText, isPersianText, V } from '../../../contract';

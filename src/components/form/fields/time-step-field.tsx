@@ -1,4 +1,4 @@
-// A duration in seconds changed by buttons of ±1 hour and ±30 minutes (SPEC §5 UserConnectionLimit);
+// A duration in seconds changed by buttons of ±1 hour and ±30 minutes (docs/product.md §5 UserConnectionLimit);
 // it never goes below 0.
 import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';

@@ -1,4 +1,4 @@
-// Current, new and confirm password with the SPEC §5 rules (strength, match), validated by the
+// Current, new and confirm password with the docs/product.md §5 rules (strength, match), validated by the
 // same contract schema as the server. Server field errors (e.g. a wrong current password) land on
 // their fields; success goes to the dashboard.
 import Button from '@mui/material/Button';

@@ -1,5 +1,5 @@
 // The ad form's values from GET apps/adsSettings ({key, value} entries) and the body of
-// POST apps/updateSettingsAdmob for a role (SPEC §6: only the role named admin sends the ad text
+// POST apps/updateSettingsAdmob for a role (docs/product.md §6: only the role named admin sends the ad text
 // fields; role_id 5 neither sees nor sends the smart section).
 import {
   AD_MASTER_KEY,

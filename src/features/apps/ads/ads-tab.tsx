@@ -1,4 +1,4 @@
-// Tab 2 of /app/{appId}: the ad settings (SPEC §3 "Ad settings", §4 "Ads master", §6). The master
+// Tab 2 of /app/{appId}: the ad settings (docs/product.md §3 "Ad settings", §4 "Ads master", §6). The master
 // switch calls apps/showAds at once; the rest is a form saved with apps/updateSettingsAdmob. The
 // form applies the §4 rules as the user toggles (checkAdRules from the contract, which the server
 // runs too): refusals are toasts and the switch stays as it was.
@@ -52,7 +52,7 @@ function MasterSwitch({ appId, adMob, onChanged }: { appId: number; adMob: boole
       return;
     }
     onChanged(on);
-    // SPEC §4: off clears these seven slots in the form (the server cleared them too).
+    // docs/product.md §4: off clears these seven slots in the form (the server cleared them too).
     if (!on) for (const slot of AD_SLOTS_CLEARED_BY_MASTER) setValue(activeKey(slot), false, { shouldDirty: false });
     setValue('gdprActive', on, { shouldDirty: false });
     notify.success(on ? 'apps.ads.masterOn' : 'apps.ads.masterOff');
@@ -116,7 +116,7 @@ function SlotCard({ slot, adMob, textFields }: { slot: AdSlot; adMob: boolean; t
 function SmartSection({ adMob, textFields }: { adMob: boolean; textFields: boolean }) {
   const { setValue } = useFormContext<AdFormValues>();
   const onSmartToggle = (next: boolean) => {
-    // SPEC §4: smart mode off also switches both smart slots off.
+    // docs/product.md §4: smart mode off also switches both smart slots off.
     if (!next) for (const slot of SMART_AD_SLOTS) setValue(activeKey(slot), false, { shouldDirty: true });
     return true;
   };

@@ -1,6 +1,6 @@
-// Create / edit an application (SPEC §5 "Application create/edit"): the contract's appSchema on
+// Create / edit an application (docs/product.md §5 "Application create/edit"): the contract's appSchema on
 // both sides; the admin is chosen from the active app admins. Empty optional fields go as null,
-// and description is always sent as null (SPEC §5): the form has no description field.
+// and description is always sent as null (docs/product.md §5): the form has no description field.
 import { useMemo } from 'react';
 import { FormDialog } from '../../../components/dialogs';
 import { SelectField, TextInput } from '../../../components/form';

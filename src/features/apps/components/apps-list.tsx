@@ -1,5 +1,5 @@
 // The application list shared by /app/manage (all apps, with edit, delete and create) and
-// /app/my-apps (the caller's own, without them): SPEC §2 "Application lists".
+// /app/my-apps (the caller's own, without them): docs/product.md §2 "Application lists".
 import { useMemo, useState } from 'react';
 import Button from '@mui/material/Button';
 import AddIcon from '@mui/icons-material/Add';

@@ -1,4 +1,4 @@
-// Generate a robot API key (SPEC §4 "Robot API key", role_id 1): confirm, then show the key ONCE
+// Generate a robot API key (docs/product.md §4 "Robot API key", role_id 1): confirm, then show the key ONCE
 // with a notice and a copy button. Only its hash stays on the server.
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';

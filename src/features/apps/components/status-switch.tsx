@@ -1,4 +1,4 @@
-// The status toggle of an app row (SPEC §4 "Application status"): activating calls at once;
+// The status toggle of an app row (docs/product.md §4 "Application status"): activating calls at once;
 // deactivating asks 'are you sure' first. Either way a toast says what changed.
 import { useState } from 'react';
 import Switch from '@mui/material/Switch';

@@ -1,4 +1,4 @@
-// /app/manage: every application (SPEC §2 "Application lists").
+// /app/manage: every application (docs/product.md §2 "Application lists").
 import { PageHeader } from '../../../components/layout/page-header';
 import { AppsList } from '../components/apps-list';
 

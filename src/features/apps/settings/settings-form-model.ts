@@ -1,4 +1,4 @@
-// How each SPEC §3 settings field is edited (kind, number step) and what the form sends: every
+// How each docs/product.md §3 settings field is edited (kind, number step) and what the form sends: every
 // field, minus the role_id 1-only ones for anyone else (the server 403s on them), minus the
 // values the form never had (secret keys are answered to role_id 1 only).
 import {

@@ -1,4 +1,4 @@
-// Tab 1 of /app/{appId}: every SPEC §3 setting in its group. role_id 1-only fields are read-only
+// Tab 1 of /app/{appId}: every docs/product.md §3 setting in its group. role_id 1-only fields are read-only
 // for other roles (and the secret keys, which only role_id 1 receives, are not shown), and they
 // are left out of what those roles send.
 import Button from '@mui/material/Button';

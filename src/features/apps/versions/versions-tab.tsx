@@ -1,4 +1,4 @@
-// Tab 3 of /app/{appId}: the block list (SPEC §2), with three sub-tabs: block a new version (a
+// Tab 3 of /app/{appId}: the block list (docs/product.md §2), with three sub-tabs: block a new version (a
 // choice of the active versions), the active versions and the blocked ones. Deleting uses the path
 // of the version's state: apps/version/{id} for an active one, apps/versionBlock/{id} for a blocked one.
 // Each version shows how many devices report it (devicesCount, counted by the server: same app,

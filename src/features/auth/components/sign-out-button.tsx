@@ -1,4 +1,4 @@
-// The header's sign-out (SPEC §4 "Sign-out"): yes/no confirm → users/logout → token and cache
+// The header's sign-out (docs/product.md §4 "Sign-out"): yes/no confirm → users/logout → token and cache
 // cleared → goodbye → `/`. A failure says so and keeps the user signed in.
 import { useState } from 'react';
 import IconButton from '@mui/material/IconButton';

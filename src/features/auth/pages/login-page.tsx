@@ -1,4 +1,4 @@
-// /login (SPEC §2, §4 "Login"): sign in with email or username and password.
+// /login (docs/product.md §2, §4 "Login"): sign in with email or username and password.
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { FormattedMessage } from 'react-intl';

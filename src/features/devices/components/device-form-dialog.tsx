@@ -1,4 +1,4 @@
-// Create / edit a device (SPEC §5 "Device create/edit": application, device id and firebase token
+// Create / edit a device (docs/product.md §5 "Device create/edit": application, device id and firebase token
 // are required), validated with the server's own deviceUpdateSchema. A taken device id (409) lands
 // on its field through the Form. A new device is registered the way the mobile apps do it, with the
 // chosen app's key (issue 7), so only active apps are offered: the key path refuses inactive ones.

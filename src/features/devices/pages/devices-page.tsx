@@ -1,4 +1,4 @@
-// /app/devices (SPEC §2 "Devices"): the devices registered for the caller's apps, paged on the
+// /app/devices (docs/product.md §2 "Devices"): the devices registered for the caller's apps, paged on the
 // server (30 per page from page 1) with a text filter (device id, model, FCM token) and an
 // application filter, and sorted on the server by the column whose header was clicked (newest first
 // when none). `?appId=<id>` (the apps pages' link) presets the application filter.

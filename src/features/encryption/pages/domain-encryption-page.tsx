@@ -1,4 +1,4 @@
-// /settings/domain-encryption (SPEC §2 "Settings pages"): the 'encryptor' tab for everyone and,
+// /settings/domain-encryption (docs/product.md §2 "Settings pages"): the 'encryptor' tab for everyone and,
 // for role_id 1 only, the 'Apps' tab with the application encryptor table. The Apps tab's
 // 'encrypt' action switches to the encryptor with that application chosen.
 import { useState } from 'react';

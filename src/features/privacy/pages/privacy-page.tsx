@@ -1,4 +1,4 @@
-// /settings/privacy (SPEC §2 "Settings pages"): the privacy policy in a rich-text editor
+// /settings/privacy (docs/product.md §2 "Settings pages"): the privacy policy in a rich-text editor
 // (react-draft-wysiwyg). The stored HTML is loaded with html-to-draftjs and saved as HTML with
 // draftjs-to-html through apps/setPrivacy; the server sanitises it. Only role_id 1 may save (the
 // server answers 403 to anyone else), so other roles get the policy read-only. In Persian the

@@ -1,4 +1,4 @@
-// Create / edit a server (SPEC §2, §5 "Server create/edit"): applications (multiple), a country,
+// Create / edit a server (docs/product.md §2, §5 "Server create/edit"): applications (multiple), a country,
 // the server name (ip), username, password and port, validated with the contract's serverSchema.
 // A new server's name is prefilled from the chosen country: `<code>-server-<n>` (lower case), n
 // being the first number not already used by a server of that name, as long as the user has not

@@ -1,4 +1,4 @@
-// The server lists of SPEC §2: all servers (/servers/manage) and the app admin's own
+// The server lists of docs/product.md §2: all servers (/servers/manage) and the app admin's own
 // (/servers/my-servers). Columns index, applications, location (flag + code), server name (ip) and
 // actions; a search over name and applications, an application filter, batch delete and create.
 import { useCallback, useMemo, useState } from 'react';

@@ -1,4 +1,4 @@
-// /servers/manage: every server (SPEC §2 "Server lists"), for the top admin. The route's policy
+// /servers/manage: every server (docs/product.md §2 "Server lists"), for the top admin. The route's policy
 // (servers:manageAll) sends anyone else to /servers/my-servers, the page that says what it lists.
 import { ServerList } from '../components/server-list';
 

@@ -1,4 +1,4 @@
-// /servers/settings: the global operator names (SPEC §5 "Operator settings"): four required
+// /servers/settings: the global operator names (docs/product.md §5 "Operator settings"): four required
 // fields, trimmed, GET/POST apps/settings/operators. Only role_id 1 may save (the server says so
 // too); other roles see the names read-only.
 import Alert from '@mui/material/Alert';

@@ -1,4 +1,4 @@
-// /servers/{serverId}: one server's profiles in three tabs (SPEC §2): the profile list, the CSV
+// /servers/{serverId}: one server's profiles in three tabs (docs/product.md §2): the profile list, the CSV
 // batch import and a new profile. The chosen tab is kept in the address (?tab=import|new).
 import { useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';

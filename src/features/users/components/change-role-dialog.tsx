@@ -1,4 +1,4 @@
-// "Change role" (SPEC §5): a role must be chosen; the choice starts empty, so nothing is sent until
+// "Change role" (docs/product.md §5): a role must be chosen; the choice starts empty, so nothing is sent until
 // one is picked (the contract's changeRoleSchema). The options come from access/roles.
 import { useIntl } from 'react-intl';
 import { changeRoleSchema, type ChangeRoleBody, type StaffUser } from '../../../contract';

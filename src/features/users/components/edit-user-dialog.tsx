@@ -1,4 +1,4 @@
-// "Edit user" (SPEC §5): email, name and family required (name and family Persian-only), the rest
+// "Edit user" (docs/product.md §5): email, name and family required (name and family Persian-only), the rest
 // optional; validated by the contract's userUpdateSchema. Server field errors land on the fields.
 import { userUpdateSchema, type StaffUser, type UserUpdateBody } from '../../../contract';
 import { FormDialog } from '../../../components/dialogs';

@@ -1,4 +1,4 @@
-// "Admin password change for a user" (SPEC §5): a strong password typed twice. The user must change
+// "Admin password change for a user" (docs/product.md §5): a strong password typed twice. The user must change
 // it at their next sign-in, and their open sessions end.
 import Alert from '@mui/material/Alert';
 import { FormattedMessage, useIntl } from 'react-intl';

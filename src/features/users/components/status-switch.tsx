@@ -1,4 +1,4 @@
-// The status toggle of a user row (SPEC §4 "User status"): toggled directly, no confirm, and the
+// The status toggle of a user row (docs/product.md §4 "User status"): toggled directly, no confirm, and the
 // call sends the negated current value. The row refreshes through the User tag; a refusal (e.g.
 // the last active top admin) toasts and the switch stays where the server says it is.
 import Switch from '@mui/material/Switch';

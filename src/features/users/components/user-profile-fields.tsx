@@ -1,4 +1,4 @@
-// The profile fields shared by "new user" and "edit user" (SPEC §5): Persian-only name and family,
+// The profile fields shared by "new user" and "edit user" (docs/product.md §5): Persian-only name and family,
 // English-only English name and family, technical values (email, mobile, website) typed left to
 // right, free text for address and about, sex and birthdate.
 import type { ReactNode } from 'react';

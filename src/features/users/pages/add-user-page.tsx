@@ -1,4 +1,4 @@
-// /users/add-new (SPEC §2, §5 "New user"): every field with its rules, validated by the contract's
+// /users/add-new (docs/product.md §2, §5 "New user"): every field with its rules, validated by the contract's
 // userCreateSchema (the server's own) plus a confirm-password field checked here only. The role
 // options come from access/roles. A taken email or username (409) lands on its field; after a
 // successful create the form is cleared for the next user, who must change the temporary password

@@ -1,4 +1,4 @@
-// /users/list (SPEC §2 "Users"): the staff table with index, username, full name, app count, role,
+// /users/list (docs/product.md §2 "Users"): the staff table with index, username, full name, app count, role,
 // a status toggle and the row actions (details, edit, change password, change role, delete, and for
 // the top admin, reset two-factor sign-in of a user who has it; the toolbar's two-factor settings
 // require it per role).

@@ -1,7 +1,7 @@
 // Tab 3 of /servers/{serverId}: a new profile. The name defaults to `S-<n>`: n starts at the
 // server's profile count + 1 (kept by the page, so it survives tab switches) and goes up by one
 // after each successful create; the address is cleared, the operator/protocol/type choices stay.
-// role_id 5 does not see the type and the body carries no `type` key (SPEC §6; the server sets normal).
+// role_id 5 does not see the type and the body carries no `type` key (docs/product.md §6; the server sets normal).
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';

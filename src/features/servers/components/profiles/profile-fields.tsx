@@ -1,5 +1,5 @@
 // The fields a profile form shares between "new profile" and the edit popup: name, address,
-// operator, protocol and (not for role_id 5, SPEC §6) type. The address error may be a share-link
+// operator, protocol and (not for role_id 5, docs/product.md §6) type. The address error may be a share-link
 // reason id (shareLink.*, from the contract's scheme check or the server's parser).
 import { useIntl } from 'react-intl';
 import { OPERATORS, PROFILE_TYPES, PROTOCOLS } from '../../../../contract';

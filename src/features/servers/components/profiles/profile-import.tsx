@@ -1,4 +1,4 @@
-// Tab 2 of /servers/{serverId}: the CSV batch import. Guide texts (SPEC §5), the sample file
+// Tab 2 of /servers/{serverId}: the CSV batch import. Guide texts (docs/product.md §5), the sample file
 // (public/sample-profiles.csv), an operator for the imported rows (default others), a file chooser
 // with the chosen name, and an upload button with a progress bar while the multipart call runs
 // (the shared base query sends FormData with the JWT header). No file: selectFileFirst and no call.
