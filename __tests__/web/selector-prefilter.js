@@ -10,17 +10,16 @@
 // in the subject) goes to nwsapi unchanged, so the answer is always the one nwsapi would give.
 'use strict';
 
-/** For each selector of a list, the classes its subject compound requires; null when unsure. */
-function subjectClasses(selectorList) {
-  if (selectorList.includes('\\')) return null;
-  const result = [];
+/**
+ * Calls `visit(char, index)` for every character of `text` that stands outside quotes, brackets and
+ * parentheses: where a selector's commas, combinators and classes are found.
+ */
+function forEachTopLevel(text, visit) {
   let depthParen = 0;
   let depthBracket = 0;
   let quote = '';
-  let start = 0;
-  const parts = [];
-  for (let i = 0; i < selectorList.length; i++) {
-    const c = selectorList[i];
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
     if (quote) {
       if (c === quote) quote = '';
     } else if (c === '"' || c === "'") quote = c;
@@ -28,56 +27,48 @@ function subjectClasses(selectorList) {
     else if (c === ')') depthParen--;
     else if (c === '[') depthBracket++;
     else if (c === ']') depthBracket--;
-    else if (c === ',' && depthParen === 0 && depthBracket === 0) {
+    else if (depthParen === 0 && depthBracket === 0) {
+      const skip = visit(c, i);
+      if (typeof skip === 'number') i = skip;
+    }
+  }
+}
+
+const COMBINATOR = new Set([' ', '>', '+', '~', '\t', '\n']);
+
+/** For each selector of a list, the classes its subject compound requires; null when unsure. */
+function subjectClasses(selectorList) {
+  if (selectorList.includes('\\')) return null;
+  const parts = [];
+  let start = 0;
+  forEachTopLevel(selectorList, (c, i) => {
+    if (c === ',') {
       parts.push(selectorList.slice(start, i));
       start = i + 1;
     }
-  }
+  });
   parts.push(selectorList.slice(start));
 
+  const result = [];
   for (const raw of parts) {
     const part = raw.trim();
     // The subject compound: what follows the last top-level combinator.
     let subjectStart = 0;
-    depthParen = 0;
-    depthBracket = 0;
-    quote = '';
-    for (let i = 0; i < part.length; i++) {
-      const c = part[i];
-      if (quote) {
-        if (c === quote) quote = '';
-      } else if (c === '"' || c === "'") quote = c;
-      else if (c === '(') depthParen++;
-      else if (c === ')') depthParen--;
-      else if (c === '[') depthBracket++;
-      else if (c === ']') depthBracket--;
-      else if (depthParen === 0 && depthBracket === 0 && (c === ' ' || c === '>' || c === '+' || c === '~' || c === '\t' || c === '\n')) {
-        subjectStart = i + 1;
-      }
-    }
+    forEachTopLevel(part, (c, i) => {
+      if (COMBINATOR.has(c)) subjectStart = i + 1;
+    });
     const subject = part.slice(subjectStart);
     const classes = [];
-    depthParen = 0;
-    depthBracket = 0;
-    quote = '';
-    for (let i = 0; i < subject.length; i++) {
-      const c = subject[i];
-      if (quote) {
-        if (c === quote) quote = '';
-      } else if (c === '"' || c === "'") quote = c;
-      else if (c === '(') depthParen++;
-      else if (c === ')') depthParen--;
-      else if (c === '[') depthBracket++;
-      else if (c === ']') depthBracket--;
-      else if (c === '.' && depthParen === 0 && depthBracket === 0) {
-        let j = i + 1;
-        while (j < subject.length && /[\w\-\u00a0-\uffff]/.test(subject[j])) j++;
-        if (j === i + 1) return null;
-        classes.push(subject.slice(i + 1, j));
-        i = j - 1;
-      }
-    }
-    if (classes.length === 0) return null;
+    let unsure = false;
+    forEachTopLevel(subject, (c, i) => {
+      if (c !== '.') return undefined;
+      let j = i + 1;
+      while (j < subject.length && /[\w\-\u00a0-\uffff]/.test(subject[j])) j++;
+      if (j === i + 1) unsure = true;
+      else classes.push(subject.slice(i + 1, j));
+      return j - 1;
+    });
+    if (unsure || classes.length === 0) return null;
     result.push(classes);
   }
   return result;
