@@ -247,3 +247,24 @@ export interface ProfileDto {
 export interface ProfileAddressDto {
   address: string;
 }
+
+/** One device of GET apps/devices and of the device edit and registration answers. */
+export interface DeviceDto {
+  id: number;
+  app: { id: number; name: string };
+  model: string | null;
+  uniqueDeviceId: string;
+  fcmToken: string | null;
+  /** The version the device last reported, as a JSON number (docs/product.md §5 step 0.01). */
+  appVersionCode: number | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A page of GET apps/devices. */
+export interface DeviceList {
+  rows: DeviceDto[];
+  count: number;
+  /** True when `count` is the server's estimate, past the figure it counts exactly. */
+  countEstimated: boolean;
+}

@@ -1,7 +1,10 @@
 // The device rows as the API shows them (docs/product.md §3 Device): the DTO, the columns it is read from
 // (with the app's name) and the mapping, shared by the list's page planner (device-pages.ts) and
 // the repository's single-device reads (devices.ts); and whose devices a caller may see.
+import type { DeviceDto, DeviceList } from '../../../src/contract';
 import { apps, devices } from '../db/schema';
+
+export type { DeviceDto, DeviceList };
 
 /**
  * Whose devices a query may see: `appIds` limits it to those apps (an app admin's own); `{}` is
@@ -11,25 +14,6 @@ import { apps, devices } from '../db/schema';
  */
 export interface DeviceScope {
   appIds?: number[];
-}
-
-export interface DeviceDto {
-  id: number;
-  app: { id: number; name: string };
-  model: string | null;
-  uniqueDeviceId: string;
-  fcmToken: string | null;
-  /** The version the device last reported, as a JSON number (docs/product.md §5 step 0.01). */
-  appVersionCode: number | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface DeviceList {
-  rows: DeviceDto[];
-  count: number;
-  /** True when `count` is the planner's estimate because the exact figure passes COUNT_EXACT_LIMIT. */
-  countEstimated: boolean;
 }
 
 export interface DeviceFields {

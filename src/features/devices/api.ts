@@ -2,24 +2,11 @@
 // panel's registration (apps/addDevice with the chosen app's key, as the mobile apps call it), edit and delete,
 // plus the application options of the filter and the form. Every change refreshes through tags.
 import { baseApi, invalidatesItem, listTag, providesList, unlessRefused, unwrapData } from '../../lib/api';
-import { APP_API_KEY_HEADER, type DataResponse, type DeviceSortKey, type DeviceUpdateBody, type MutationResponse } from '../../contract';
+import { APP_API_KEY_HEADER, type DataResponse, type DeviceDto, type DeviceList, type DeviceSortKey, type DeviceUpdateBody, type MutationResponse } from '../../contract';
 
-export interface Device {
-  id: number;
-  app: { id: number; name: string };
-  model: string | null;
-  uniqueDeviceId: string;
-  fcmToken: string | null;
-  appVersionCode: number | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export type Device = DeviceDto;
 
-export interface DevicesPage {
-  rows: Device[];
-  count: number;
-  countEstimated: boolean;
-}
+export type DevicesPage = DeviceList;
 
 export interface DevicesArgs {
   page: number;
