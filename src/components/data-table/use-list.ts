@@ -60,7 +60,7 @@ function useColumns<R>({ columns, indexColumn, getRowId = defaultRowId }: ListOp
   return useMemo<DataTableColumn<R>[]>(
     () => [
       ...(indexColumn
-        ? [{ field: INDEX_FIELD, headerId: 'dataTable.index', numeric: true, width: 80, value: (row: R) => indexOf.get(getRowId(row)), sortable: indexSortable }]
+        ? [{ field: INDEX_FIELD, headerId: 'dataTable.index', numeric: true, width: 72, value: (row: R) => indexOf.get(getRowId(row)), sortable: indexSortable }]
         : []),
       ...columns,
     ],

@@ -60,12 +60,14 @@ export function AppsList({ own }: { own: boolean }) {
   const [deleting, setDeleting] = useState<AppDto | null>(null);
   const [robot, setRobot] = useState<AppDto | null>(null);
 
+  // Minimum widths that leave every column beside the actions column at 1366 px with the sidebar
+  // open; narrower screens scroll the grid under the pinned actions.
   const columns = useMemo<DataTableColumn<AppDto>[]>(
     () => [
-      { field: 'name', headerId: 'apps.fields.name', minWidth: 140 },
-      { field: 'packageName', headerId: 'apps.fields.packageName', ltr: true, minWidth: 180 },
-      { field: 'adminName', headerId: 'apps.fields.admin', minWidth: 140 },
-      { field: 'apiKey', headerId: 'apps.fields.apiKey', render: (a) => <ApiKeyCell apiKey={a.apiKey} />, minWidth: 190, sortable: false },
+      { field: 'name', headerId: 'apps.fields.name', minWidth: 120 },
+      { field: 'packageName', headerId: 'apps.fields.packageName', ltr: true, minWidth: 150 },
+      { field: 'adminName', headerId: 'apps.fields.admin', minWidth: 120 },
+      { field: 'apiKey', headerId: 'apps.fields.apiKey', render: (a) => <ApiKeyCell apiKey={a.apiKey} />, minWidth: 170, sortable: false },
       { field: 'active', headerId: 'apps.fields.status', render: (a) => <StatusSwitch app={a} />, width: 100, value: (a) => (a.active ? 1 : 0) },
     ],
     [],
