@@ -30,10 +30,13 @@ afterAll(() => t?.close());
 
 /** Every profile of the server revealed, in list order. */
 async function revealAll(serverId: number): Promise<string[]> {
-  const list = (await t.app.inject({ method: 'GET', url: api(`apps/profiles/${serverId}`), headers })).json().data as { address: string }[];
+  // The list carries no sealed addresses: each token is fetched for its row, as the panel's reveal does.
+  const list = (await t.app.inject({ method: 'GET', url: api(`apps/profiles/${serverId}`), headers })).json().data as { id: number }[];
   const links: string[] = [];
   for (const p of list) {
-    const res = await t.app.inject({ method: 'POST', url: api('apps/convertProfile'), headers, payload: { config: p.address } });
+    const token = await t.app.inject({ method: 'GET', url: api(`apps/profileAddress/${p.id}`), headers });
+    expect(token.statusCode).toBe(200);
+    const res = await t.app.inject({ method: 'POST', url: api('apps/convertProfile'), headers, payload: { config: token.json().data.address } });
     expect(res.statusCode).toBe(200);
     links.push(res.json().data.link);
   }
