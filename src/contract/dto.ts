@@ -1,4 +1,5 @@
 // Response shapes (DTOs) of docs/product.md §3 that both sides agree on.
+import type { UserAccess } from './access';
 import type { DetectLocationBy, Operator, ProfileType, Protocol, SourceHost } from './enums';
 export interface MenuItem {
   id: number;
@@ -39,10 +40,12 @@ export interface CurrentUser {
   totpEnabled: boolean;
   /** The user's role requires TOTP and they have not enrolled: the panel sends them to enrol. */
   totpEnrollmentRequired: boolean;
+  /** The role's operation grants and scope (src/contract/access.ts UserAccess). */
+  access?: UserAccess;
 }
 
 /** A row of GET users: the docs/product.md §3 User without the permission menu. */
-export type StaffUser = Omit<CurrentUser, 'permissions'>;
+export type StaffUser = Omit<CurrentUser, 'permissions' | 'access'>;
 
 /** GET users: the rows plus how many apps each user administers (users with none are absent). */
 export interface UsersListResponse {

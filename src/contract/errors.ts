@@ -35,6 +35,10 @@ export const ERROR_CODES = {
   totpEnrollmentRequired: 'TOTP_ENROLLMENT_REQUIRED',
   /** 409: TOTP is already on (setup/enable), or off (disable). */
   totpState: 'TOTP_STATE',
+  /** 409 on DELETE access/roles/{id}: staff users still hold the role; give them another first. */
+  roleInUse: 'ROLE_IN_USE',
+  /** 409: role_id 1 cannot be edited into less nor deleted; the seeded roles cannot be deleted. */
+  roleProtected: 'ROLE_PROTECTED',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 

@@ -5,6 +5,7 @@ export * from './policies';
 export * from './errors';
 export * from './text-rules';
 export * from './dto';
+export * from './access';
 export * from './schemas/auth';
 export {
   idParamsSchema, type IdParams, INT_MAX, TEXT_MAX,

@@ -61,6 +61,8 @@ export const POLICIES = define({
   'operators:edit': { who: 'role_id 1', allows: topAdmin },
   /** Menu entries containing 'manage' (shown), containing 'my-' (hidden): docs/product.md §2 "Layout shell". */
   'menu:adminEntries': { who: 'role admin', allows: adminRole },
+  /** Manage roles, their grants and the menu tree (access/* writes, the operation catalogue; issue 14). */
+  'access:manage': { who: 'role_id 1', allows: topAdmin },
 });
 
 export type Policy = keyof typeof POLICIES;

@@ -1,0 +1,204 @@
+// Roles, menus and permissions managed from the panel (docs/product.md §3 Role, permission/menu item;
+// §6 authorization): the DTOs, request schemas and endpoint paths of the access/* calls, shared by
+// the panel (/users/roles, /users/roles/{id}, /users/menus) and the server (issue 14).
+//
+// Endpoints, all under /api/v1 (ACCESS_API below), role_id 1 only unless noted:
+//   GET    access/operations               -> DataResponse<Operation[]>  (the route table itself)
+//   GET    access/roles                    -> DataResponse<RoleOption[]> for any signed-in user;
+//                                             DataResponse<RoleDetail[]> (a superset) for role_id 1
+//   POST   access/roles        RoleInput   -> MutationResponse<RoleDetail>   (409 CONFLICT {name: taken})
+//   GET    access/roles/{id}               -> DataResponse<RoleWithGrants>
+//   PUT    access/roles/{id}   RoleInput   -> MutationResponse<RoleDetail>   (409 ROLE_PROTECTED for role_id 1)
+//   PUT    access/roles/{id}/permissions PermissionsInput -> MutationResponse<RoleWithGrants>
+//                                             (409 ROLE_PROTECTED for role_id 1; 400 {operations|menuIds: oneOf}
+//                                             for an operation or menu item that does not exist)
+//   DELETE access/roles/{id}               -> MutationResponse (409 ROLE_IN_USE, 409 ROLE_PROTECTED)
+//   GET    access/menus                    -> DataResponse<MenuItem[]>   (the whole tree, in menu order)
+//   POST   access/menus        MenuInput   -> MutationResponse<MenuItem> (appended as the last sibling)
+//   PUT    access/menus/{id}   MenuUpdateInput -> MutationResponse<MenuItem>
+//   DELETE access/menus/{id}               -> MutationResponse<MenuDeleteResult> (its descendants go with it)
+//   PUT    access/menus/{id}/move MenuMoveInput -> MutationResponse (swaps with the previous/next sibling;
+//                                             at the edge it is a no-op)
+// Unknown ids answer 404 NOT_FOUND.
+import * as yup from 'yup';
+import { V } from './errors';
+import type { MenuItem, RoleOption } from './dto';
+import { TEXT_MAX, dropPrototypeKeys, englishText, nonBlank, optionalText, persianText, positiveId, trimmedStr } from './schemas/common';
+
+/** Paths of the access calls, below API_PREFIX. */
+export const ACCESS_API = {
+  operations: 'access/operations',
+  roles: 'access/roles',
+  role: (id: number) => `access/roles/${id}`,
+  rolePermissions: (id: number) => `access/roles/${id}/permissions`,
+  menus: 'access/menus',
+  menu: (id: number) => `access/menus/${id}`,
+  menuMove: (id: number) => `access/menus/${id}/move`,
+} as const;
+
+/**
+ * Whose data a role's grants reach: `own` (the apps its user administers, with their servers,
+ * profiles and devices) or `all` (every app). Role_id 1 is `all`; roles 2 and 5 and new roles `own`.
+ */
+export const ACCESS_SCOPES = ['own', 'all'] as const;
+export type AccessScope = (typeof ACCESS_SCOPES)[number];
+export const DEFAULT_ACCESS_SCOPE: AccessScope = 'own';
+
+export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+/**
+ * One API operation as a grant names it. `route` is the path below /api/v1 without a leading slash,
+ * with OpenAPI-style parameters: `apps/devices`, `apps/destroyDevice/{id}`.
+ */
+export interface OperationRef {
+  method: HttpMethod;
+  route: string;
+}
+
+/** One entry of the operation catalogue: the route table's method, path, OpenAPI tag and summary. */
+export interface Operation extends OperationRef {
+  tag: string;
+  summary: string;
+}
+
+/** The key a set of grants is indexed by: `GET apps/devices`. */
+export const operationKey = (op: OperationRef): string => `${op.method} ${op.route}`;
+
+/** A role as role_id 1 reads it in GET access/roles and the role calls. */
+export interface RoleDetail extends RoleOption {
+  description: string | null;
+  createdAt: string;
+  /** Staff users holding the role. */
+  usersCount: number;
+  scope: AccessScope;
+}
+
+/** What a role is granted: menu items (the sidebar and the page guards) and API operations. */
+export interface RoleGrants {
+  menuIds: number[];
+  operations: OperationRef[];
+  scope: AccessScope;
+}
+
+/** GET access/roles/{id}. */
+export type RoleWithGrants = RoleDetail & RoleGrants;
+
+/**
+ * The signed-in user's grants, in users/current as `access` (role_id 1: every operation, scope all).
+ * Optional so that a server without issue 14 still answers a valid CurrentUser: the panel then
+ * treats every operation as granted (the fixed rules of docs/product.md §6 still apply).
+ */
+export interface UserAccess {
+  scope: AccessScope;
+  operations: OperationRef[];
+}
+
+/** Whether `access` grants the operation (no access info at all: granted, see UserAccess). */
+export function grants(access: UserAccess | undefined, method: HttpMethod, route: string): boolean {
+  return access === undefined || access.operations.some((op) => op.method === method && op.route === route);
+}
+
+/** DELETE access/menus/{id}: how many items went, the item itself and all its descendants. */
+export interface MenuDeleteResult {
+  removed: number;
+}
+
+/** Every item of a menu tree with its descendants, depth first in menu order. */
+export function flattenMenu(items: readonly MenuItem[]): MenuItem[] {
+  return items.flatMap((item) => [item, ...flattenMenu(item.children ?? [])]);
+}
+
+/** Menu routes of the pages issue 14 adds; the server seeds them (role_id 1 holds them). */
+export const ACCESS_MENU_ROUTES = {
+  /** Child of /users: نقش‌ها / Roles. */
+  roles: '/users/roles',
+  /** Child of /users: منوها / Menus. */
+  menus: '/users/menus',
+  /** Child of /app: دستگاه‌ها / Devices (the page existed, it had no menu item to grant). */
+  devices: '/app/devices',
+} as const;
+
+// ---- Request bodies ----
+
+export const ROLE_NAME_MAX = 50;
+export const ROLE_DESCRIPTION_MAX = TEXT_MAX.medium;
+export const MENU_NAME_MAX = TEXT_MAX.short;
+export const MENU_ROUTE_MAX = TEXT_MAX.medium;
+/** The most operations a grant list may hold (well above the route table). */
+export const OPERATIONS_MAX = 1000;
+export const MENU_IDS_MAX = 1000;
+
+/** A panel path: `/`, or `/` followed by segments of letters, digits, `-` and `_`. */
+export const MENU_ROUTE_PATTERN = /^\/([A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*)?$/;
+
+/** POST access/roles, PUT access/roles/{id}. Names are English (the default text rule) and unique. */
+export const roleInputSchema = yup
+  .object({
+    name: englishText().required(V.required).max(ROLE_NAME_MAX, V.tooLong),
+    description: optionalText(ROLE_DESCRIPTION_MAX),
+  })
+  .transform(dropPrototypeKeys).typeError(V.checkInput).nonNullable(V.checkInput);
+export type RoleInput = yup.InferType<typeof roleInputSchema>;
+
+const operationRefSchema = yup
+  .object({
+    method: trimmedStr().required(V.required).oneOf(HTTP_METHODS, V.oneOf),
+    route: nonBlank(TEXT_MAX.medium),
+  })
+  .transform(dropPrototypeKeys).typeError(V.checkInput).nonNullable(V.checkInput);
+
+/** PUT access/roles/{id}/permissions: replaces every grant of the role. Empty lists are allowed. */
+export const permissionsInputSchema = yup
+  .object({
+    menuIds: yup
+      .array()
+      .typeError(V.checkInput)
+      .of(positiveId())
+      .required(V.required)
+      .max(MENU_IDS_MAX, V.max)
+      .test('unique', V.duplicate, (v) => !v || new Set(v).size === v.length),
+    operations: yup
+      .array()
+      .typeError(V.checkInput)
+      .of(operationRefSchema)
+      .required(V.required)
+      .max(OPERATIONS_MAX, V.max)
+      .test('unique', V.duplicate, (v) => !v || new Set(v.map((op) => `${op.method} ${op.route}`)).size === v.length),
+    scope: trimmedStr().required(V.required).oneOf(ACCESS_SCOPES, V.oneOf),
+  })
+  .transform(dropPrototypeKeys).typeError(V.checkInput).nonNullable(V.checkInput);
+export type PermissionsInput = yup.InferType<typeof permissionsInputSchema>;
+
+const menuFields = {
+  pName: persianText().required(V.required).max(MENU_NAME_MAX, V.tooLong),
+  enName: englishText().required(V.required).max(MENU_NAME_MAX, V.tooLong),
+  route: trimmedStr()
+    .required(V.required)
+    .max(MENU_ROUTE_MAX, V.tooLong)
+    .test('route', V.checkInput, (v) => v == null || MENU_ROUTE_PATTERN.test(v)),
+};
+
+/** POST access/menus. `parentId` null or missing: a root item. */
+export const menuInputSchema = yup
+  .object({
+    ...menuFields,
+    parentId: positiveId().nullable().default(null),
+  })
+  .transform(dropPrototypeKeys).typeError(V.checkInput).nonNullable(V.checkInput);
+export type MenuInput = yup.InferType<typeof menuInputSchema>;
+
+/** PUT access/menus/{id}: names and route (the parent stays). */
+export const menuUpdateSchema = yup
+  .object(menuFields)
+  .transform(dropPrototypeKeys).typeError(V.checkInput).nonNullable(V.checkInput);
+export type MenuUpdateInput = yup.InferType<typeof menuUpdateSchema>;
+
+export const MENU_MOVE_DIRECTIONS = ['up', 'down'] as const;
+export type MenuMoveDirection = (typeof MENU_MOVE_DIRECTIONS)[number];
+
+/** PUT access/menus/{id}/move: one step among its siblings. */
+export const menuMoveSchema = yup
+  .object({ direction: trimmedStr().required(V.required).oneOf(MENU_MOVE_DIRECTIONS, V.oneOf) })
+  .transform(dropPrototypeKeys).typeError(V.checkInput).nonNullable(V.checkInput);
+export type MenuMoveInput = yup.InferType<typeof menuMoveSchema>;
