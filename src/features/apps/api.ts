@@ -1,5 +1,5 @@
 // Endpoints of the applications area (docs/product.md §7 "Applications and settings"): the app records, their
-// settings, ad settings and versions, plus the option lists the forms need (app admins, countries).
+// settings, ad settings and versions, plus the app-admin choices (the app list and countries are the shared reads of lib/api).
 // Every mutation invalidates what it changed; deleting an app also drops the server and device
 // lists, which showed its links, and the users list, which counts apps per admin.
 import {
@@ -19,7 +19,6 @@ import type {
   AppDto,
   AppSettingsBody,
   AppWithSettings,
-  CountryDto,
   Locale,
   MutationResponse,
   Operator,
@@ -42,11 +41,6 @@ export interface ClientConfigPreview {
   history: { version: number; changedAt: string; changedBy: string | null }[];
 }
 
-export interface AppsListArgs {
-  /** Only the caller's own apps (GET apps?state=appAdmin). */
-  own?: boolean;
-}
-
 // The shared helper always sends a JSON content type, and the server refuses an EMPTY body under
 // that type (400 "Body cannot be empty"), so calls without a payload send an empty object.
 const NO_PAYLOAD = {};
@@ -55,11 +49,6 @@ const appTags = (id: number): Tag[] => [...invalidatesItem('App', id), { type: '
 
 export const appsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    getApps: build.query<AppDto[], AppsListArgs>({
-      query: ({ own }) => ({ url: 'apps', params: own ? { state: 'appAdmin' } : undefined }),
-      transformResponse: unwrapData<AppDto[]>,
-      providesTags: (r) => providesList(r, 'App'),
-    }),
     getApp: build.query<AppWithSettings, number>({
       query: (id) => `apps/getApp/${id}`,
       transformResponse: unwrapData<AppWithSettings>,
@@ -75,11 +64,6 @@ export const appsApi = baseApi.injectEndpoints({
       query: () => 'users/appAdmins',
       transformResponse: unwrapData<AppAdminOption[]>,
       providesTags: (r) => providesList(r, 'AppAdmin'),
-    }),
-    getAppCountries: build.query<CountryDto[], void>({
-      query: () => 'apps/countries',
-      transformResponse: unwrapData<CountryDto[]>,
-      providesTags: (r) => providesList(r, 'Country'),
     }),
     storeApp: build.mutation<MutationResponse<AppDto>, AppBody>({
       query: (body) => ({ url: 'apps/storeApp', method: 'POST', body }),
@@ -144,11 +128,9 @@ export const appsApi = baseApi.injectEndpoints({
 });
 
 export const {
-  useGetAppsQuery,
   useGetAppQuery,
   useGetClientConfigPreviewQuery,
   useGetAppAdminChoicesQuery,
-  useGetAppCountriesQuery,
   useStoreAppMutation,
   useUpdateAppMutation,
   useChangeAppStatusMutation,

@@ -1,8 +1,8 @@
 // Device endpoints of docs/product.md §7 "Devices": the server-paged, server-sorted list (30 per page from page 1), the
 // panel's registration (apps/addDevice with the chosen app's key, as the mobile apps call it), edit and delete,
-// plus the application options of the filter and the form. Every change refreshes through tags.
-import { baseApi, invalidatesItem, listTag, providesList, unlessRefused, unwrapData } from '../../lib/api';
-import { APP_API_KEY_HEADER, type DataResponse, type DeviceDto, type DeviceList, type DeviceSortKey, type DeviceUpdateBody, type MutationResponse } from '../../contract';
+// the app choices come from the shared GET apps in lib/api. Every change refreshes through tags.
+import { baseApi, invalidatesItem, listTag, providesList, unlessRefused, type AppListItem } from '../../lib/api';
+import { APP_API_KEY_HEADER, type DeviceDto, type DeviceList, type DeviceSortKey, type DeviceUpdateBody, type MutationResponse } from '../../contract';
 
 export type Device = DeviceDto;
 
@@ -18,13 +18,8 @@ export interface DevicesArgs {
   ascending?: boolean;
 }
 
-export interface DeviceAppOption {
-  id: number;
-  name: string;
-  active: boolean;
-  /** The key the mobile app sends as `appapikey`; the panel registers devices with it too. */
-  apiKey: string;
-}
+/** An app the device form offers: `apiKey` is what the mobile app sends as `appapikey`; the panel registers devices with it too. */
+export type DeviceAppOption = Pick<AppListItem, 'id' | 'name' | 'active' | 'apiKey'>;
 
 /** A registration as the mobile apps make it: the app's key picks the app. */
 export interface AddDeviceArgs {
@@ -37,11 +32,6 @@ export const devicesApi = baseApi.injectEndpoints({
     getDevices: build.query<DevicesPage, DevicesArgs>({
       query: (params) => ({ url: 'apps/devices', params: { ...params } }),
       providesTags: (result) => providesList(result?.rows, 'Device'),
-    }),
-    getDeviceApps: build.query<DeviceAppOption[], void>({
-      query: () => 'apps',
-      transformResponse: (response: DataResponse<DeviceAppOption[]>) => unwrapData(response),
-      providesTags: (result) => providesList(result, 'App'),
     }),
     addDevice: build.mutation<MutationResponse<{ id: number }>, AddDeviceArgs>({
       query: ({ apiKey, body }) => ({ url: 'apps/addDevice', method: 'POST', body, headers: { [APP_API_KEY_HEADER]: apiKey } }),
@@ -58,5 +48,5 @@ export const devicesApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useGetDevicesQuery, useGetDeviceAppsQuery, useAddDeviceMutation, useUpdateDeviceMutation, useDestroyDeviceMutation } =
+export const { useGetDevicesQuery, useAddDeviceMutation, useUpdateDeviceMutation, useDestroyDeviceMutation } =
   devicesApi;

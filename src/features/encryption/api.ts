@@ -1,32 +1,16 @@
 // Domain-encryption endpoints (docs/product.md §7 apps/wordEncryption, apps/decryptDomain, and
-// apps/updateSettings/{id} with repoName alone), plus the application list both tabs choose from.
+// apps/updateSettings/{id} with repoName alone). Both tabs choose from the shared GET apps of lib/api.
 // Setting the repo changes the app's five encrypted source-host fields: it invalidates that App.
-import { baseApi, invalidatesItem, providesList, unlessRefused, unwrapData } from '../../lib/api';
+import { baseApi, invalidatesItem, unlessRefused, unwrapData, type AppListItem } from '../../lib/api';
 import type { DataResponse, MutationResponse, SourceHost, WordEncryptionBody } from '../../contract';
 
-/** The fields of GET apps this feature shows; the five hosts come only for role_id 1. */
-export interface EncryptionApp {
-  id: number;
-  name: string;
-  adminName: string;
-  repoName: string | null;
-  active: boolean;
-  github?: string | null;
-  gitlab?: string | null;
-  gitea?: string | null;
-  codeberg?: string | null;
-  bitbucket?: string | null;
-}
+/** A row of GET apps (the shared read in lib/api); the five hosts come only for role_id 1. */
+export type EncryptionApp = AppListItem;
 
 export type DecryptedDomains = Record<SourceHost, string | null>;
 
 export const encryptionApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    getEncryptionApps: build.query<EncryptionApp[], void>({
-      query: () => 'apps',
-      transformResponse: (response: DataResponse<EncryptionApp[]>) => unwrapData(response),
-      providesTags: (result) => providesList(result, 'App'),
-    }),
     encryptWord: build.mutation<string, WordEncryptionBody>({
       query: (body) => ({ url: 'apps/wordEncryption', method: 'POST', body }),
       transformResponse: (response: MutationResponse<string>) => response.data as string,
@@ -44,4 +28,4 @@ export const encryptionApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useGetEncryptionAppsQuery, useEncryptWordMutation, useSetRepoMutation, useDecryptDomainQuery } = encryptionApi;
+export const { useEncryptWordMutation, useSetRepoMutation, useDecryptDomainQuery } = encryptionApi;

@@ -1,10 +1,9 @@
 // Endpoints of servers, countries, profiles and operator names (docs/product.md §7 "Servers", "Profiles").
-// Tags: Server, Profile, OperatorSettings, Country (and App for the application choices). Profile
+// Tags: Server, Profile, OperatorSettings, Country (the application and country choices are the shared reads of lib/api). Profile
 // writes also invalidate their server, whose row carries the profile count. A refused write changed
 // nothing (the server is all-or-nothing), so it invalidates nothing (unlessRefused).
 import { baseApi, invalidatesItem, invalidatesItems, listTag, providesList, unlessRefused, unwrapData } from '../../lib/api';
 import type {
-  DataResponse,
   MutationResponse,
   OperatorSettingsBody,
   ProfileCreateBody,
@@ -12,7 +11,7 @@ import type {
   ServerBody,
   ProfileAddressDto,
 } from '../../contract';
-import type { AppRef, Country, OperatorSettings, Profile, RevealedProfile, Server } from './types';
+import type { OperatorSettings, Profile, RevealedProfile, Server } from './types';
 
 /** Which servers: every one in the caller's scope, or the caller's own (app admin view). */
 export type ServersScope = 'all' | 'mine';
@@ -29,16 +28,6 @@ export const serversApi = baseApi.injectEndpoints({
       query: (scope) => ({ url: 'apps/servers', params: scope === 'mine' ? { state: 'appAdmin' } : { appId: 'null' } }),
       transformResponse: unwrapData<Server[]>,
       providesTags: (r) => providesList(r, 'Server'),
-    }),
-    getServerApps: build.query<AppRef[], ServersScope>({
-      query: (scope) => ({ url: 'apps', params: scope === 'mine' ? { state: 'appAdmin' } : {} }),
-      transformResponse: (r: DataResponse<AppRef[]>) => r.data.map(({ id, name }) => ({ id, name })),
-      providesTags: (r) => providesList(r, 'App'),
-    }),
-    getCountries: build.query<Country[], void>({
-      query: () => 'apps/countries',
-      transformResponse: unwrapData<Country[]>,
-      providesTags: [listTag('Country')],
     }),
     addServer: build.mutation<MutationResponse<Server>, ServerBody>({
       query: (body) => ({ url: 'apps/addServer', method: 'POST', body }),
@@ -122,8 +111,6 @@ export const serversApi = baseApi.injectEndpoints({
 
 export const {
   useGetServersQuery,
-  useGetServerAppsQuery,
-  useGetCountriesQuery,
   useAddServerMutation,
   useUpdateServerMutation,
   useDestroyServerMutation,

@@ -6,3 +6,4 @@ export { TAG_TYPES, providesList, listTag, invalidatesItem, invalidatesItems, un
 export { sessionApi, useGetCurrentUserQuery, useCurrentUser } from './session';
 export { useProfileSummary } from './profile';
 export { isApiError, errorMessageId, fieldErrorsOf } from './errors';
+export { sharedReadsApi, useGetAppsQuery, useGetCountriesQuery, type AppListItem, type AppsListArgs } from './shared-reads';

@@ -91,7 +91,7 @@ describe('domain encryption page', () => {
     await user.click(screen.getByRole('button', { name: 'Encrypt' }));
     await screen.findByLabelText('Encrypted word');
     await user.click(screen.getByRole('button', { name: 'Copy' }));
-    expect(await screen.findByText('Could not copy to the clipboard')).toBeInTheDocument();
+    expect(await screen.findByText('The value could not be copied')).toBeInTheDocument();
     expect(document.execCommand).toHaveBeenCalledWith('copy');
   });
 

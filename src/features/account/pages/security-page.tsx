@@ -14,9 +14,10 @@ import { totpDisableSchema, totpEnableSchema, type TotpDisableBody, type TotpEna
 import { useSubmitAction } from '../../../components/dialogs';
 import { LoadingState } from '../../../components/feedback/loading-state';
 import { Form, PasswordField, TextInput } from '../../../components/form';
+import { downloadText } from '../../../components/data-table';
 import { PageHeader } from '../../../components/layout/page-header';
 import { useCurrentUser } from '../../../lib/api';
-import { useNotify } from '../../../lib/state';
+import { useCopy } from '../../../lib/clipboard';
 import { useTotpDisableMutation, useTotpEnableMutation, useTotpSetupMutation } from '../api';
 
 /** The key in groups of four, as authenticator apps show it. */
@@ -40,23 +41,11 @@ function QrImage({ url }: { url: string }) {
 }
 
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
-  const notify = useNotify();
   const text = `${codes.join('\n')}\n`;
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(text);
-      notify.success('account.security.copied');
-    } catch {
-      notify.error('account.security.copyFailed');
-    }
-  };
+  const copyCodes = useCopy({ success: 'account.security.copied', error: 'account.security.copyFailed' });
+  const copy = () => copyCodes(text);
   const download = () => {
-    const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = 'recovery-codes.txt';
-    a.click();
-    URL.revokeObjectURL(url);
+    downloadText(text, 'recovery-codes.txt', 'text/plain;charset=utf-8');
   };
   return (
     <Stack spacing={2}>

@@ -13,7 +13,7 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopyOutlined';
 import { FormattedMessage } from 'react-intl';
 import { ConfirmDialog } from '../../../components/dialogs';
 import { useGenerateRobotApiKeyMutation } from '../api';
-import { useCopy } from './use-copy';
+import { useCopy } from '../../../lib/clipboard';
 import type { AppDto } from '../../../contract';
 
 export function RobotKeyDialog({ app, onClose }: { app: AppDto | null; onClose: () => void }) {

@@ -23,8 +23,9 @@ import {
   type CountryDto,
 } from '../../../contract';
 import { useCurrentUser } from '../../../lib/api';
-import { useGetAppCountriesQuery, useGetAppQuery, useUpdateAppSettingsMutation } from '../api';
-import { CountriesField } from '../components/countries-field';
+import { useGetCountriesQuery } from '../../../lib/api';
+import { useGetAppQuery, useUpdateAppSettingsMutation } from '../api';
+import { CountriesField } from '../../../components/country';
 import { SwitchField } from '../components/switch-field';
 import { can } from '../../../lib/authorization';
 import { FIELD_KINDS, toFormValues, toSettingsBody } from './settings-form-model';
@@ -63,7 +64,7 @@ export function SettingsTab({ appId }: { appId: number }) {
   const { user } = useCurrentUser();
   const topAdmin = can(user, 'apps:advancedSettings');
   const app = useGetAppQuery(appId);
-  const countries = useGetAppCountriesQuery();
+  const countries = useGetCountriesQuery();
   const [save] = useUpdateAppSettingsMutation();
   const { submitting, run } = useSubmitAction({ successMessageId: 'apps.saveSettingsSuccess', errorMessageId: 'apps.saveSettingsError' });
 

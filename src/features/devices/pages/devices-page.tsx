@@ -18,7 +18,8 @@ import { Ltr } from '../../../components/ltr';
 import type { DeviceSortKey } from '../../../contract';
 import { formatDate } from '../../../lib/i18n';
 import { selectLocale, useAppSelector } from '../../../lib/state';
-import { useDestroyDeviceMutation, useGetDeviceAppsQuery, useGetDevicesQuery, type Device } from '../api';
+import { useGetAppsQuery } from '../../../lib/api';
+import { useDestroyDeviceMutation, useGetDevicesQuery, type Device } from '../api';
 import { DeviceDetailsDialog } from '../components/device-details-dialog';
 import { DeviceFormDialog } from '../components/device-form-dialog';
 
@@ -49,7 +50,7 @@ export default function DevicesPage() {
   const table = useTableState(DEVICES_TABLE);
   const [searchParams] = useSearchParams();
   const presetAppId = positiveInt(searchParams.get('appId'));
-  const apps = useGetDeviceAppsQuery();
+  const apps = useGetAppsQuery();
 
   const chosenAppId = positiveInt(table.filter.appId) ?? presetAppId;
   const filters = useMemo<DataTableFilter<Device>[]>(() => {

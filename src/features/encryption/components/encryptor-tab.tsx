@@ -14,9 +14,8 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { wordEncryptionSchema, type WordEncryptionBody } from '../../../contract';
 import { useSubmitAction } from '../../../components/dialogs';
 import { Form, SelectField, TextInput } from '../../../components/form';
-import { useNotify } from '../../../lib/state';
 import { useEncryptWordMutation, type EncryptionApp } from '../api';
-import { copyText } from '../../../lib/clipboard';
+import { useCopy } from '../../../lib/clipboard';
 
 export interface EncryptorTabProps {
   apps: readonly EncryptionApp[];
@@ -25,22 +24,14 @@ export interface EncryptorTabProps {
 
 export function EncryptorTab({ apps, appId }: EncryptorTabProps) {
   const intl = useIntl();
-  const notify = useNotify();
   const [encryptWord] = useEncryptWordMutation();
   const [result, setResult] = useState<{ word: string; appName: string; value: string } | null>(null);
   const { submitting, run } = useSubmitAction<string>({ errorMessageId: 'encryption.encrypt.error' });
   const options = useMemo(() => apps.map((a) => ({ value: a.id, label: a.name })), [apps]);
   const defaultValues = useMemo(() => ({ appId: appId ?? ('' as unknown as number), word: '' }), [appId]);
 
-  const copy = async () => {
-    if (!result) return;
-    try {
-      await copyText(result.value);
-      notify.success('encryption.copy.success');
-    } catch {
-      notify.error('encryption.copy.error');
-    }
-  };
+  const copyValue = useCopy();
+  const copy = () => result && copyValue(result.value);
 
   return (
     <Stack spacing={3} sx={{ maxWidth: 720 }}>

@@ -11,7 +11,7 @@ import { PageHeader } from '../../../components/layout/page-header';
 import { ErrorState } from '../../../components/feedback/error-state';
 import { LoadingState } from '../../../components/feedback/loading-state';
 import { useCan } from '../../../lib/authorization';
-import { useGetEncryptionAppsQuery } from '../api';
+import { useGetAppsQuery } from '../../../lib/api';
 import { AppsTab } from '../components/apps-tab';
 import { EncryptorTab } from '../components/encryptor-tab';
 
@@ -19,7 +19,7 @@ type TabKey = 'encryptor' | 'apps';
 
 export default function DomainEncryptionPage() {
   const intl = useIntl();
-  const apps = useGetEncryptionAppsQuery();
+  const apps = useGetAppsQuery();
   const [tab, setTab] = useState<TabKey>('encryptor');
   const [chosenAppId, setChosenAppId] = useState<number | undefined>();
   const topAdmin = useCan('encryption:apps');

@@ -6,7 +6,7 @@ import { Ltr } from '../../../components/ltr';
 import { countryName, formatNameList } from '../../../lib/i18n';
 import { selectLocale, useAppSelector } from '../../../lib/state';
 import type { Server } from '../types';
-import { Flag } from './flag';
+import { Flag } from '../../../components/country';
 
 export function ServerDetailsDialog({ open, server, onClose }: { open: boolean; server: Server; onClose: () => void }) {
   const intl = useIntl();

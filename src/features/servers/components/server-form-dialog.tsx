@@ -8,9 +8,10 @@ import { useIntl } from 'react-intl';
 import { serverSchema, type ServerBody } from '../../../contract';
 import { FormDialog } from '../../../components/dialogs';
 import { NumberField, PasswordField, SelectField, TextInput } from '../../../components/form';
-import { useAddServerMutation, useGetCountriesQuery, useGetServerAppsQuery, useUpdateServerMutation, type ServersScope } from '../api';
-import type { Country, Server } from '../types';
-import { CountryField } from './country-field';
+import { useGetAppsQuery, useGetCountriesQuery } from '../../../lib/api';
+import { useAddServerMutation, useUpdateServerMutation, type ServersScope } from '../api';
+import type { Server } from '../types';
+import { CountryField, type CountryChoice } from '../../../components/country';
 import { useMemo, useRef } from 'react';
 
 /** `ir-server-1`, or the next free number among the names already in use. */
@@ -26,11 +27,11 @@ function Fields({ isNew, scope, servers }: { isNew: boolean; scope: ServersScope
   const intl = useIntl();
   const { getValues, setValue } = useFormContext<ServerBody>();
   const countries = useGetCountriesQuery();
-  const apps = useGetServerAppsQuery(scope);
+  const apps = useGetAppsQuery({ own: scope === 'mine' });
   const lastSuggestion = useRef<string | null>(null);
   const appOptions = useMemo(() => (apps.data ?? []).map((a) => ({ value: a.id, label: a.name })), [apps.data]);
 
-  const onCountry = (country: Country | null) => {
+  const onCountry = (country: CountryChoice | null) => {
     if (!isNew || !country) return;
     const current = (getValues('ip') ?? '').trim();
     // Only replace an empty name or our own earlier suggestion, never what the user typed.
@@ -43,7 +44,7 @@ function Fields({ isNew, scope, servers }: { isNew: boolean; scope: ServersScope
   return (
     <>
       <SelectField name="appId" labelId="servers.fields.apps" options={appOptions} multiple helperText={intl.formatMessage({ id: 'servers.form.appsHint' })} />
-      <CountryField countries={countries.data ?? []} loading={countries.isLoading} onPicked={onCountry} />
+      <CountryField name="countryId" labelId="servers.fields.country" hintId="servers.form.countryHint" countries={countries.data ?? []} loading={countries.isLoading} onPicked={onCountry} />
       <TextInput name="ip" labelId="servers.fields.ip" ltr helperText={intl.formatMessage({ id: 'servers.form.ipHint' })} />
       <TextInput name="username" labelId="servers.fields.username" ltr autoComplete="off" />
       <PasswordField

@@ -14,7 +14,7 @@ import { Ltr } from '../../../components/ltr';
 import { useCan } from '../../../lib/authorization';
 import { formatNameList } from '../../../lib/i18n';
 import { useGetProfilesQuery, useGetServersQuery } from '../api';
-import { Flag } from '../components/flag';
+import { Flag } from '../../../components/country';
 import { ProfileCreateForm } from '../components/profiles/profile-create-form';
 import { ProfileImport } from '../components/profiles/profile-import';
 import { ProfileList } from '../components/profiles/profile-list';

@@ -20,7 +20,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { downloadText } from '../../../../components/data-table';
 import { DetailList, DetailsDialog } from '../../../../components/dialogs';
 import { errorMessageId } from '../../../../lib/api';
-import { copyText } from '../../../../lib/clipboard';
+import { useCopy } from '../../../../lib/clipboard';
 import { useNotify } from '../../../../lib/state';
 import { useConvertProfileMutation, useExportProfileMutation, useLazyGetProfileAddressQuery } from '../../api';
 import type { Profile, RevealedProfile } from '../../types';
@@ -60,11 +60,8 @@ export function ProfileDetailsDialog({ open, profile, canReveal, onClose }: { op
       notify.error(errorMessageId(error, 'servers.profiles.revealError'));
     }
   };
-  const copy = () =>
-    copyText(revealed!.link).then(
-      () => notify.success('servers.profiles.copied'),
-      () => notify.error('servers.profiles.copyError'),
-    );
+  const copyLink = useCopy({ success: 'servers.profiles.copied' });
+  const copy = () => revealed && copyLink(revealed.link);
   const dash = intl.formatMessage({ id: 'servers.details.none' });
   const tech = (v: string | number | null) => (v === null || v === '' ? null : String(v));
 
