@@ -24,6 +24,7 @@ import { appRoutes } from './routes/apps';
 import { clientConfigRoutes, createClientConfigState } from './routes/client-config';
 import { exportRoutes } from './routes/exports';
 import { countryRoutes } from './routes/countries';
+import { dashboardRoutes } from './routes/dashboard';
 import { operatorRoutes } from './routes/operators';
 import { profileRoutes } from './routes/profiles';
 import { serverRoutes } from './routes/servers';
@@ -177,6 +178,7 @@ export async function buildApp({ config, db, announce }: BuildOptions): Promise<
   await app.register(privacyRoutes, { prefix: API_PREFIX });
   await app.register(encryptionRoutes, { prefix: API_PREFIX });
   await app.register(userRoutes, { prefix: API_PREFIX });
+  await app.register(dashboardRoutes, { prefix: API_PREFIX });
 
   // 4. The built panel and the 404 fallback.
   await registerPanel(app, config.staticDir);

@@ -6,6 +6,7 @@ export * from './errors';
 export * from './text-rules';
 export * from './dto';
 export * from './access';
+export * from './dashboard';
 export * from './schemas/auth';
 export {
   idParamsSchema, type IdParams, INT_MAX, TEXT_MAX,

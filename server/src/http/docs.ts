@@ -59,6 +59,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   servers: 'VPN servers',
   profiles: 'Connection profiles (share links) of a server',
   devices: 'Devices of the mobile apps',
+  dashboard: "The panel's first page: figures for what the caller may see",
   encryption: 'Domain and word encryption',
   settings: 'Operator names and the privacy policy',
   'mobile apps': "The mobile apps' own calls, with the app API key",

@@ -12,6 +12,7 @@ import { encryptionRepository } from './encryption';
 import { dbFileStore } from './files';
 import { menuRepository } from './menu';
 import { countriesRepository } from './countries';
+import { dashboardRepository } from './dashboard';
 import { operatorsRepository } from './operators';
 import { privacyRepository } from './privacy';
 import { profilesRepository } from './profiles';
@@ -43,6 +44,7 @@ export function createRepositories(db: Db) {
     profiles: profilesRepository(db),
     operators: operatorsRepository(db),
     clientConfig: clientConfigRepository(db),
+    dashboard: dashboardRepository(db),
   };
 }
 

@@ -8,3 +8,4 @@ export * from './servers';
 export * from './devices';
 export * from './settings';
 export * from './audit';
+export * from './device-counts';

@@ -1,0 +1,37 @@
+// Exact device counters for the dashboard (docs/product.md §7 "Dashboard", docs/architecture.md §8): the
+// stats read these instead of counting up to a million device rows per load. Database triggers on
+// devices (migration 0006) keep them in the same transaction as every insert, delete, app move and
+// version change, whichever code path makes it. Each counter is split into SLOTS rows chosen by the
+// writing connection (pg_backend_pid() % 8), so concurrent registrations of one app do not queue
+// on one row lock; readers add the slots up. A slot may go negative (a delete counted in another
+// slot than its insert); only the sum means anything.
+import { bigint, index, integer, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { apps } from './apps';
+
+/**
+ * Registrations per app and hour (device created_at), the hour in the dashboard's time zone
+ * (Asia/Tehran, see device_stats_hour in the migration). Only the last 31 days are kept: the
+ * trigger removes older hours of an app when it opens a new one.
+ */
+export const deviceHourCounts = pgTable(
+  'device_hour_counts',
+  {
+    appId: integer('app_id').notNull().references(() => apps.id, { onDelete: 'cascade' }),
+    hour: timestamp('hour', { mode: 'string' }).notNull(),
+    slot: smallint('slot').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.appId, t.hour, t.slot] }), index('device_hour_counts_hour_idx').on(t.hour)],
+);
+
+/** Devices per app and app version ('' for none); their sum per app is the app's device total. */
+export const deviceVersionCounts = pgTable(
+  'device_version_counts',
+  {
+    appId: integer('app_id').notNull().references(() => apps.id, { onDelete: 'cascade' }),
+    appVersion: text('app_version').notNull(),
+    slot: smallint('slot').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.appId, t.appVersion, t.slot] })],
+);
