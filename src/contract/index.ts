@@ -4,12 +4,13 @@ export * from './enums';
 export * from './policies';
 export * from './errors';
 export * from './text-rules';
+export * from './sign-in-rules';
 export * from './dto';
 export * from './access';
 export * from './dashboard';
 export * from './schemas/auth';
 export {
-  idParamsSchema, type IdParams, INT_MAX, TEXT_MAX,
+  idParamsSchema, type IdParams, INT_MAX,
   isIPv4, isIPv6, isIpAddress, isHostname, isHostOrIp, isHttpUrl, utf8Length,
 } from './schemas/common';
 export * from './schemas/users';

@@ -4,6 +4,8 @@ export const AUTH_SCHEME = 'JWT';
 export const PAGE_SIZES = [30, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 30;
 export const PASSWORD_MIN_LENGTH = 8;
+/** Maximum lengths (characters) of free-text fields. */
+export const TEXT_MAX = { short: 100, medium: 255, link: 2048, long: 5000, config: 100_000 } as const;
 export const NOTIFICATION_LIMIT = 6;
 export const NOTIFICATION_LIFETIME_MS = 10_000;
 export const SIDEBAR_BREAKPOINT_PX = 800;

@@ -4,12 +4,13 @@
 import * as yup from 'yup';
 import { V } from '../errors';
 import { isEnglishText, isPersianText } from '../text-rules';
+import { TEXT_MAX } from '../limits';
 
 /** PostgreSQL `integer` upper bound: larger numbers are refused as input instead of failing in the database. */
 export const INT_MAX = 2_147_483_647;
 
-/** Maximum lengths (characters) of free-text fields. */
-export const TEXT_MAX = { short: 100, medium: 255, link: 2048, long: 5000, config: 100_000 } as const;
+// TEXT_MAX lives in ../limits (yup-free, for the sign-in page's rules); the schemas take it from here.
+export { TEXT_MAX } from '../limits';
 
 // yup's built-in coercion calls `toString`/`valueOf` on whatever arrives, and a JSON body can carry
 // an object whose own `toString` key is not a function (`{"email": {"toString": 1}}`): yup then

@@ -32,6 +32,33 @@ describe('login page', () => {
     expect(server.requests).toHaveLength(0);
   });
 
+  it('shows a field\'s error once it is left, and takes it away as soon as the field is fixed', async () => {
+    const { user } = await openLogin();
+    const email = screen.getByLabelText('ایمیل یا نام کاربری');
+    await user.type(email, '  ');
+    expect(screen.queryByText('لطفا اطلاعات وارد شده را بررسی کنید')).toBeNull();
+    await user.tab(); // leaves the field for the password
+    await waitFor(() => expect(email).toHaveAccessibleDescription('لطفا اطلاعات وارد شده را بررسی کنید'));
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    await user.type(email, 'admin');
+    await waitFor(() => expect(email).toHaveAttribute('aria-invalid', 'false'));
+    expect(email).not.toHaveAccessibleDescription();
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('puts the server\'s field errors of a 400 on the field', async () => {
+    server.on('POST', 'users/signin', apiError(400, 'VALIDATION_FAILED', { email: 'validation.tooLong' }));
+    const { user } = await openLogin();
+    await user.type(screen.getByLabelText('ایمیل یا نام کاربری'), 'admin');
+    await user.type(screen.getByLabelText('رمز عبور'), 'x');
+    await user.click(screen.getByRole('button', { name: 'ورود' }));
+    const email = screen.getByLabelText('ایمیل یا نام کاربری');
+    await waitFor(() => expect(email).toHaveAccessibleDescription('مقدار وارد شده بیش از حد طولانی است'));
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveFocus();
+    expect(screen.getByLabelText('رمز عبور')).toHaveAttribute('aria-invalid', 'false');
+  });
+
   it('says "username or password is wrong" for a refused sign-in and stores nothing', async () => {
     server.on('POST', 'users/signin', apiError(401, 'BAD_CREDENTIALS'));
     const { user, store } = await openLogin();

@@ -1,50 +1,25 @@
-// Text fields bound to the surrounding Form. docs/product.md §5 "Text inputs": English letters, digits,
-// whitespace and special characters by default; Persian-only where a field says so. A disallowed
-// change is reverted (the field keeps its value) and an error toast says what is allowed.
-import { isEnglishText, isPersianText, V } from '../../../contract';
-import { useNotify } from '../../../lib/state';
+// Text fields bound to the surrounding Form (the input itself, with its charset rule, is TextBox).
 import { useField } from '../use-field';
-import { OutlinedField, type OutlinedFieldProps } from './outlined-field';
+import { TextBox, type TextBoxProps } from './text-box';
 
-export type Charset = 'english' | 'persian' | 'any';
+export type { Charset } from './text-box';
 
-const charsetRules: Record<Exclude<Charset, 'any'>, { accepts: (value: string) => boolean; noticeId: string }> = {
-  english: { accepts: isEnglishText, noticeId: V.englishOnly },
-  persian: { accepts: isPersianText, noticeId: V.persianOnly },
-};
-
-export interface TextInputProps extends Omit<OutlinedFieldProps, 'name' | 'label' | 'value' | 'onChange' | 'onBlur' | 'inputRef' | 'error'> {
+export interface TextInputProps extends Omit<TextBoxProps, 'value' | 'onValueChange' | 'onBlur' | 'inputRef' | 'error' | 'errorText'> {
   name: string;
-  labelId: string;
-  charset?: Charset;
-  /** Technical values (emails, user names, addresses, keys) are typed left to right. */
-  ltr?: boolean;
 }
 
-export function TextInput({ name, labelId, charset = 'english', ltr, htmlInput, helperText, ...rest }: TextInputProps) {
-  const { field, hasError, errorText, intl } = useField(name);
-  const notify = useNotify();
-  const rule = charset === 'any' ? undefined : charsetRules[charset];
-
+export function TextInput({ name, ...rest }: TextInputProps) {
+  const { field, hasError, errorText } = useField(name);
   return (
-    <OutlinedField
+    <TextBox
       {...rest}
       name={field.name}
       inputRef={field.ref}
       value={field.value ?? ''}
       onBlur={field.onBlur}
-      onChange={(event) => {
-        const next = event.target.value;
-        if (rule && !rule.accepts(next)) {
-          notify.error(rule.noticeId);
-          return;
-        }
-        field.onChange(next);
-      }}
-      label={intl.formatMessage({ id: labelId })}
+      onValueChange={field.onChange}
       error={hasError}
-      helperText={errorText ?? helperText}
-      htmlInput={{ ...(ltr ? { dir: 'ltr' } : {}), ...htmlInput }}
+      errorText={errorText}
     />
   );
 }

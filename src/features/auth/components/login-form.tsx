@@ -2,14 +2,17 @@
 // sign-in says "username or password is wrong"; success stores the token, welcomes the user and
 // opens the dashboard (the token is in localStorage by then); the dashboard loads during sign-in.
 // An account with TOTP answers a challenge instead of a token: the code step (its own chunk,
-// loaded only then) finishes it.
+// loaded only then) finishes it. The form is checked by the contract's plain sign-in rules
+// (checkSignIn), not a yup schema in a Form: the entry route of every phone carries neither
+// react-hook-form nor yup (issue 16 §1); the server checks the same body with signInSchema.
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { lazy, Suspense, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
-import { signInSchema, type SignInBody, type SignInResponse } from '../../../contract';
-import { Form, PasswordField, TextInput } from '../../../components/form';
+import { checkSignIn, type SignInFields, type SignInResponse } from '../../../contract';
+import { TextBox, useCheckedForm, usePasswordToggle } from '../../../components/form';
 import { useSubmitAction } from '../../../components/dialogs';
 import { LoadingState } from '../../../components/feedback/loading-state';
 import { isApiError } from '../../../lib/api';
@@ -19,7 +22,7 @@ import { useSignInMutation } from '../api';
 
 const TotpStep = lazy(() => import(/* webpackChunkName: "login-totp" */ './totp-step'));
 
-const emptyCredentials: SignInBody = { email: '', password: '' };
+const emptyCredentials: SignInFields = { email: '', password: '' };
 
 export function LoginForm() {
   const [signIn] = useSignInMutation();
@@ -41,13 +44,16 @@ export function LoginForm() {
     navigate(PATHS.dashboard, { replace: true });
   };
 
-  const submit = async (values: SignInBody) => {
+  const submit = async (values: SignInFields) => {
     // the dashboard's chunks and messages load while the server checks the password
     preloadRoute(PATHS.dashboard, locale);
     const result = await run(() => signIn(values).unwrap());
     if ('token' in result) await finish(result.token);
     else setChallenge(result.challenge);
   };
+
+  const form = useCheckedForm({ defaultValues: emptyCredentials, check: checkSignIn, onSubmit: submit });
+  const passwordToggle = usePasswordToggle();
 
   if (challenge) {
     return (
@@ -58,14 +64,14 @@ export function LoginForm() {
   }
 
   return (
-    <Form schema={signInSchema} defaultValues={emptyCredentials} onSubmit={submit}>
+    <Box component="form" noValidate onSubmit={form.submit}>
       <Stack spacing={2.5}>
-        <TextInput name="email" labelId="auth.login.emailOrUsername" autoComplete="username" ltr autoFocus />
-        <PasswordField name="password" labelId="auth.login.password" autoComplete="current-password" />
+        <TextBox {...form.field('email')} labelId="auth.login.emailOrUsername" autoComplete="username" ltr autoFocus />
+        <TextBox {...form.field('password')} {...passwordToggle} labelId="auth.login.password" autoComplete="current-password" ltr />
         <Button type="submit" variant="contained" size="large" disabled={submitting}>
           <FormattedMessage id={submitting ? 'auth.login.signingIn' : 'auth.login.submit'} />
         </Button>
       </Stack>
-    </Form>
+    </Box>
   );
 }

@@ -1,0 +1,33 @@
+// The sign-in page's plain rules (checkSignIn, issue 16) and the server's signInSchema give the same
+// verdict, the same message id per field and the same value to send, for any two strings.
+import fc from 'fast-check';
+import { TEXT_MAX, V, checkSignIn, signInSchema } from '../../../src/contract';
+import { errorsOf } from './validate-helper';
+
+// texts around the rules' edges: blank, whitespace only, padded, at and past the length limit
+const edgeText = fc.oneof(
+  fc.string({ maxLength: 12 }),
+  fc.stringMatching(/^[ \t\n]{0,6}$/),
+  fc.tuple(fc.stringMatching(/^[ \t]{0,3}$/), fc.string({ minLength: 1, maxLength: 8 }), fc.stringMatching(/^[ \t]{0,3}$/)).map((p) => p.join('')),
+  fc.integer({ min: TEXT_MAX.medium - 2, max: TEXT_MAX.medium + 3 }).chain((n) => fc.constantFrom('a'.repeat(n), ' '.repeat(n), ` ${'b'.repeat(n)} `)),
+);
+
+describe('checkSignIn agrees with signInSchema', () => {
+  test('for any email and password', async () => {
+    await fc.assert(
+      fc.asyncProperty(edgeText, edgeText, async (email, password) => {
+        const plain = checkSignIn({ email, password });
+        expect(plain.errors).toEqual(await errorsOf(signInSchema, { email, password }));
+        if (!Object.keys(plain.errors).length) expect(plain.value).toEqual(await signInSchema.validate({ email, password }));
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  test('the cases of docs/product.md §5 "Login"', () => {
+    expect(checkSignIn({ email: '', password: '' }).errors).toEqual({ email: V.checkInput, password: V.checkInput });
+    expect(checkSignIn({ email: '   ', password: '   ' }).errors).toEqual({ email: V.checkInput, password: V.checkInput });
+    expect(checkSignIn({ email: 'a'.repeat(TEXT_MAX.medium + 1), password: 'x' }).errors).toEqual({ email: V.tooLong });
+    expect(checkSignIn({ email: '  admin@localhost ', password: ' p ' })).toEqual({ value: { email: 'admin@localhost', password: ' p ' }, errors: {} });
+  });
+});
