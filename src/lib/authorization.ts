@@ -2,7 +2,7 @@
 // code that already holds the signed-in user, `useCan(policy)` for components. Route guards,
 // hidden fields and actions and the menu all ask here, so the panel and the server apply the same
 // table.
-import { allowed, type CurrentUser, type Policy } from '../contract';
+import { allowed, flattenMenu, grants, ROLE_IDS, type CurrentUser, type HttpMethod, type Policy } from '../contract';
 import { useCurrentUser } from './api/session';
 
 type UserRole = Pick<CurrentUser, 'role_id' | 'role'> | undefined;
@@ -14,4 +14,22 @@ export const can = (user: UserRole, policy: Policy): boolean =>
 /** `can` for the signed-in user. */
 export function useCan(policy: Policy): boolean {
   return can(useCurrentUser().user, policy);
+}
+
+type UserGrants = Pick<CurrentUser, 'role_id' | 'permissions' | 'access'> | undefined;
+
+/**
+ * Whether the user's menu grants hold `route` (issue 14: a page follows its menu item, a detail page
+ * its section). Role_id 1 holds every menu item, whatever its tree says.
+ */
+export function hasMenuGrant(user: UserGrants, route: string): boolean {
+  if (user === undefined) return false;
+  if (user.role_id === ROLE_IDS.topAdmin) return true;
+  return flattenMenu(user.permissions ?? []).some((item) => item.route === route);
+}
+
+/** Whether the signed-in user's role is granted an API operation (hide the action when not). */
+export function useGrant(method: HttpMethod, route: string): boolean {
+  const { user } = useCurrentUser();
+  return user !== undefined && grants(user.access, method, route);
 }

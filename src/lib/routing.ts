@@ -22,6 +22,9 @@ export const PATHS = {
   devices: '/app/devices',
   usersList: '/users/list',
   usersAddNew: '/users/add-new',
+  usersRoles: '/users/roles',
+  usersRolePermissions: '/users/roles/:roleId',
+  usersMenus: '/users/menus',
   privacy: '/settings/privacy',
   domainEncryption: '/settings/domain-encryption',
   helpPanelTraining: '/help/panel-training',
@@ -29,11 +32,15 @@ export const PATHS = {
   helpApi: '/help/api',
 } as const;
 
+/** The top-level menu items (sections) detail pages follow for their menu grant (issue 14). */
+export const MENU_SECTIONS = { servers: '/servers', apps: '/app' } as const;
+
 /** Links to the pages whose path holds an id or a query. */
 export const hrefs = {
   serverProfiles: (serverId: number) => `/servers/${serverId}`,
   appDetail: (appId: number) => `/app/${appId}`,
   appDevices: (appId: number) => `/app/devices?appId=${appId}`,
+  rolePermissions: (roleId: number) => `/users/roles/${roleId}`,
 };
 
 /** public: signed-out pages (a signed-in user is sent to the dashboard); private: inside the shell. */
@@ -56,6 +63,13 @@ export interface FeatureRoute {
    */
   policy?: Policy;
   redirectTo?: string;
+  /**
+   * The menu route whose grant opens this page (issue 14): a list page names its own menu item, a
+   * detail page its section (`/servers/:serverId` follows `/servers`). A user whose permission tree
+   * lacks it never sees the page (sent to `redirectTo`, like a failed policy). No `menu`: every
+   * signed-in user may open it (the dashboard, the account pages).
+   */
+  menu?: string;
 }
 
 /** A menu route `/` means the dashboard (docs/product.md §2). */

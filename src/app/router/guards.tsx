@@ -4,14 +4,15 @@
 //   the password they all lead to /account/change-password, and while their role requires TOTP
 //   they have not set up, to /account/security;
 // - public pages send a signed-in user to the dashboard;
-// - a page whose route names a role policy renders only for a user who passes it; anyone else is
+// - a page whose route names a role policy (or a menu item, issue 14) renders only for a user who
+//   passes it (holds its grant); anyone else is
 //   sent to the route's `redirectTo` (or the dashboard) with a notice, the same way in every section.
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import type { Policy } from '../../contract';
 import { LoadingState } from '../../components/feedback/loading-state';
 import { useCurrentUser } from '../../lib/api';
-import { can } from '../../lib/authorization';
+import { can, hasMenuGrant } from '../../lib/authorization';
 import { PATHS } from '../../lib/routing';
 import { selectToken, useAppSelector, useNotify } from '../../lib/state';
 
@@ -50,9 +51,21 @@ function Refused({ to }: { to: string }) {
   return <Navigate to={to} replace />;
 }
 
-/** Renders `children` only for a user who passes `policy` (RequireSession has loaded the user). */
-export function RequirePolicy({ policy, redirectTo = PATHS.dashboard, children }: { policy: Policy; redirectTo?: string; children: ReactNode }) {
+interface RequireAccessProps {
+  policy?: Policy;
+  /** The menu route the user's role must hold (issue 14). */
+  menu?: string;
+  redirectTo?: string;
+  children: ReactNode;
+}
+
+/**
+ * Renders `children` only for a user who passes `policy` and holds the `menu` grant (RequireSession
+ * has loaded the user); anyone else goes to `redirectTo` with a notice.
+ */
+export function RequirePolicy({ policy, menu, redirectTo = PATHS.dashboard, children }: RequireAccessProps) {
   const { user } = useCurrentUser();
   if (!user) return <FullPageLoader />;
-  return can(user, policy) ? children : <Refused to={redirectTo} />;
+  const passes = (policy === undefined || can(user, policy)) && (menu === undefined || hasMenuGrant(user, menu));
+  return passes ? children : <Refused to={redirectTo} />;
 }

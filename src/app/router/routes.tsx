@@ -22,12 +22,12 @@ const loadShell = () => import(/* webpackChunkName: "shell" */ '../layout/app-sh
 
 type Dispatch = (action: unknown) => unknown;
 
-/** The page itself, or, when its route names a role policy, the page behind RequirePolicy. */
-function guarded({ policy, redirectTo }: FeatureRoute, Page: ComponentType): ComponentType {
-  if (!policy) return Page;
+/** The page itself, or, when its route names a role policy or a menu grant, the page behind RequirePolicy. */
+function guarded({ policy, menu, redirectTo }: FeatureRoute, Page: ComponentType): ComponentType {
+  if (!policy && !menu) return Page;
   return function PolicyPage() {
     return (
-      <RequirePolicy policy={policy} redirectTo={redirectTo}>
+      <RequirePolicy policy={policy} menu={menu} redirectTo={redirectTo}>
         <Page />
       </RequirePolicy>
     );

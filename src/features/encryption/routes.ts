@@ -1,10 +1,12 @@
 // The domain-encryption settings page.
+// It follows its menu grant (issue 14).
 import { PATHS, type FeatureRoute } from '../../lib/routing';
 
 export const routes: FeatureRoute[] = [
   {
     path: PATHS.domainEncryption,
     access: 'private',
+    menu: PATHS.domainEncryption,
     load: () => import(/* webpackChunkName: "page-domain-encryption" */ './pages/domain-encryption-page'),
   },
 ];

@@ -1,6 +1,7 @@
 // The privacy-policy settings page (a lazy chunk: the rich-text editor never reaches the login bundle).
+// It follows its menu grant (issue 14).
 import { PATHS, type FeatureRoute } from '../../lib/routing';
 
 export const routes: FeatureRoute[] = [
-  { path: PATHS.privacy, access: 'private', load: () => import(/* webpackChunkName: "page-privacy" */ './pages/privacy-page') },
+  { path: PATHS.privacy, access: 'private', menu: PATHS.privacy, load: () => import(/* webpackChunkName: "page-privacy" */ './pages/privacy-page') },
 ];

@@ -1,20 +1,23 @@
 // Pages of the servers feature (docs/product.md §2 "Server lists", "Profiles of a server", operator settings).
+// Each page follows its menu grant (issue 14); a server's profiles follow the servers section.
 // Static paths rank above /servers/:serverId in the router, so manage/my-servers/settings win.
-import { PATHS, type FeatureRoute } from '../../lib/routing';
+import { MENU_SECTIONS, PATHS, type FeatureRoute } from '../../lib/routing';
 
 export const routes: FeatureRoute[] = [
   {
     path: PATHS.serversManage,
     access: 'private',
     policy: 'servers:manageAll',
+    menu: PATHS.serversManage,
     redirectTo: PATHS.serversMine,
     load: () => import(/* webpackChunkName: "page-servers-manage" */ './pages/manage-servers-page'),
   },
-  { path: PATHS.serversMine, access: 'private', load: () => import(/* webpackChunkName: "page-servers-mine" */ './pages/my-servers-page') },
-  { path: PATHS.serversSettings, access: 'private', load: () => import(/* webpackChunkName: "page-servers-settings" */ './pages/operator-settings-page') },
+  { path: PATHS.serversMine, access: 'private', menu: PATHS.serversMine, load: () => import(/* webpackChunkName: "page-servers-mine" */ './pages/my-servers-page') },
+  { path: PATHS.serversSettings, access: 'private', menu: PATHS.serversSettings, load: () => import(/* webpackChunkName: "page-servers-settings" */ './pages/operator-settings-page') },
   {
     path: PATHS.serverProfiles,
     access: 'private',
+    menu: MENU_SECTIONS.servers,
     load: () => import(/* webpackChunkName: "page-server-profiles" */ './pages/server-profiles-page'),
     // The profile list (up to 100,000 rows) starts with the page's chunk, not after the page rendered.
     prefetch: async ({ serverId }, dispatch) => {

@@ -2,7 +2,9 @@
 // server (30 per page from page 1) with a text filter (device id, model, FCM token) and an
 // application filter, and sorted on the server by the column whose header was clicked (newest first
 // when none). `?appId=<id>` (the apps pages' link) presets the application filter.
-// Create, details, edit and delete; every change refreshes the page through the Device tags.
+// Create, details, edit and delete; every change refreshes the page through the Device tags. Edit and
+// delete show only when the role holds their operation grant, and without `GET apps` the page works
+// without the application filter (issue 14).
 import { useEffect, useMemo, useState } from 'react';
 import Button from '@mui/material/Button';
 import AddIcon from '@mui/icons-material/Add';
@@ -19,6 +21,7 @@ import type { DeviceSortKey } from '../../../contract';
 import { formatDate } from '../../../lib/i18n';
 import { selectLocale, useAppSelector } from '../../../lib/state';
 import { useGetAppsQuery } from '../../../lib/api';
+import { useGrant } from '../../../lib/authorization';
 import { useDestroyDeviceMutation, useGetDevicesQuery, type Device } from '../api';
 import { DeviceDetailsDialog } from '../components/device-details-dialog';
 import { DeviceFormDialog } from '../components/device-form-dialog';
@@ -50,7 +53,10 @@ export default function DevicesPage() {
   const table = useTableState(DEVICES_TABLE);
   const [searchParams] = useSearchParams();
   const presetAppId = positiveInt(searchParams.get('appId'));
-  const apps = useGetAppsQuery();
+  const canListApps = useGrant('GET', 'apps');
+  const canEdit = useGrant('PUT', 'apps/updateDevice/{id}');
+  const canDelete = useGrant('DELETE', 'apps/destroyDevice/{id}');
+  const apps = useGetAppsQuery(undefined, { skip: !canListApps });
 
   const chosenAppId = positiveInt(table.filter.appId) ?? presetAppId;
   const filters = useMemo<DataTableFilter<Device>[]>(() => {
@@ -59,11 +65,10 @@ export default function DevicesPage() {
     if (chosenAppId !== undefined && !options.some((o) => o.value === String(chosenAppId))) {
       options.push({ value: String(chosenAppId), label: `#${chosenAppId}` });
     }
-    return [
-      { kind: 'search', key: 'filter', labelId: 'devices.filter.search' },
-      { kind: 'select', key: 'appId', labelId: 'devices.fields.app', options },
-    ];
-  }, [apps.data, chosenAppId]);
+    const search: DataTableFilter<Device> = { kind: 'search', key: 'filter', labelId: 'devices.filter.search' };
+    if (!canListApps && chosenAppId === undefined) return [search];
+    return [search, { kind: 'select', key: 'appId', labelId: 'devices.fields.app', options }];
+  }, [apps.data, chosenAppId, canListApps]);
   const values = useTableFilters(DEVICES_TABLE, filters);
   const appId = positiveInt(values.appId);
 
@@ -114,10 +119,10 @@ export default function DevicesPage() {
   const rowActions = useMemo<RowAction<Device>[]>(
     () => [
       { key: 'details', labelId: 'devices.actions.details', icon: <InfoOutlinedIcon fontSize="small" />, onClick: setDetails },
-      { key: 'edit', labelId: 'devices.actions.edit', icon: <EditOutlinedIcon fontSize="small" />, onClick: setEditing },
-      { key: 'delete', labelId: 'devices.actions.delete', icon: <DeleteOutlineIcon fontSize="small" />, color: 'error', onClick: setDeleting },
+      { key: 'edit', labelId: 'devices.actions.edit', icon: <EditOutlinedIcon fontSize="small" />, onClick: setEditing, hidden: !canEdit },
+      { key: 'delete', labelId: 'devices.actions.delete', icon: <DeleteOutlineIcon fontSize="small" />, color: 'error', onClick: setDeleting, hidden: !canDelete },
     ],
-    [],
+    [canEdit, canDelete],
   );
 
   const appOptions = apps.data ?? [];

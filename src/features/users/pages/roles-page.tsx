@@ -1,0 +1,122 @@
+// /users/roles (issue 14; docs/product.md §3 Role): every role with its description, created date (in the
+// user's calendar), users count and scope; actions edit, permissions (its own page) and delete. The
+// top admin's role holds everything and is never edited or deleted; the seeded roles are never deleted.
+import { useMemo, useState } from 'react';
+import Button from '@mui/material/Button';
+import AddIcon from '@mui/icons-material/Add';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import RuleOutlinedIcon from '@mui/icons-material/RuleOutlined';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { ROLE_IDS, type RoleDetail } from '../../../contract';
+import { DataTable, type DataTableColumn, type RowAction } from '../../../components/data-table';
+import { ConfirmDialog } from '../../../components/dialogs';
+import { PageHeader } from '../../../components/layout/page-header';
+import { formatDate, roleLabel } from '../../../lib/i18n';
+import { hrefs } from '../../../lib/routing';
+import { selectLocale, useAppSelector } from '../../../lib/state';
+import { useDeleteRoleMutation, useGetRoleDetailsQuery } from '../access-api';
+import { accessErrorId } from '../access/access-errors';
+import { RoleFormDialog } from '../access/role-form-dialog';
+
+export const ROLES_TABLE = 'roles';
+
+const SEEDED_ROLES: readonly number[] = Object.values(ROLE_IDS);
+const isTopAdminRole = (role: RoleDetail) => role.id === ROLE_IDS.topAdmin;
+
+export default function RolesPage() {
+  const intl = useIntl();
+  const locale = useAppSelector(selectLocale);
+  const list = useGetRoleDetailsQuery();
+  const [deleteRole] = useDeleteRoleMutation();
+  const [open, setOpen] = useState<{ kind: 'create' } | { kind: 'edit' | 'delete'; role: RoleDetail } | null>(null);
+  const close = () => setOpen(null);
+
+  const columns = useMemo<DataTableColumn<RoleDetail>[]>(
+    () => [
+      { field: 'name', headerId: 'users.access.roles.fields.name', value: (r) => roleLabel(intl, r.name), minWidth: 130 },
+      { field: 'description', headerId: 'users.access.roles.fields.description', value: (r) => r.description ?? '', minWidth: 180, flex: 1.5 },
+      {
+        field: 'createdAt',
+        headerId: 'users.access.roles.fields.createdAt',
+        minWidth: 130,
+        value: (r) => formatDate(r.createdAt, locale, { dateStyle: 'medium' }),
+      },
+      { field: 'usersCount', headerId: 'users.access.roles.fields.usersCount', numeric: true, width: 110 },
+      {
+        field: 'scope',
+        headerId: 'users.access.roles.fields.scope',
+        minWidth: 120,
+        value: (r) => intl.formatMessage({ id: `users.access.scope.${r.scope}` }),
+      },
+    ],
+    [intl, locale],
+  );
+
+  const rowActions = useMemo<RowAction<RoleDetail>[]>(
+    () => [
+      {
+        key: 'edit',
+        labelId: 'users.access.roles.actions.edit',
+        icon: <EditOutlinedIcon fontSize="small" />,
+        onClick: (role) => setOpen({ kind: 'edit', role }),
+        disabled: isTopAdminRole,
+      },
+      {
+        key: 'permissions',
+        labelId: 'users.access.roles.actions.permissions',
+        icon: <RuleOutlinedIcon fontSize="small" />,
+        href: (role) => hrefs.rolePermissions(role.id),
+        disabled: isTopAdminRole,
+      },
+      {
+        key: 'delete',
+        labelId: 'users.access.roles.actions.delete',
+        icon: <DeleteOutlineIcon fontSize="small" />,
+        color: 'error',
+        onClick: (role) => setOpen({ kind: 'delete', role }),
+        disabled: (role) => SEEDED_ROLES.includes(role.id),
+      },
+    ],
+    [],
+  );
+
+  const current = open && open.kind !== 'create' ? open.role : undefined;
+  return (
+    <>
+      <PageHeader titleId="users.access.roles.title" />
+      <DataTable
+        name={ROLES_TABLE}
+        rows={list.data}
+        columns={columns}
+        filters={[{ kind: 'search', key: 'search', labelId: 'users.access.roles.search', match: (r) => [r.name, roleLabel(intl, r.name), r.description] }]}
+        loading={list.isLoading}
+        fetching={list.isFetching}
+        error={list.isError && !list.data ? list.error : undefined}
+        onRetry={list.refetch}
+        rowActions={rowActions}
+        toolbar={
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setOpen({ kind: 'create' })}>
+            <FormattedMessage id="users.access.roles.actions.add" />
+          </Button>
+        }
+      />
+      {open?.kind === 'create' && <RoleFormDialog onClose={close} />}
+      {open?.kind === 'edit' && <RoleFormDialog role={open.role} onClose={close} />}
+      {current && (
+        <ConfirmDialog
+          open={open?.kind === 'delete'}
+          onClose={close}
+          titleId="users.access.roles.deleteTitle"
+          messageId="users.access.roles.deleteConfirm"
+          values={{ name: roleLabel(intl, current.name) }}
+          onConfirm={() => deleteRole(current.id).unwrap()}
+          successMessageId="users.access.roles.deleted"
+          errorMessageId={accessErrorId('users.access.roles.deleteError')}
+          confirmLabelId="users.access.roles.actions.delete"
+          destructive
+        />
+      )}
+    </>
+  );
+}
