@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import type { RouteEntry } from '../../server/src/app';
 import { ADMIN, createTestApp, type TestApp } from './helpers/test-app';
-import { api, appBody } from './routes/apps-fixtures';
+import { api, appBody } from './helpers/seed';
 
 /** Requests per operation, at least (issue 11 §1 asks for 40). */
 const MIN_PER_ROUTE = 40;

@@ -4,13 +4,13 @@
 //
 //   const t = await createTestApp();
 //   const { token } = await t.signedInUser({ role_id: 2 });
-//   const res = await t.app.inject({ method: 'GET', url: '/api/v1/users/current', headers: t.auth(token) });
+//   const res = await t.call(token, 'GET', 'users/current');
 //   await t.close();
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { Client } from 'pg';
 import { buildApp } from '../../../server/src/app';
 import { hashPassword } from '../../../server/src/auth/passwords';
@@ -41,6 +41,8 @@ export interface TestUserInput extends Partial<Omit<NewUser, 'passwordHash'>> {
   password?: string;
 }
 
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
 export interface TestApp {
   app: FastifyInstance;
   config: Config;
@@ -56,6 +58,11 @@ export interface TestApp {
   signedInUser(input?: TestUserInput): Promise<{ user: UserRow & { password: string }; token: string }>;
   /** The Authorization header for a token, with the panel's `JWT` scheme. */
   auth(token: string): { authorization: string };
+  /**
+   * The one way a server test calls the API: `url` is relative to /api/v1 (or absolute when it starts
+   * with '/'), `token` null for a signed-out call; `payload` is sent as JSON when given.
+   */
+  call(token: string | null, method: HttpMethod, url: string, payload?: unknown, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
   /** Closes the app and the database; drops a database it created. */
   close(): Promise<void>;
   /** Closes the app and builds a new one on the same database (not for in-memory PGlite). */
@@ -135,6 +142,13 @@ async function startTestApp(config: Config, options: TestAppOptions, drop?: () =
       return { user, token: await t.signIn(user.username, user.password) };
     },
     auth: (token) => ({ authorization: `JWT ${token}` }),
+    call: (token, method, url, payload, headers = {}) =>
+      app.inject({
+        method,
+        url: url.startsWith('/') ? url : `/api/v1/${url}`,
+        headers: { ...(token ? t.auth(token) : {}), ...headers },
+        ...(payload !== undefined && { payload: payload as object }),
+      }),
     async close() {
       await app.close();
       await drop?.();

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { AD_SLOTS, AD_SLOTS_CLEARED_BY_MASTER, AD_TEXT_FIELDS, SMART_AD_FIELDS } from '../../../src/contract';
 import { adSettings, apps, roles, users } from '../../../server/src/db/schema';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { api, callers, makeApp, type Caller, type Callers } from './apps-fixtures';
+import { api, callers, makeApp, type Caller, type Callers } from '../helpers/seed';
 
 let t: TestApp;
 let c: Callers;

@@ -7,7 +7,7 @@ import { EVERYONE_SETTINGS, SOURCE_HOSTS, TOP_ADMIN_ONLY_SETTINGS } from '../../
 import { appSettings, appVersions, apps } from '../../../server/src/db/schema';
 import { decryptWord, sourceHostUrls } from '../../../server/src/domain/word-crypto';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { api, callers, makeApp, type Caller, type Callers } from './apps-fixtures';
+import { api, callers, makeApp, type Caller, type Callers } from '../helpers/seed';
 
 let t: TestApp;
 let c: Callers;

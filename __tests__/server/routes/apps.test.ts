@@ -7,7 +7,7 @@ import {
   adSettings, appSettings, appVersions, apps, countries, devices, roles, serverApps, servers, users,
 } from '../../../server/src/db/schema';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { api, appBody, callers, makeApp, type Caller, type Callers } from './apps-fixtures';
+import { api, appBody, callers, makeApp, type Caller, type Callers } from '../helpers/seed';
 
 let t: TestApp;
 let c: Callers;

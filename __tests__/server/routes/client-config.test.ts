@@ -10,7 +10,7 @@ import { appSettings, devices, servers } from '../../../server/src/db/schema';
 import { decryptWord } from '../../../server/src/domain/word-crypto';
 import { createTestApp, isPostgresMode, type TestApp } from '../helpers/test-app';
 import { multipart } from '../helpers/multipart';
-import { api, callers, makeApp, type Callers } from './apps-fixtures';
+import { api, callers, makeApp, type Callers } from '../helpers/seed';
 
 const UUID = '3f1c9a6e-2b4d-4c8e-9f7a-1d2e3f4a5b6c';
 const VLESS = `vless://${UUID}@cdn.example.com:443?encryption=none&security=tls&sni=cdn.example.com&type=ws&path=%2Fws#WS-TLS`;

@@ -8,7 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import { apps, countries, devices, profiles, serverApps, servers } from '../../../server/src/db/schema';
 import type { DashboardStats } from '../../../src/contract';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { api, callers, makeApp, type Caller, type Callers } from './apps-fixtures';
+import { api, callers, makeApp, type Caller, type Callers } from '../helpers/seed';
 
 let t: TestApp;
 let c: Callers;

@@ -1,13 +1,13 @@
 // docs/product.md §7 "Devices" against a real app: the server-paged list over 10,000 devices (page sizes,
 // counts, text and app filters, ownership, sorting by each column on every path), registration by API key and by staff token (including
 // 200 concurrent registrations of 100 devices), edit and delete.
-import { randomBytes } from 'node:crypto';
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { appVersions, apps, appSettings, devices } from '../../../server/src/db/schema';
-import { generateApiKey, generateCoreIv, generateCoreKey } from '../../../server/src/domain/word-crypto';
+import { appVersions, apps, devices } from '../../../server/src/db/schema';
+import { generateApiKey } from '../../../server/src/domain/word-crypto';
 import { COUNT_EXACT_LIMIT, WALK_LIMIT, devicesRepository } from '../../../server/src/repositories/devices';
 import { devicesQuerySchema } from '../../../src/contract';
 import { ADMIN, createTestApp, type TestApp } from '../helpers/test-app';
+import { seedApp, type SeededApp } from '../helpers/seed';
 
 let t: TestApp;
 let adminToken: string;
@@ -15,14 +15,9 @@ let adminA: { id: number; token: string };
 let adminB: { id: number; token: string };
 let restricted: { id: number; token: string };
 
-interface SeedApp {
-  id: number;
-  name: string;
-  apiKey: string;
-}
-let appA1: SeedApp;
-let appA2: SeedApp;
-let appB: SeedApp;
+let appA1: SeededApp;
+let appA2: SeededApp;
+let appB: SeededApp;
 
 /** What was seeded, to compute expected counts independently of the server. */
 interface SeededDevice {
@@ -33,16 +28,6 @@ interface SeededDevice {
 }
 const seeded: SeededDevice[] = [];
 const SEED_COUNT = 10_000;
-
-async function createApp(adminId: number, active = true): Promise<SeedApp> {
-  const n = randomBytes(4).toString('hex');
-  const [row] = await t.db
-    .insert(apps)
-    .values({ name: `App ${n}`, packageName: `com.test.app${n}`, adminId, sign: 'sig', apiKey: generateApiKey(), active })
-    .returning();
-  await t.db.insert(appSettings).values({ appId: row.id, newCoreKey: generateCoreKey(), newCoreIv: generateCoreIv() });
-  return { id: row.id, name: row.name, apiKey: row.apiKey };
-}
 
 const MODELS = ['Pixel 7', 'Galaxy S23', 'Redmi Note 12', 'Xperia 10', null];
 
@@ -68,9 +53,9 @@ beforeAll(async () => {
   adminA = { id: a.user.id, token: a.token };
   adminB = { id: b.user.id, token: b.token };
   restricted = { id: r.user.id, token: r.token };
-  appA1 = await createApp(adminA.id);
-  appA2 = await createApp(adminA.id);
-  appB = await createApp(adminB.id);
+  appA1 = await seedApp(t, adminA.id, { keys: true });
+  appA2 = await seedApp(t, adminA.id, { keys: true });
+  appB = await seedApp(t, adminB.id, { keys: true });
 
   // 10,000 devices spread 5:3:2 over the apps; a few carry the needles the filter tests look for.
   const appFor = (i: number) => (i % 10 < 5 ? appA1 : i % 10 < 8 ? appA2 : appB);
@@ -217,9 +202,9 @@ describe('GET apps/devices', () => {
 });
 
 describe('POST apps/addDevice', () => {
-  let app: SeedApp;
+  let app: SeededApp;
   beforeAll(async () => {
-    app = await createApp(adminB.id);
+    app = await seedApp(t, adminB.id, { keys: true });
   });
 
   it('registers 200 concurrent requests for 100 devices as exactly 100 rows, one id per device', async () => {
@@ -270,7 +255,7 @@ describe('POST apps/addDevice', () => {
     // Who is calling is settled before the body: no key with a bad body is still a 401.
     expect((await register({ model: 1 })).statusCode).toBe(401);
     expect((await register({}, { authorization: 'JWT nonsense' })).statusCode).toBe(401);
-    const inactive = await createApp(adminB.id, false);
+    const inactive = await seedApp(t, adminB.id, { keys: true, active: false });
     const off = await register(body, { appapikey: inactive.apiKey });
     expect(off.statusCode).toBe(403);
     expect(await deviceCount(inactive.id)).toBe(0);
@@ -312,7 +297,7 @@ describe('POST apps/addDevice', () => {
 });
 
 describe('PUT apps/updateDevice/{id} and DELETE apps/destroyDevice/{id}', () => {
-  const addFor = async (app: SeedApp, uniqueDeviceId: string) =>
+  const addFor = async (app: SeededApp, uniqueDeviceId: string) =>
     (await register({ uniqueDeviceId, fcmToken: 'f0', model: 'm0' }, { appapikey: app.apiKey })).json().data.id as number;
   const update = (token: string, id: number, body: object) =>
     t.app.inject({ method: 'PUT', url: `/api/v1/apps/updateDevice/${id}`, payload: body, headers: t.auth(token) });
@@ -381,7 +366,7 @@ describe('PUT apps/updateDevice/{id} and DELETE apps/destroyDevice/{id}', () => 
 
 describe('counts past the exact limit', () => {
   it('answers the planner estimate, flagged, once more than COUNT_EXACT_LIMIT devices match', async () => {
-    const big = await createApp(adminB.id);
+    const big = await seedApp(t, adminB.id, { keys: true });
     // Twice the limit, so an estimate stuck at the limit would be far off.
     const n = 2 * COUNT_EXACT_LIMIT;
     await t.repos.devices.insertMany(Array.from({ length: n }, (_, i) => ({ appId: big.id, uniqueDeviceId: `big-${i}`, fcmToken: 'f' })));
@@ -425,7 +410,7 @@ describe('sorting (sort, ascending)', () => {
     appVersionCode: string | null;
   }
   type Key = 'id' | 'model' | 'uniqueDeviceId' | 'appVersionCode';
-  let sortApp: SeedApp;
+  let sortApp: SeededApp;
   let truth: Truth[];
   /** The database's collation order of the distinct texts of a column (PGlite: C, PostgreSQL: the cluster's). */
   let rank: { model: Map<string, number>; uniqueDeviceId: Map<string, number> };
@@ -434,7 +419,7 @@ describe('sorting (sort, ascending)', () => {
   const SORT_VERSIONS = [2, 10, 1.5, 10.25, null, 0.5, 2];
 
   beforeAll(async () => {
-    sortApp = await createApp(adminA.id);
+    sortApp = await seedApp(t, adminA.id, { keys: true });
     // Registered in a shuffled order, so that id order is unrelated to the keys.
     const order = Array.from({ length: 600 }, (_, i) => (i * 7919) % 600);
     await t.repos.devices.insertMany(

@@ -2,27 +2,17 @@
 // with the app's real key and IV; decryptDomain turns the five stored host values back into URLs;
 // the role_id 1 guard; missing and foreign apps answer 404.
 import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { SOURCE_HOSTS } from '../../../src/contract';
-import { apps, appSettings } from '../../../server/src/db/schema';
-import { encryptSourceHosts, encryptWord, generateApiKey, generateCoreIv, generateCoreKey } from '../../../server/src/domain/word-crypto';
+import { appSettings } from '../../../server/src/db/schema';
+import { encryptSourceHosts, encryptWord } from '../../../server/src/domain/word-crypto';
 import { ADMIN, createTestApp, type TestApp } from '../helpers/test-app';
+import { seedApp } from '../helpers/seed';
 
 let t: TestApp;
 let adminToken: string;
 let owner: { id: number; token: string };
 let other: { id: number; token: string };
-
-async function createApp(adminId: number, keys: { newCoreKey: string | null; newCoreIv: string | null } = { newCoreKey: generateCoreKey(), newCoreIv: generateCoreIv() }) {
-  const n = randomBytes(4).toString('hex');
-  const [row] = await t.db
-    .insert(apps)
-    .values({ name: `App ${n}`, packageName: `com.enc.app${n}`, adminId, sign: 'sig', apiKey: generateApiKey() })
-    .returning({ id: apps.id });
-  await t.db.insert(appSettings).values({ appId: row.id, ...keys });
-  return row.id;
-}
 
 const keysOf = async (appId: number) => {
   const [row] = await t.db.select({ key: appSettings.newCoreKey, iv: appSettings.newCoreIv }).from(appSettings).where(eq(appSettings.appId, appId));
@@ -50,7 +40,7 @@ afterAll(() => t?.close());
 
 describe('POST apps/wordEncryption', () => {
   it('answers {success, data: base64} equal to the openssl CLI with the app\'s key and IV', async () => {
-    const appId = await createApp(owner.id);
+    const { id: appId } = await seedApp(t, owner.id, { keys: true });
     const { key, iv } = await keysOf(appId);
     // One block exactly, several blocks, non-ASCII text and surrounding spaces (not trimmed).
     for (const word of ['https://github.com/acme/vpn', '0123456789abcdef', 'دامنه‌ی من', '  spaced word  ', 'x'.repeat(1000)]) {
@@ -65,14 +55,14 @@ describe('POST apps/wordEncryption', () => {
   });
 
   it('uses each app\'s own key: the same word differs between apps', async () => {
-    const [a1, a2] = [await createApp(owner.id), await createApp(owner.id)];
+    const [{ id: a1 }, { id: a2 }] = [await seedApp(t, owner.id, { keys: true }), await seedApp(t, owner.id, { keys: true })];
     const r1 = (await encrypt(owner.token, { appId: a1, word: 'same' })).json().data;
     const r2 = (await encrypt(owner.token, { appId: a2, word: 'same' })).json().data;
     expect(r1).not.toBe(r2);
   });
 
   it('answers 404 for a missing app and for another admin\'s app; the top admin may use any', async () => {
-    const appId = await createApp(owner.id);
+    const { id: appId } = await seedApp(t, owner.id, { keys: true });
     expect((await encrypt(owner.token, { appId: 987_654, word: 'w' })).statusCode).toBe(404);
     expect((await encrypt(adminToken, { appId: 987_654, word: 'w' })).statusCode).toBe(404);
     const foreign = await encrypt(other.token, { appId, word: 'w' });
@@ -89,7 +79,7 @@ describe('POST apps/wordEncryption', () => {
   });
 
   it('answers 409 when the app has no core key', async () => {
-    const appId = await createApp(owner.id, { newCoreKey: null, newCoreIv: null });
+    const { id: appId } = await seedApp(t, owner.id, { keys: { newCoreKey: null, newCoreIv: null } });
     const res = await encrypt(owner.token, { appId, word: 'w' });
     expect(res.statusCode).toBe(409);
   });
@@ -102,7 +92,7 @@ describe('POST apps/decryptDomain/{appId}', () => {
   };
 
   it('decrypts the five stored values back into the repository URLs', async () => {
-    const appId = await createApp(owner.id);
+    const { id: appId } = await seedApp(t, owner.id, { keys: true });
     await storeRepo(appId, 'acme/vpn-app');
     const res = await decrypt(adminToken, appId);
     expect(res.statusCode).toBe(200);
@@ -118,7 +108,7 @@ describe('POST apps/decryptDomain/{appId}', () => {
   });
 
   it('decrypts what apps/updateSettings {repoName} stored, after each change of the repo', async () => {
-    const appId = await createApp(owner.id);
+    const { id: appId } = await seedApp(t, owner.id, { keys: true });
     for (const repoName of ['acme/first', 'acme/second-repo']) {
       const set = await t.app.inject({ method: 'POST', url: `/api/v1/apps/updateSettings/${appId}`, payload: { repoName }, headers: t.auth(adminToken) });
       expect(set.statusCode).toBe(200);
@@ -134,17 +124,17 @@ describe('POST apps/decryptDomain/{appId}', () => {
   });
 
   it('round-trips what wordEncryption produced, and answers null for hosts without a value', async () => {
-    const appId = await createApp(owner.id);
+    const { id: appId } = await seedApp(t, owner.id, { keys: true });
     const url = 'https://gitlab.com/only/this';
     const encrypted = (await encrypt(adminToken, { appId, word: url })).json().data;
     await t.db.update(appSettings).set({ gitlab: encrypted }).where(eq(appSettings.appId, appId));
     expect((await decrypt(adminToken, appId)).json().data).toEqual({ github: null, gitlab: url, gitea: null, codeberg: null, bitbucket: null });
-    const bare = await createApp(owner.id);
+    const { id: bare } = await seedApp(t, owner.id, { keys: true });
     expect((await decrypt(adminToken, bare)).json().data).toEqual(Object.fromEntries(SOURCE_HOSTS.map((h) => [h, null])));
   });
 
   it('is for role_id 1 only: 403 for the app\'s own admin and a restricted user, 401 signed out', async () => {
-    const appId = await createApp(owner.id);
+    const { id: appId } = await seedApp(t, owner.id, { keys: true });
     await storeRepo(appId, 'acme/x');
     expect((await decrypt(owner.token, appId)).statusCode).toBe(403);
     const { token } = await t.signedInUser({ role_id: 5 });
@@ -161,7 +151,7 @@ describe('POST apps/decryptDomain/{appId}', () => {
 
   it('answers 409 naming the hosts whose value does not decrypt under the current key', async () => {
     // Fixed keys: with a random one, the foreign value's padding would check out 1 time in 256.
-    const appId = await createApp(owner.id, { newCoreKey: 'A'.repeat(32), newCoreIv: 'B'.repeat(16) });
+    const { id: appId } = await seedApp(t, owner.id, { keys: { newCoreKey: 'A'.repeat(32), newCoreIv: 'B'.repeat(16) } });
     await storeRepo(appId, 'acme/y');
     // A value encrypted under another (fixed) key, whose padding does not check out under this one,
     // and a value that is not base64 at all.

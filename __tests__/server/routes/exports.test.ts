@@ -8,7 +8,7 @@ import { auditLog } from '../../../server/src/db/schema';
 import { parseShareLink } from '../../../server/src/domain/share-links';
 import { v2rayClientConfig } from '../../../server/src/domain/v2ray-config';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { api, callers, makeApp, type Callers } from './apps-fixtures';
+import { api, callers, makeApp, type Callers } from '../helpers/seed';
 
 const UUID = '3f1c9a6e-2b4d-4c8e-9f7a-1d2e3f4a5b6c';
 const VLESS_WS_TLS = `vless://${UUID}@cdn.example.com:443?encryption=none&security=tls&sni=sni.example.com&type=ws&path=%2Fws&host=front.example.com&alpn=h2,http/1.1&fp=chrome#WS-TLS`;

@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { apps } from '../../../server/src/db/schema';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { api, callers, makeApp, type Callers } from './apps-fixtures';
+import { api, callers, makeApp, type Callers } from '../helpers/seed';
 
 let t: TestApp;
 let c: Callers;

@@ -1,10 +1,10 @@
 // docs/product.md §7 "Profiles" (one at a time) against a real app: the sealed address token in the list,
 // share-link validation on add and update, role_id 5 and the type field, reveal (role_id 1 only,
 // audited), deletes that are all or nothing, and ownership through the server (404, unchanged).
-import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { apps, auditLog, countries, profiles, serverApps, servers } from '../../../server/src/db/schema';
+import { auditLog, profiles } from '../../../server/src/db/schema';
 import { ADMIN, createTestApp, type TestApp } from '../helpers/test-app';
+import { seedApp, seedServer, staff } from '../helpers/seed';
 
 const UUID = '3f1c9a6e-2b4d-4c8e-9f7a-1d2e3f4a5b6c';
 const VLESS = `vless://${UUID}@cdn.example.com:443?encryption=none&security=tls&sni=cdn.example.com&type=ws&path=%2Fws#WS-TLS`;
@@ -22,27 +22,6 @@ let aliceServer: number;
 let bobServer: number;
 let ritaServer: number;
 
-let seq = 0;
-async function serverFor(adminId: number): Promise<number> {
-  const n = `${++seq}${randomBytes(3).toString('hex')}`;
-  const [app] = await t.db
-    .insert(apps)
-    .values({ name: `App ${n}`, packageName: `com.test.p${n}`, adminId, sign: 's', apiKey: randomBytes(32).toString('hex') })
-    .returning({ id: apps.id });
-  const [country] = await t.db.select().from(countries).where(eq(countries.code, 'DE'));
-  const [server] = await t.db.insert(servers).values({ ip: `srv${n}.example.com`, countryId: country.id, port: 22 }).returning({ id: servers.id });
-  await t.db.insert(serverApps).values({ serverId: server.id, appId: app.id });
-  return server.id;
-}
-
-async function staff(role_id: number) {
-  const { user, token } = await t.signedInUser({ role_id });
-  return { id: user.id, token };
-}
-
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: object) =>
-  t.app.inject({ method, url: `/api/v1/${url}`, headers: t.auth(token), ...(payload && { payload }) });
-
 const profileBody = (serverId: number, over: Record<string, unknown> = {}) => ({
   name: 'S-1',
   address: VLESS,
@@ -54,7 +33,7 @@ const profileBody = (serverId: number, over: Record<string, unknown> = {}) => ({
 });
 
 async function add(token: string, serverId: number, over: Record<string, unknown> = {}) {
-  const res = await call('POST', 'apps/addProfile', token, profileBody(serverId, over));
+  const res = await t.call(token, 'POST', 'apps/addProfile', profileBody(serverId, over));
   if (res.statusCode !== 200) throw new Error(`addProfile: ${res.statusCode} ${res.body}`);
   const data = res.json().data as { id: number; type: string };
   // the answer carries no address; the tests reveal with the stored token
@@ -68,25 +47,25 @@ const audits = () => t.db.select().from(auditLog).where(eq(auditLog.action, 'pro
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.signIn(ADMIN.username, ADMIN.password);
-  alice = await staff(2);
-  bob = await staff(2);
-  rita = await staff(5);
-  aliceServer = await serverFor(alice.id);
-  bobServer = await serverFor(bob.id);
-  ritaServer = await serverFor(rita.id);
+  alice = await staff(t, 2);
+  bob = await staff(t, 2);
+  rita = await staff(t, 5);
+  aliceServer = await seedServer(t, [(await seedApp(t, alice.id)).id]);
+  bobServer = await seedServer(t, [(await seedApp(t, bob.id)).id]);
+  ritaServer = await seedServer(t, [(await seedApp(t, rita.id)).id]);
 });
 afterAll(() => t?.close());
 
 describe('POST apps/addProfile and GET apps/profiles/{serverId}', () => {
   it('adds a profile and lists it without its address: neither the link nor the sealed token', async () => {
-    const res = await call('POST', 'apps/addProfile', admin, profileBody(aliceServer, { name: '  Tehran-1 ' }));
+    const res = await t.call(admin, 'POST', 'apps/addProfile', profileBody(aliceServer, { name: '  Tehran-1 ' }));
     expect(res.statusCode).toBe(200);
     const { data } = res.json();
     expect(data).toEqual({ id: expect.any(Number), name: 'Tehran-1', operator: 'mci', protocol: 'vless', type: 'smart', serverId: aliceServer });
     const token = (await stored(data.id)).addressEnc;
     expect(t.app.secrets.open(token, 'profile.address')).toBe(VLESS);
 
-    const list = await call('GET', `apps/profiles/${aliceServer}`, alice.token);
+    const list = await t.call(alice.token, 'GET', `apps/profiles/${aliceServer}`);
     expect(list.statusCode).toBe(200);
     expect(list.json().data).toContainEqual(data);
     expect(list.body).not.toContain('cdn.example.com');
@@ -97,23 +76,23 @@ describe('POST apps/addProfile and GET apps/profiles/{serverId}', () => {
 
   it('hands one profile\'s sealed token to role_id 1 only (GET apps/profileAddress/{id})', async () => {
     const p = await add(alice.token, aliceServer);
-    const res = await call('GET', `apps/profileAddress/${p.id}`, admin);
+    const res = await t.call(admin, 'GET', `apps/profileAddress/${p.id}`);
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual({ address: p.address });
     expect(res.body).not.toContain('cdn.example.com');
     expect(t.app.secrets.open(res.json().data.address, 'profile.address')).toBe(VLESS);
     for (const token of [alice.token, rita.token]) {
-      const refused = await call('GET', `apps/profileAddress/${p.id}`, token);
+      const refused = await t.call(token, 'GET', `apps/profileAddress/${p.id}`);
       expect(refused.statusCode).toBe(403);
       expect(refused.body).not.toContain(p.address);
     }
-    expect((await call('GET', 'apps/profileAddress/999999', admin)).statusCode).toBe(404);
+    expect((await t.call(admin, 'GET', 'apps/profileAddress/999999')).statusCode).toBe(404);
   });
 
   it('lists in id order', async () => {
     const a = await add(alice.token, aliceServer, { name: 'Z-last' });
     const b = await add(alice.token, aliceServer, { name: 'A-first', protocol: 'vmess', address: VMESS });
-    const ids = (await call('GET', `apps/profiles/${aliceServer}`, alice.token)).json().data.map((p: { id: number }) => p.id);
+    const ids = (await t.call(alice.token, 'GET', `apps/profiles/${aliceServer}`)).json().data.map((p: { id: number }) => p.id);
     expect(ids).toEqual([...ids].sort((x: number, y: number) => x - y));
     expect(ids.indexOf(a.id)).toBeLessThan(ids.indexOf(b.id));
   });
@@ -130,7 +109,7 @@ describe('POST apps/addProfile and GET apps/profiles/{serverId}', () => {
       [{ address: 'trojan://pw@host.example.com:443' }, 'shareLink.unknownScheme'],
     ];
     for (const [over, reason] of cases) {
-      const res = await call('POST', 'apps/addProfile', admin, profileBody(aliceServer, over));
+      const res = await t.call(admin, 'POST', 'apps/addProfile', profileBody(aliceServer, over));
       expect({ over, status: res.statusCode, errors: res.json().errors }).toEqual({ over, status: 400, errors: { address: reason } });
     }
     expect(await countOn(aliceServer)).toBe(before);
@@ -145,7 +124,7 @@ describe('POST apps/addProfile and GET apps/profiles/{serverId}', () => {
       [{ address: undefined }, 'address'],
     ];
     for (const [over, field] of cases) {
-      const res = await call('POST', 'apps/addProfile', admin, profileBody(aliceServer, over));
+      const res = await t.call(admin, 'POST', 'apps/addProfile', profileBody(aliceServer, over));
       expect(res.statusCode).toBe(400);
       expect(Object.keys(res.json().errors)).toContain(field);
     }
@@ -153,25 +132,25 @@ describe('POST apps/addProfile and GET apps/profiles/{serverId}', () => {
 
   it("answers 404 to an app admin or role_id 5 on another admin's server, storing nothing", async () => {
     const before = await countOn(bobServer);
-    expect((await call('POST', 'apps/addProfile', alice.token, profileBody(bobServer))).statusCode).toBe(404);
+    expect((await t.call(alice.token, 'POST', 'apps/addProfile', profileBody(bobServer))).statusCode).toBe(404);
     const { type: _t, ...noType } = profileBody(bobServer);
-    expect((await call('POST', 'apps/addProfile', rita.token, noType)).statusCode).toBe(404);
-    expect((await call('GET', `apps/profiles/${bobServer}`, alice.token)).statusCode).toBe(404);
-    expect((await call('GET', `apps/profiles/${bobServer}`, rita.token)).statusCode).toBe(404);
-    expect((await call('GET', 'apps/profiles/999999', admin)).statusCode).toBe(404);
-    expect((await call('GET', 'apps/profiles/abc', admin)).statusCode).toBe(400);
+    expect((await t.call(rita.token, 'POST', 'apps/addProfile', noType)).statusCode).toBe(404);
+    expect((await t.call(alice.token, 'GET', `apps/profiles/${bobServer}`)).statusCode).toBe(404);
+    expect((await t.call(rita.token, 'GET', `apps/profiles/${bobServer}`)).statusCode).toBe(404);
+    expect((await t.call(admin, 'GET', 'apps/profiles/999999')).statusCode).toBe(404);
+    expect((await t.call(admin, 'GET', 'apps/profiles/abc')).statusCode).toBe(400);
     expect(await countOn(bobServer)).toBe(before);
   });
 
   it('answers 403 when role_id 5 sends a type (even normal), and makes their profiles normal', async () => {
     const before = await countOn(ritaServer);
     for (const type of ['smart', 'normal', null]) {
-      const res = await call('POST', 'apps/addProfile', rita.token, profileBody(ritaServer, { type }));
+      const res = await t.call(rita.token, 'POST', 'apps/addProfile', profileBody(ritaServer, { type }));
       expect(res.statusCode).toBe(403);
     }
     expect(await countOn(ritaServer)).toBe(before);
     const { type: _t, ...noType } = profileBody(ritaServer);
-    const res = await call('POST', 'apps/addProfile', rita.token, noType);
+    const res = await t.call(rita.token, 'POST', 'apps/addProfile', noType);
     expect(res.statusCode).toBe(200);
     expect(res.json().data.type).toBe('normal');
     expect((await stored(res.json().data.id)).type).toBe('normal');
@@ -180,7 +159,7 @@ describe('POST apps/addProfile and GET apps/profiles/{serverId}', () => {
   it('lets an app admin choose the type and defaults it to normal', async () => {
     expect((await add(bob.token, bobServer, { type: 'smart' })).type).toBe('smart');
     const { type: _t, ...noType } = profileBody(bobServer);
-    expect((await call('POST', 'apps/addProfile', bob.token, noType)).json().data.type).toBe('normal');
+    expect((await t.call(bob.token, 'POST', 'apps/addProfile', noType)).json().data.type).toBe('normal');
   });
 });
 
@@ -188,18 +167,18 @@ describe('PUT apps/updateProfile/{id}', () => {
   it('keeps the stored address when the address is blank or missing', async () => {
     const p = await add(alice.token, aliceServer);
     const before = await stored(p.id);
-    const res = await call('PUT', `apps/updateProfile/${p.id}`, alice.token, profileBody(aliceServer, { name: 'Renamed', operator: 'wifi', address: '' }));
+    const res = await t.call(alice.token, 'PUT', `apps/updateProfile/${p.id}`, profileBody(aliceServer, { name: 'Renamed', operator: 'wifi', address: '' }));
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual({ id: p.id, name: 'Renamed', operator: 'wifi', protocol: 'vless', type: 'smart', serverId: aliceServer });
     expect((await stored(p.id)).addressEnc).toBe(before.addressEnc);
     const { address: _a, ...noAddress } = profileBody(aliceServer, { name: 'Again' });
-    expect((await call('PUT', `apps/updateProfile/${p.id}`, alice.token, noAddress)).statusCode).toBe(200);
+    expect((await t.call(alice.token, 'PUT', `apps/updateProfile/${p.id}`, noAddress)).statusCode).toBe(200);
     expect((await stored(p.id)).addressEnc).toBe(before.addressEnc);
   });
 
   it('replaces the address with a new valid link, sealed again', async () => {
     const p = await add(admin, aliceServer);
-    const res = await call('PUT', `apps/updateProfile/${p.id}`, admin, profileBody(aliceServer, { address: VLESS_2 }));
+    const res = await t.call(admin, 'PUT', `apps/updateProfile/${p.id}`, profileBody(aliceServer, { address: VLESS_2 }));
     expect(res.statusCode).toBe(200);
     expect(t.app.secrets.open((await stored(p.id)).addressEnc, 'profile.address')).toBe(VLESS_2);
   });
@@ -207,14 +186,14 @@ describe('PUT apps/updateProfile/{id}', () => {
   it('refuses a kept address that does not match a new protocol, and a broken new link', async () => {
     const p = await add(admin, aliceServer);
     const before = await stored(p.id);
-    const kept = await call('PUT', `apps/updateProfile/${p.id}`, admin, profileBody(aliceServer, { protocol: 'vmess', address: '' }));
+    const kept = await t.call(admin, 'PUT', `apps/updateProfile/${p.id}`, profileBody(aliceServer, { protocol: 'vmess', address: '' }));
     expect(kept.statusCode).toBe(400);
     expect(kept.json().errors).toEqual({ address: 'shareLink.protocolMismatch' });
-    const broken = await call('PUT', `apps/updateProfile/${p.id}`, admin, profileBody(aliceServer, { address: `vless://${UUID}@host.example.com:99999` }));
+    const broken = await t.call(admin, 'PUT', `apps/updateProfile/${p.id}`, profileBody(aliceServer, { address: `vless://${UUID}@host.example.com:99999` }));
     expect(broken.statusCode).toBe(400);
     expect(broken.json().errors).toEqual({ address: 'shareLink.badPort' });
     // Switching protocol together with a matching link works.
-    expect((await call('PUT', `apps/updateProfile/${p.id}`, admin, profileBody(aliceServer, { protocol: 'vmess', address: VMESS }))).statusCode).toBe(200);
+    expect((await t.call(admin, 'PUT', `apps/updateProfile/${p.id}`, profileBody(aliceServer, { protocol: 'vmess', address: VMESS }))).statusCode).toBe(200);
     expect((await stored(p.id)).protocol).toBe('vmess');
     expect(before.protocol).toBe('vless');
   });
@@ -222,11 +201,11 @@ describe('PUT apps/updateProfile/{id}', () => {
   it('keeps the type when none is sent; role_id 5 sending one gets 403 and nothing changes', async () => {
     const p = await add(admin, ritaServer, { type: 'smart' });
     const { type: _t, ...noType } = profileBody(ritaServer, { name: 'By-rita', address: '' });
-    const ok = await call('PUT', `apps/updateProfile/${p.id}`, rita.token, noType);
+    const ok = await t.call(rita.token, 'PUT', `apps/updateProfile/${p.id}`, noType);
     expect(ok.statusCode).toBe(200);
     expect(ok.json().data).toMatchObject({ name: 'By-rita', type: 'smart' });
     const before = await stored(p.id);
-    const res = await call('PUT', `apps/updateProfile/${p.id}`, rita.token, profileBody(ritaServer, { name: 'Changed', type: 'normal', address: '' }));
+    const res = await t.call(rita.token, 'PUT', `apps/updateProfile/${p.id}`, profileBody(ritaServer, { name: 'Changed', type: 'normal', address: '' }));
     expect(res.statusCode).toBe(403);
     expect(await stored(p.id)).toEqual(before);
   });
@@ -234,22 +213,22 @@ describe('PUT apps/updateProfile/{id}', () => {
   it("answers 404 for another admin's profile, for moving to another admin's server, and for a missing id; nothing changes", async () => {
     const p = await add(bob.token, bobServer);
     const before = await stored(p.id);
-    expect((await call('PUT', `apps/updateProfile/${p.id}`, alice.token, profileBody(bobServer, { name: 'Stolen' }))).statusCode).toBe(404);
-    expect((await call('PUT', `apps/updateProfile/${p.id}`, alice.token, profileBody(aliceServer, { name: 'Stolen' }))).statusCode).toBe(404);
+    expect((await t.call(alice.token, 'PUT', `apps/updateProfile/${p.id}`, profileBody(bobServer, { name: 'Stolen' }))).statusCode).toBe(404);
+    expect((await t.call(alice.token, 'PUT', `apps/updateProfile/${p.id}`, profileBody(aliceServer, { name: 'Stolen' }))).statusCode).toBe(404);
     const { type: _t, ...noType } = profileBody(bobServer, { name: 'Stolen' });
-    expect((await call('PUT', `apps/updateProfile/${p.id}`, rita.token, noType)).statusCode).toBe(404);
+    expect((await t.call(rita.token, 'PUT', `apps/updateProfile/${p.id}`, noType)).statusCode).toBe(404);
     expect(await stored(p.id)).toEqual(before);
 
     const mine = await add(alice.token, aliceServer);
     const mineBefore = await stored(mine.id);
-    expect((await call('PUT', `apps/updateProfile/${mine.id}`, alice.token, profileBody(bobServer))).statusCode).toBe(404);
+    expect((await t.call(alice.token, 'PUT', `apps/updateProfile/${mine.id}`, profileBody(bobServer))).statusCode).toBe(404);
     expect(await stored(mine.id)).toEqual(mineBefore);
-    expect((await call('PUT', 'apps/updateProfile/999999', admin, profileBody(aliceServer))).statusCode).toBe(404);
+    expect((await t.call(admin, 'PUT', 'apps/updateProfile/999999', profileBody(aliceServer))).statusCode).toBe(404);
   });
 
   it('lets the top admin move a profile to another server', async () => {
     const p = await add(alice.token, aliceServer);
-    const res = await call('PUT', `apps/updateProfile/${p.id}`, admin, profileBody(bobServer, { address: '' }));
+    const res = await t.call(admin, 'PUT', `apps/updateProfile/${p.id}`, profileBody(bobServer, { address: '' }));
     expect(res.statusCode).toBe(200);
     expect((await stored(p.id)).serverId).toBe(bobServer);
   });
@@ -260,7 +239,7 @@ describe('POST apps/convertProfile (reveal)', () => {
     const p = await add(alice.token, aliceServer, { protocol: 'vmess', address: VMESS });
     const before = (await audits()).length;
     for (let i = 0; i < 2; i++) {
-      const res = await call('POST', 'apps/convertProfile', admin, { config: p.address });
+      const res = await t.call(admin, 'POST', 'apps/convertProfile', { config: p.address });
       expect(res.statusCode).toBe(200);
       expect(res.json().data).toEqual({
         link: VMESS,
@@ -287,7 +266,7 @@ describe('POST apps/convertProfile (reveal)', () => {
     const p = await add(alice.token, aliceServer);
     const before = (await audits()).length;
     for (const token of [alice.token, rita.token]) {
-      const res = await call('POST', 'apps/convertProfile', token, { config: p.address });
+      const res = await t.call(token, 'POST', 'apps/convertProfile', { config: p.address });
       expect(res.statusCode).toBe(403);
       expect(res.body).not.toContain('cdn.example.com');
     }
@@ -300,7 +279,7 @@ describe('POST apps/convertProfile (reveal)', () => {
     const password = t.app.secrets.seal(VLESS, 'server.password');
     const before = (await audits()).length;
     for (const config of ['not a token', tampered, password, '']) {
-      const res = await call('POST', 'apps/convertProfile', admin, { config });
+      const res = await t.call(admin, 'POST', 'apps/convertProfile', { config });
       expect(res.statusCode).toBe(400);
       expect(Object.keys(res.json().errors)).toEqual(['config']);
     }
@@ -327,9 +306,9 @@ describe('DELETE apps/destroyProfile/{id} and POST apps/destroyMultipleProfiles'
     const a = await add(alice.token, aliceServer);
     const b = await add(alice.token, aliceServer);
     const c = await add(alice.token, aliceServer);
-    expect((await call('DELETE', `apps/destroyProfile/${a.id}`, alice.token)).json()).toEqual({ success: true });
+    expect((await t.call(alice.token, 'DELETE', `apps/destroyProfile/${a.id}`)).json()).toEqual({ success: true });
     expect(await stored(a.id)).toBeUndefined();
-    const res = await call('POST', 'apps/destroyMultipleProfiles', alice.token, { ids: [b.id, c.id] });
+    const res = await t.call(alice.token, 'POST', 'apps/destroyMultipleProfiles', { ids: [b.id, c.id] });
     expect(res.json()).toEqual({ success: true, data: { deleted: 2 } });
     expect(await stored(b.id)).toBeUndefined();
     expect(await stored(c.id)).toBeUndefined();
@@ -341,21 +320,21 @@ describe('DELETE apps/destroyProfile/{id} and POST apps/destroyMultipleProfiles'
       return rest;
     };
     const ids: number[] = [];
-    for (const name of ['R-1', 'R-2', 'R-3']) ids.push((await call('POST', 'apps/addProfile', rita.token, noType(name))).json().data.id);
+    for (const name of ['R-1', 'R-2', 'R-3']) ids.push((await t.call(rita.token, 'POST', 'apps/addProfile', noType(name))).json().data.id);
     for (const token of [rita.token, admin]) {
-      const list = await call('GET', `apps/profiles/${ritaServer}`, token);
+      const list = await t.call(token, 'GET', `apps/profiles/${ritaServer}`);
       expect(list.statusCode).toBe(200);
       expect(list.json().data.map((p: { id: number }) => p.id)).toEqual(expect.arrayContaining(ids));
     }
-    expect((await call('DELETE', `apps/destroyProfile/${ids[0]}`, rita.token)).statusCode).toBe(200);
-    expect((await call('POST', 'apps/destroyMultipleProfiles', rita.token, { ids: ids.slice(1) })).json()).toEqual({ success: true, data: { deleted: 2 } });
+    expect((await t.call(rita.token, 'DELETE', `apps/destroyProfile/${ids[0]}`)).statusCode).toBe(200);
+    expect((await t.call(rita.token, 'POST', 'apps/destroyMultipleProfiles', { ids: ids.slice(1) })).json()).toEqual({ success: true, data: { deleted: 2 } });
     for (const id of ids) expect(await stored(id)).toBeUndefined();
   });
 
   it("answers 404 for another admin's profile or a missing one, deleting nothing", async () => {
     const theirs = await add(bob.token, bobServer);
-    for (const token of [alice.token, rita.token]) expect((await call('DELETE', `apps/destroyProfile/${theirs.id}`, token)).statusCode).toBe(404);
-    expect((await call('DELETE', 'apps/destroyProfile/999999', admin)).statusCode).toBe(404);
+    for (const token of [alice.token, rita.token]) expect((await t.call(token, 'DELETE', `apps/destroyProfile/${theirs.id}`)).statusCode).toBe(404);
+    expect((await t.call(admin, 'DELETE', 'apps/destroyProfile/999999')).statusCode).toBe(404);
     expect(await stored(theirs.id)).toBeDefined();
   });
 
@@ -363,20 +342,20 @@ describe('DELETE apps/destroyProfile/{id} and POST apps/destroyMultipleProfiles'
     const mine = await add(alice.token, aliceServer);
     const theirs = await add(bob.token, bobServer);
     for (const ids of [[mine.id, theirs.id], [mine.id, 999_999]]) {
-      expect((await call('POST', 'apps/destroyMultipleProfiles', alice.token, { ids })).statusCode).toBe(404);
+      expect((await t.call(alice.token, 'POST', 'apps/destroyMultipleProfiles', { ids })).statusCode).toBe(404);
     }
     expect(await stored(mine.id)).toBeDefined();
     expect(await stored(theirs.id)).toBeDefined();
     const r = await add(rita.token, ritaServer, { type: undefined });
-    expect((await call('POST', 'apps/destroyMultipleProfiles', rita.token, { ids: [r.id, mine.id] })).statusCode).toBe(404);
+    expect((await t.call(rita.token, 'POST', 'apps/destroyMultipleProfiles', { ids: [r.id, mine.id] })).statusCode).toBe(404);
     expect(await stored(r.id)).toBeDefined();
     // The top admin reaches profiles on every server.
-    expect((await call('POST', 'apps/destroyMultipleProfiles', admin, { ids: [mine.id, theirs.id, r.id] })).json().data.deleted).toBe(3);
+    expect((await t.call(admin, 'POST', 'apps/destroyMultipleProfiles', { ids: [mine.id, theirs.id, r.id] })).json().data.deleted).toBe(3);
   });
 
   it('refuses duplicate ids with 400 and deletes nothing', async () => {
     const p = await add(alice.token, aliceServer);
-    const res = await call('POST', 'apps/destroyMultipleProfiles', alice.token, { ids: [p.id, p.id] });
+    const res = await t.call(alice.token, 'POST', 'apps/destroyMultipleProfiles', { ids: [p.id, p.id] });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual({ ids: 'validation.duplicate' });
     expect(await stored(p.id)).toBeDefined();
@@ -384,7 +363,7 @@ describe('DELETE apps/destroyProfile/{id} and POST apps/destroyMultipleProfiles'
 
   it('handles an id list longer than one statement can bind (all missing → 404)', async () => {
     const ids = Array.from({ length: 70_000 }, (_, i) => 10_000_000 + i);
-    const res = await call('POST', 'apps/destroyMultipleProfiles', admin, { ids });
+    const res = await t.call(admin, 'POST', 'apps/destroyMultipleProfiles', { ids });
     expect(res.statusCode).toBe(404);
   });
 });

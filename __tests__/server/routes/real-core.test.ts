@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { multipart } from '../helpers/multipart';
-import { api, callers, makeApp, type Callers } from './apps-fixtures';
+import { api, callers, makeApp, type Callers } from '../helpers/seed';
 
 const V2RAY = ['/usr/bin/v2ray', '/usr/local/bin/v2ray'].find((p) => existsSync(p));
 if (!V2RAY) {

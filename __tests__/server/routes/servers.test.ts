@@ -1,10 +1,10 @@
 // docs/product.md §7 "Servers" against a real app: listing by scope, create/update rules, the sealed password
 // that is never sent back, and ownership (an app admin's or role_id 5's reach ends at their own
 // apps: other servers are 404 and unchanged). Deleting takes the profiles along.
-import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { apps, countries, profiles, serverApps, servers } from '../../../server/src/db/schema';
+import { countries, profiles, serverApps, servers } from '../../../server/src/db/schema';
 import { ADMIN, createTestApp, type TestApp } from '../helpers/test-app';
+import { seedApp, staff } from '../helpers/seed';
 
 let t: TestApp;
 let admin: string;
@@ -18,24 +18,6 @@ let ritaApp: number;
 let iran: number;
 let germany: number;
 
-let seq = 0;
-async function makeApp(adminId: number): Promise<number> {
-  const n = `${++seq}${randomBytes(3).toString('hex')}`;
-  const [row] = await t.db
-    .insert(apps)
-    .values({ name: `App ${n}`, packageName: `com.test.app${n}`, adminId, sign: 'sign', apiKey: randomBytes(32).toString('hex') })
-    .returning({ id: apps.id });
-  return row.id;
-}
-
-async function staff(role_id: number) {
-  const { user, token } = await t.signedInUser({ role_id });
-  return { id: user.id, token };
-}
-
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: unknown) =>
-  t.app.inject({ method, url: `/api/v1/${url}`, headers: t.auth(token), ...(payload !== undefined && { payload: payload as object }) });
-
 const body = (over: Record<string, unknown> = {}) => ({
   appId: [aliceApp],
   countryId: iran,
@@ -47,7 +29,7 @@ const body = (over: Record<string, unknown> = {}) => ({
 });
 
 async function create(token: string, over: Record<string, unknown> = {}): Promise<number> {
-  const res = await call('POST', 'apps/addServer', token, body(over));
+  const res = await t.call(token, 'POST', 'apps/addServer', body(over));
   if (res.statusCode !== 200) throw new Error(`addServer: ${res.statusCode} ${res.body}`);
   return res.json().data.id;
 }
@@ -59,13 +41,13 @@ const links = async (id: number) =>
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.signIn(ADMIN.username, ADMIN.password);
-  alice = await staff(2);
-  bob = await staff(2);
-  rita = await staff(5);
-  aliceApp = await makeApp(alice.id);
-  aliceApp2 = await makeApp(alice.id);
-  bobApp = await makeApp(bob.id);
-  ritaApp = await makeApp(rita.id);
+  alice = await staff(t, 2);
+  bob = await staff(t, 2);
+  rita = await staff(t, 5);
+  aliceApp = (await seedApp(t, alice.id)).id;
+  aliceApp2 = (await seedApp(t, alice.id)).id;
+  bobApp = (await seedApp(t, bob.id)).id;
+  ritaApp = (await seedApp(t, rita.id)).id;
   const all = await t.db.select().from(countries);
   iran = all.find((c) => c.code === 'IR')!.id;
   germany = all.find((c) => c.code === 'DE')!.id;
@@ -74,7 +56,7 @@ afterAll(() => t?.close());
 
 describe('POST apps/addServer', () => {
   it('creates a server for the top admin and answers the server DTO without the password', async () => {
-    const res = await call('POST', 'apps/addServer', admin, body({ appId: [aliceApp, bobApp], provider: 'ignored' }));
+    const res = await t.call(admin, 'POST', 'apps/addServer', body({ appId: [aliceApp, bobApp], provider: 'ignored' }));
     expect(res.statusCode).toBe(200);
     const { data } = res.json();
     expect(res.json().success).toBe(true);
@@ -103,10 +85,10 @@ describe('POST apps/addServer', () => {
   });
 
   it('lets an app admin and role_id 5 create servers for their own apps', async () => {
-    const a = await call('POST', 'apps/addServer', alice.token, body({ appId: [aliceApp, aliceApp2] }));
+    const a = await t.call(alice.token, 'POST', 'apps/addServer', body({ appId: [aliceApp, aliceApp2] }));
     expect(a.statusCode).toBe(200);
     expect(await links(a.json().data.id)).toEqual([aliceApp, aliceApp2].sort((x, y) => x - y));
-    const r = await call('POST', 'apps/addServer', rita.token, body({ appId: [ritaApp], password: '', username: '' }));
+    const r = await t.call(rita.token, 'POST', 'apps/addServer', body({ appId: [ritaApp], password: '', username: '' }));
     expect(r.statusCode).toBe(200);
     expect(r.json().data).toMatchObject({ hasPassword: false, username: null, apps: [{ app: { id: ritaApp } }] });
   });
@@ -114,11 +96,11 @@ describe('POST apps/addServer', () => {
   it("refuses another admin's app or an unknown app with 400 on appId, and creates nothing", async () => {
     const before = (await t.db.select().from(servers)).length;
     for (const appId of [[bobApp], [aliceApp, bobApp], [999_999]]) {
-      const res = await call('POST', 'apps/addServer', alice.token, body({ appId }));
+      const res = await t.call(alice.token, 'POST', 'apps/addServer', body({ appId }));
       expect(res.statusCode).toBe(400);
       expect(res.json().errors).toEqual({ appId: 'validation.oneOf' });
     }
-    expect(await call('POST', 'apps/addServer', rita.token, body({ appId: [aliceApp] })).then((r) => r.statusCode)).toBe(400);
+    expect(await t.call(rita.token, 'POST', 'apps/addServer', body({ appId: [aliceApp] })).then((r) => r.statusCode)).toBe(400);
     expect((await t.db.select().from(servers)).length).toBe(before);
   });
 
@@ -134,7 +116,7 @@ describe('POST apps/addServer', () => {
     ];
     const before = (await t.db.select().from(servers)).length;
     for (const [over, errors] of cases) {
-      const res = await call('POST', 'apps/addServer', admin, body(over));
+      const res = await t.call(admin, 'POST', 'apps/addServer', body(over));
       expect({ over, status: res.statusCode, errors: res.json().errors }).toEqual({ over, status: 400, errors });
     }
     expect((await t.db.select().from(servers)).length).toBe(before);
@@ -160,7 +142,7 @@ describe('GET apps/servers', () => {
   const ids = (res: { json(): { data: { id: number }[] } }) => res.json().data.map((s) => s.id);
 
   it('gives the top admin every server with appId=null, ordered by id', async () => {
-    const res = await call('GET', 'apps/servers?appId=null', admin);
+    const res = await t.call(admin, 'GET', 'apps/servers?appId=null');
     expect(res.statusCode).toBe(200);
     const got = ids(res);
     expect(got).toEqual(expect.arrayContaining([aliceServer, bobServer, shared, ritaServer]));
@@ -170,7 +152,7 @@ describe('GET apps/servers', () => {
 
   it('gives an app admin only the servers of their apps, and only their apps on a shared one', async () => {
     for (const query of ['appId=null', 'state=appAdmin', '']) {
-      const res = await call('GET', `apps/servers?${query}`, alice.token);
+      const res = await t.call(alice.token, 'GET', `apps/servers?${query}`);
       expect(res.statusCode).toBe(200);
       const got = ids(res);
       expect(got).toEqual(expect.arrayContaining([aliceServer, shared]));
@@ -179,33 +161,33 @@ describe('GET apps/servers', () => {
       const sharedDto = res.json().data.find((s: { id: number }) => s.id === shared);
       expect(sharedDto.apps).toEqual([{ app: { id: aliceApp, name: expect.any(String) } }]);
     }
-    const ritas = (await call('GET', 'apps/servers?state=appAdmin', rita.token)).json().data as { id: number; apps: unknown }[];
+    const ritas = (await t.call(rita.token, 'GET', 'apps/servers?state=appAdmin')).json().data as { id: number; apps: unknown }[];
     expect(ritas.map((s) => s.id)).toContain(ritaServer);
     for (const s of ritas) expect(s.apps).toEqual([{ app: { id: ritaApp, name: expect.any(String) } }]);
   });
 
   it("state=appAdmin gives the top admin only servers of apps they administer themselves", async () => {
-    const res = await call('GET', 'apps/servers?state=appAdmin', admin);
+    const res = await t.call(admin, 'GET', 'apps/servers?state=appAdmin');
     expect(res.statusCode).toBe(200);
     expect(ids(res)).toEqual([]);
   });
 
   it("filters by appId, and answers 404 for another admin's app", async () => {
-    const mine = await call('GET', `apps/servers?appId=${aliceApp2}`, alice.token);
+    const mine = await t.call(alice.token, 'GET', `apps/servers?appId=${aliceApp2}`);
     expect(ids(mine)).toContain(aliceServer);
     expect(ids(mine)).not.toContain(shared);
-    const byAdmin = await call('GET', `apps/servers?appId=${bobApp}`, admin);
+    const byAdmin = await t.call(admin, 'GET', `apps/servers?appId=${bobApp}`);
     expect(ids(byAdmin)).toEqual(expect.arrayContaining([bobServer, shared]));
     expect(ids(byAdmin)).not.toContain(aliceServer);
-    expect((await call('GET', `apps/servers?appId=${bobApp}`, alice.token)).statusCode).toBe(404);
-    expect((await call('GET', 'apps/servers?appId=abc', alice.token)).statusCode).toBe(400);
-    expect((await call('GET', 'apps/servers?state=other', alice.token)).statusCode).toBe(400);
+    expect((await t.call(alice.token, 'GET', `apps/servers?appId=${bobApp}`)).statusCode).toBe(404);
+    expect((await t.call(alice.token, 'GET', 'apps/servers?appId=abc')).statusCode).toBe(400);
+    expect((await t.call(alice.token, 'GET', 'apps/servers?state=other')).statusCode).toBe(400);
   });
 
   it('never carries the password, plain or sealed, in the raw JSON', async () => {
     const sealed = (await row(bobServer)).passwordEnc!;
     for (const token of [admin, bob.token]) {
-      const res = await call('GET', 'apps/servers?appId=null', token);
+      const res = await t.call(token, 'GET', 'apps/servers?appId=null');
       expect(res.body).not.toContain('S3cret-Server-Pass!');
       expect(res.body).not.toContain(sealed);
       expect(res.body).not.toMatch(/"password/i);
@@ -221,7 +203,7 @@ describe('GET apps/servers', () => {
     await t.db.insert(profiles).values(
       [1, 2, 3].map((n) => ({ serverId: bobServer, name: `S-${n}`, addressEnc: 'x', operator: 'mci' as const, protocol: 'vless' as const })),
     );
-    const res = await call('GET', 'apps/servers?appId=null', bob.token);
+    const res = await t.call(bob.token, 'GET', 'apps/servers?appId=null');
     expect(res.json().data.find((s: { id: number }) => s.id === bobServer).profileCount).toBe(3);
   });
 });
@@ -230,18 +212,18 @@ describe('PUT apps/updateServer/{id}', () => {
   it('updates the fields and keeps the stored password when the password is blank or missing', async () => {
     const id = await create(alice.token);
     const sealed = (await row(id)).passwordEnc;
-    const res = await call('PUT', `apps/updateServer/${id}`, alice.token, body({ ip: 'renamed.example.com', port: 2222, countryId: germany, password: '' }));
+    const res = await t.call(alice.token, 'PUT', `apps/updateServer/${id}`, body({ ip: 'renamed.example.com', port: 2222, countryId: germany, password: '' }));
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ id, ip: 'renamed.example.com', port: 2222, location: { code: 'DE' }, hasPassword: true });
     expect((await row(id)).passwordEnc).toBe(sealed);
     const { password: _p, ...withoutPassword } = body();
-    expect((await call('PUT', `apps/updateServer/${id}`, alice.token, withoutPassword)).statusCode).toBe(200);
+    expect((await t.call(alice.token, 'PUT', `apps/updateServer/${id}`, withoutPassword)).statusCode).toBe(200);
     expect((await row(id)).passwordEnc).toBe(sealed);
   });
 
   it('replaces the password when a new one is given', async () => {
     const id = await create(admin);
-    const res = await call('PUT', `apps/updateServer/${id}`, admin, body({ password: 'N3w-Pass' }));
+    const res = await t.call(admin, 'PUT', `apps/updateServer/${id}`, body({ password: 'N3w-Pass' }));
     expect(res.statusCode).toBe(200);
     expect(res.body).not.toContain('N3w-Pass');
     expect(t.app.secrets.open((await row(id)).passwordEnc!, 'server.password')).toBe('N3w-Pass');
@@ -249,7 +231,7 @@ describe('PUT apps/updateServer/{id}', () => {
 
   it('refuses to keep a stored password without a username', async () => {
     const id = await create(admin);
-    const res = await call('PUT', `apps/updateServer/${id}`, admin, body({ password: '', username: '' }));
+    const res = await t.call(admin, 'PUT', `apps/updateServer/${id}`, body({ password: '', username: '' }));
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual({ username: 'validation.required' });
     expect((await row(id)).username).toBe('root');
@@ -257,12 +239,12 @@ describe('PUT apps/updateServer/{id}', () => {
 
   it("keeps another admin's app link when an app admin rewrites the app list", async () => {
     const id = await create(admin, { appId: [aliceApp, bobApp] });
-    const res = await call('PUT', `apps/updateServer/${id}`, alice.token, body({ appId: [aliceApp2] }));
+    const res = await t.call(alice.token, 'PUT', `apps/updateServer/${id}`, body({ appId: [aliceApp2] }));
     expect(res.statusCode).toBe(200);
     expect(res.json().data.apps).toEqual([{ app: { id: aliceApp2, name: expect.any(String) } }]);
     expect(await links(id)).toEqual([aliceApp2, bobApp].sort((a, b) => a - b));
     // The top admin's list replaces every link.
-    expect((await call('PUT', `apps/updateServer/${id}`, admin, body({ appId: [bobApp] }))).statusCode).toBe(200);
+    expect((await t.call(admin, 'PUT', `apps/updateServer/${id}`, body({ appId: [bobApp] }))).statusCode).toBe(200);
     expect(await links(id)).toEqual([bobApp]);
   });
 
@@ -270,19 +252,19 @@ describe('PUT apps/updateServer/{id}', () => {
     const id = await create(bob.token, { appId: [bobApp], ip: 'bob.example.com' });
     const before = await row(id);
     for (const token of [alice.token, rita.token]) {
-      const res = await call('PUT', `apps/updateServer/${id}`, token, body({ appId: token === rita.token ? [ritaApp] : [aliceApp], ip: 'stolen.example.com' }));
+      const res = await t.call(token, 'PUT', `apps/updateServer/${id}`, body({ appId: token === rita.token ? [ritaApp] : [aliceApp], ip: 'stolen.example.com' }));
       expect(res.statusCode).toBe(404);
     }
     expect(await row(id)).toEqual(before);
     expect(await links(id)).toEqual([bobApp]);
-    expect((await call('PUT', 'apps/updateServer/999999', admin, body())).statusCode).toBe(404);
+    expect((await t.call(admin, 'PUT', 'apps/updateServer/999999', body())).statusCode).toBe(404);
   });
 
   it('lets role_id 5 update their own server; rejects bad ports and unknown countries with 400', async () => {
     const id = await create(rita.token, { appId: [ritaApp] });
-    expect((await call('PUT', `apps/updateServer/${id}`, rita.token, body({ appId: [ritaApp], port: 443 }))).json().data.port).toBe(443);
+    expect((await t.call(rita.token, 'PUT', `apps/updateServer/${id}`, body({ appId: [ritaApp], port: 443 }))).json().data.port).toBe(443);
     for (const [over, field] of [[{ port: 0 }, 'port'], [{ port: 70000 }, 'port'], [{ countryId: 99_999 }, 'countryId']] as const) {
-      const res = await call('PUT', `apps/updateServer/${id}`, rita.token, body({ appId: [ritaApp], ...over }));
+      const res = await t.call(rita.token, 'PUT', `apps/updateServer/${id}`, body({ appId: [ritaApp], ...over }));
       expect(res.statusCode).toBe(400);
       expect(Object.keys(res.json().errors)).toEqual([field]);
     }
@@ -300,7 +282,7 @@ describe('DELETE apps/destroyServer/{id} and POST apps/destroyMultipleServers', 
 
   it('deletes a server with its profiles and links', async () => {
     const id = await withProfiles(alice.token, aliceApp);
-    const res = await call('DELETE', `apps/destroyServer/${id}`, alice.token);
+    const res = await t.call(alice.token, 'DELETE', `apps/destroyServer/${id}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true });
     expect(await row(id)).toBeUndefined();
@@ -310,8 +292,8 @@ describe('DELETE apps/destroyServer/{id} and POST apps/destroyMultipleServers', 
 
   it("answers 404 for another admin's server or a missing one, and deletes nothing", async () => {
     const id = await withProfiles(bob.token, bobApp);
-    for (const token of [alice.token, rita.token]) expect((await call('DELETE', `apps/destroyServer/${id}`, token)).statusCode).toBe(404);
-    expect((await call('DELETE', 'apps/destroyServer/999999', admin)).statusCode).toBe(404);
+    for (const token of [alice.token, rita.token]) expect((await t.call(token, 'DELETE', `apps/destroyServer/${id}`)).statusCode).toBe(404);
+    expect((await t.call(admin, 'DELETE', 'apps/destroyServer/999999')).statusCode).toBe(404);
     expect(await row(id)).toBeDefined();
     expect(await profileCount(id)).toBe(2);
   });
@@ -319,7 +301,7 @@ describe('DELETE apps/destroyServer/{id} and POST apps/destroyMultipleServers', 
   it('deletes several servers and their profiles in one call', async () => {
     const a = await withProfiles(rita.token, ritaApp);
     const b = await withProfiles(rita.token, ritaApp);
-    const res = await call('POST', 'apps/destroyMultipleServers', rita.token, { ids: [a, b] });
+    const res = await t.call(rita.token, 'POST', 'apps/destroyMultipleServers', { ids: [a, b] });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, data: { deleted: 2 } });
     expect(await row(a)).toBeUndefined();
@@ -328,7 +310,7 @@ describe('DELETE apps/destroyServer/{id} and POST apps/destroyMultipleServers', 
 
   it('refuses duplicate ids with 400 and deletes nothing', async () => {
     const a = await withProfiles(alice.token, aliceApp);
-    const res = await call('POST', 'apps/destroyMultipleServers', alice.token, { ids: [a, a] });
+    const res = await t.call(alice.token, 'POST', 'apps/destroyMultipleServers', { ids: [a, a] });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual({ ids: 'validation.duplicate' });
     expect(await row(a)).toBeDefined();
@@ -338,19 +320,19 @@ describe('DELETE apps/destroyServer/{id} and POST apps/destroyMultipleServers', 
     const mine = await withProfiles(alice.token, aliceApp);
     const theirs = await withProfiles(bob.token, bobApp);
     for (const ids of [[mine, theirs], [mine, 999_999]]) {
-      const res = await call('POST', 'apps/destroyMultipleServers', alice.token, { ids });
+      const res = await t.call(alice.token, 'POST', 'apps/destroyMultipleServers', { ids });
       expect(res.statusCode).toBe(404);
     }
     expect(await row(mine)).toBeDefined();
     expect(await row(theirs)).toBeDefined();
     expect(await profileCount(mine)).toBe(2);
     // The top admin reaches both.
-    expect((await call('POST', 'apps/destroyMultipleServers', admin, { ids: [mine, theirs] })).json().data.deleted).toBe(2);
+    expect((await t.call(admin, 'POST', 'apps/destroyMultipleServers', { ids: [mine, theirs] })).json().data.deleted).toBe(2);
   });
 
   it('refuses an empty or malformed id list with 400', async () => {
     for (const payload of [{ ids: [] }, { ids: 'x' }, { ids: [0] }, {}]) {
-      expect((await call('POST', 'apps/destroyMultipleServers', admin, payload)).statusCode).toBe(400);
+      expect((await t.call(admin, 'POST', 'apps/destroyMultipleServers', payload)).statusCode).toBe(400);
     }
   });
 });
@@ -386,9 +368,9 @@ describe('a server shared by apps of two admins (issue 11 §4)', () => {
   it('says so in the list: to the top admin with every app, to an app admin with only their own', async () => {
     const id = await shared();
     const own = await create(alice.token, { appId: [aliceApp] });
-    const asAdmin = (await call('GET', 'apps/servers?appId=null', admin)).json().data as { id: number; shared: boolean; apps: { app: { id: number } }[] }[];
+    const asAdmin = (await t.call(admin, 'GET', 'apps/servers?appId=null')).json().data as { id: number; shared: boolean; apps: { app: { id: number } }[] }[];
     expect(asAdmin.find((s) => s.id === id)).toMatchObject({ shared: true, apps: [{ app: { id: aliceApp } }, { app: { id: bobApp } }] });
-    const asAlice = (await call('GET', 'apps/servers?state=appAdmin', alice.token)).json().data as { id: number; shared: boolean; apps: unknown[] }[];
+    const asAlice = (await t.call(alice.token, 'GET', 'apps/servers?state=appAdmin')).json().data as { id: number; shared: boolean; apps: unknown[] }[];
     expect(asAlice.find((s) => s.id === id)).toMatchObject({ shared: true, apps: [{ app: { id: aliceApp, name: expect.any(String) } }] });
     expect(asAlice.find((s) => s.id === own)).toMatchObject({ shared: false });
   });
@@ -396,37 +378,37 @@ describe('a server shared by apps of two admins (issue 11 §4)', () => {
   it("refuses an app admin's delete with 409 SERVER_SHARED, alone or in a batch, and deletes nothing", async () => {
     const id = await shared();
     const own = await create(alice.token, { appId: [aliceApp, aliceApp2] });
-    const single = await call('DELETE', `apps/destroyServer/${id}`, alice.token);
+    const single = await t.call(alice.token, 'DELETE', `apps/destroyServer/${id}`);
     expect(single.statusCode).toBe(409);
     expect(single.json()).toEqual({ message: expect.any(String), code: 'SERVER_SHARED' });
-    const batch = await call('POST', 'apps/destroyMultipleServers', alice.token, { ids: [own, id] });
+    const batch = await t.call(alice.token, 'POST', 'apps/destroyMultipleServers', { ids: [own, id] });
     expect([batch.statusCode, batch.json().code]).toEqual([409, 'SERVER_SHARED']);
     expect(await row(id)).toBeDefined();
     expect(await row(own)).toBeDefined();
     expect(await links(id)).toEqual([aliceApp, bobApp].sort((a, b) => a - b));
     expect(await profileCount(id)).toBe(1);
     // A server whose every app is hers (two of them) she may delete.
-    expect((await call('DELETE', `apps/destroyServer/${own}`, alice.token)).statusCode).toBe(200);
+    expect((await t.call(alice.token, 'DELETE', `apps/destroyServer/${own}`)).statusCode).toBe(200);
   });
 
   it('lets the app admin unlink their own apps instead: the server and its profiles stay for the other app', async () => {
     const id = await shared();
-    const res = await call('PUT', `apps/updateServer/${id}`, alice.token, body({ appId: [], password: '' }));
+    const res = await t.call(alice.token, 'PUT', `apps/updateServer/${id}`, body({ appId: [], password: '' }));
     expect(res.statusCode).toBe(200);
     expect(await links(id)).toEqual([bobApp]);
     expect(await profileCount(id)).toBe(1);
-    expect((await call('DELETE', `apps/destroyServer/${id}`, alice.token)).statusCode).toBe(404); // no longer hers
+    expect((await t.call(alice.token, 'DELETE', `apps/destroyServer/${id}`)).statusCode).toBe(404); // no longer hers
     // An empty list where no other app would keep the server is refused, and so is it for the top admin.
     const own = await create(alice.token, { appId: [aliceApp] });
-    const lonely = await call('PUT', `apps/updateServer/${own}`, alice.token, body({ appId: [] }));
+    const lonely = await t.call(alice.token, 'PUT', `apps/updateServer/${own}`, body({ appId: [] }));
     expect([lonely.statusCode, lonely.json().errors]).toEqual([400, { appId: 'validation.required' }]);
-    expect((await call('PUT', `apps/updateServer/${id}`, admin, body({ appId: [] }))).statusCode).toBe(400);
+    expect((await t.call(admin, 'PUT', `apps/updateServer/${id}`, body({ appId: [] }))).statusCode).toBe(400);
     expect(await links(own)).toEqual([aliceApp]);
   });
 
   it('lets the top admin delete a shared server, profiles and all', async () => {
     const id = await shared();
-    expect((await call('DELETE', `apps/destroyServer/${id}`, admin)).statusCode).toBe(200);
+    expect((await t.call(admin, 'DELETE', `apps/destroyServer/${id}`)).statusCode).toBe(200);
     expect(await row(id)).toBeUndefined();
     expect(await profileCount(id)).toBe(0);
   });

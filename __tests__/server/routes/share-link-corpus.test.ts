@@ -6,7 +6,7 @@ import { countries, profiles, serverApps, servers } from '../../../server/src/db
 import { ACCEPTED_LINKS, REFUSED_LINKS } from '../fixtures/share-link-corpus';
 import { multipart } from '../helpers/multipart';
 import { ADMIN, createTestApp, type TestApp } from '../helpers/test-app';
-import { api, appBody } from './apps-fixtures';
+import { api, appBody } from '../helpers/seed';
 
 let t: TestApp;
 let headers: { authorization: string };

@@ -12,8 +12,6 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 type Method = 'PUT' | 'DELETE' | 'GET';
-const call = (token: string, method: Method, url: string, payload?: object) =>
-  t.app.inject({ method, url: `/api/v1/${url}`, headers: t.auth(token), ...(payload && { payload }) });
 
 const activeTopAdminIds = async () =>
   (await t.db.select({ id: users.id }).from(users).where(and(eq(users.roleId, 1), eq(users.active, true)))).map((r) => r.id).sort((a, b) => a - b);
@@ -41,49 +39,49 @@ describe('the last active top admin', () => {
   it('cannot demote, deactivate or delete themselves when they are the only one (an inactive top admin does not count)', async () => {
     await t.createUser({ role_id: 1, active: false });
     expect(await activeTopAdminIds()).toEqual([adminId]);
-    for (const [, method, url, payload] of removals(adminId)) expectLastTopAdmin(await call(adminToken, method, url, payload));
+    for (const [, method, url, payload] of removals(adminId)) expectLastTopAdmin(await t.call(adminToken, method, url, payload));
     expect(await t.repos.users.findById(adminId)).toMatchObject({ roleId: 1, active: true });
-    expect((await call(adminToken, 'GET', 'users')).statusCode).toBe(200);
+    expect((await t.call(adminToken, 'GET', 'users')).statusCode).toBe(200);
     // Keeping the role (role_id 1 again) or activating is not a removal.
-    expect((await call(adminToken, 'PUT', `users/updateAccess/${adminId}`, { role_id: 1 })).statusCode).toBe(200);
-    expect((await call(adminToken, 'PUT', `users/changestatus/${adminId}`, { active: true })).statusCode).toBe(200);
+    expect((await t.call(adminToken, 'PUT', `users/updateAccess/${adminId}`, { role_id: 1 })).statusCode).toBe(200);
+    expect((await t.call(adminToken, 'PUT', `users/changestatus/${adminId}`, { active: true })).statusCode).toBe(200);
   });
 
   it('an inactive top admin can be deleted or demoted while an active one remains', async () => {
     const dormant = await t.createUser({ role_id: 1, active: false });
-    expect((await call(adminToken, 'PUT', `users/updateAccess/${dormant.id}`, { role_id: 5 })).statusCode).toBe(200);
-    expect((await call(adminToken, 'DELETE', `users/destroy/${dormant.id}`)).statusCode).toBe(200);
+    expect((await t.call(adminToken, 'PUT', `users/updateAccess/${dormant.id}`, { role_id: 5 })).statusCode).toBe(200);
+    expect((await t.call(adminToken, 'DELETE', `users/destroy/${dormant.id}`)).statusCode).toBe(200);
   });
 
   it.each(['demote', 'deactivate', 'delete'])('with a second active top admin, either may %s the other, and then not the last', async (how) => {
     const { user: second, token: secondToken } = await t.signedInUser({ role_id: 1 });
     const [, method, url, payload] = removals(second.id).find(([name]) => name === how)!;
-    const res = await call(adminToken, method, url, payload);
+    const res = await t.call(adminToken, method, url, payload);
     expect(res.statusCode).toBe(200);
     expect(await activeTopAdminIds()).toEqual([adminId]);
     // The second admin lost the right (403) or the session (401) with it.
-    expect([401, 403]).toContain((await call(secondToken, 'GET', 'users')).statusCode);
-    for (const [, m, u, p] of removals(adminId)) expectLastTopAdmin(await call(adminToken, m, u, p));
+    expect([401, 403]).toContain((await t.call(secondToken, 'GET', 'users')).statusCode);
+    for (const [, m, u, p] of removals(adminId)) expectLastTopAdmin(await t.call(adminToken, m, u, p));
   });
 
   it('a top admin may demote themselves when another active one exists; the other is then the last', async () => {
     const { user: other, token: otherToken } = await t.signedInUser({ role_id: 1 });
-    const self = await call(adminToken, 'PUT', `users/updateAccess/${adminId}`, { role_id: 2 });
+    const self = await t.call(adminToken, 'PUT', `users/updateAccess/${adminId}`, { role_id: 2 });
     expect(self.statusCode).toBe(200);
     expect(self.json().data.role_id).toBe(2);
-    expect((await call(adminToken, 'GET', 'users')).statusCode).toBe(403);
-    for (const [, m, u, p] of removals(other.id)) expectLastTopAdmin(await call(otherToken, m, u, p));
+    expect((await t.call(adminToken, 'GET', 'users')).statusCode).toBe(403);
+    for (const [, m, u, p] of removals(other.id)) expectLastTopAdmin(await t.call(otherToken, m, u, p));
     // Restore the seeded admin for the next test, and retire the other.
-    expect((await call(otherToken, 'PUT', `users/updateAccess/${adminId}`, { role_id: 1 })).statusCode).toBe(200);
-    expect((await call(adminToken, 'DELETE', `users/destroy/${other.id}`)).statusCode).toBe(200);
+    expect((await t.call(otherToken, 'PUT', `users/updateAccess/${adminId}`, { role_id: 1 })).statusCode).toBe(200);
+    expect((await t.call(adminToken, 'DELETE', `users/destroy/${other.id}`)).statusCode).toBe(200);
     expect(await activeTopAdminIds()).toEqual([adminId]);
   });
 
   it('two top admins removing each other at the same moment: one wins, one active top admin remains', async () => {
     const { user: other, token: otherToken } = await t.signedInUser({ role_id: 1 });
     const [a, b] = await Promise.all([
-      call(adminToken, 'PUT', `users/changestatus/${other.id}`, { active: false }),
-      call(otherToken, 'PUT', `users/updateAccess/${adminId}`, { role_id: 2 }),
+      t.call(adminToken, 'PUT', `users/changestatus/${other.id}`, { active: false }),
+      t.call(otherToken, 'PUT', `users/updateAccess/${adminId}`, { role_id: 2 }),
     ]);
     const statuses = [a.statusCode, b.statusCode];
     // The loser either met the guard (409) or had already lost its right to call (401/403).

@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { apps, sessions, users } from '../../../server/src/db/schema';
 import { uniqueUserFieldOf } from '../../../server/src/repositories/users';
 import { ADMIN, createTestApp, type TestApp } from '../helpers/test-app';
+import { seedApp } from '../helpers/seed';
 
 let t: TestApp;
 let adminToken: string;
@@ -17,9 +18,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (token: string | null, method: Method, url: string, payload?: object) =>
-  t.app.inject({ method, url: `/api/v1/${url}`, headers: token ? t.auth(token) : {}, ...(payload && { payload }) });
-const asAdmin = (method: Method, url: string, payload?: object) => call(adminToken, method, url, payload);
+const asAdmin = (method: Method, url: string, payload?: object) => t.call(adminToken, method, url, payload);
 
 const STRONG = 'Temp#Pass123';
 const suffix = () => randomBytes(3).toString('hex');
@@ -27,15 +26,6 @@ const newUserBody = (over: Record<string, unknown> = {}) => {
   const n = suffix();
   return { name: 'علی', family: 'رضایی', email: `ali.${n}@example.com`, username: `ali_${n}`, password: STRONG, role_id: 2, ...over };
 };
-
-async function addApp(adminId: number) {
-  const n = suffix();
-  const [row] = await t.db
-    .insert(apps)
-    .values({ name: `App ${n}`, packageName: `com.test.app${n}`, adminId, sign: 'sig', apiKey: `key-${n}` })
-    .returning({ id: apps.id });
-  return row.id;
-}
 
 const userRow = async (id: number) => (await t.db.select().from(users).where(eq(users.id, id)))[0];
 
@@ -65,7 +55,7 @@ describe('who may call', () => {
     const before = await userRow(target.id);
     const countBefore = (await t.db.select({ id: users.id }).from(users)).length;
     for (const [method, url, payload] of managementCalls(target.id)) {
-      const res = await call(token, method, url, payload);
+      const res = await t.call(token, method, url, payload);
       expect({ call: `${method} ${url}`, status: res.statusCode }).toEqual({ call: `${method} ${url}`, status: 403 });
       expect(res.json()).toEqual({ message: expect.any(String), code: 'FORBIDDEN' });
     }
@@ -76,15 +66,15 @@ describe('who may call', () => {
   it('answers 401 to every call without a session', async () => {
     const target = await t.createUser();
     for (const [method, url, payload] of [...managementCalls(target.id), ['GET', 'users/appAdmins'], ['GET', 'access/roles']] as [Method, string, object?][]) {
-      expect((await call(null, method, url, payload)).statusCode).toBe(401);
+      expect((await t.call(null, method, url, payload)).statusCode).toBe(401);
     }
   });
 
   it('lets any signed-in user read the option lists users/appAdmins and access/roles', async () => {
     for (const role_id of [1, 2, 5]) {
       const { token } = await t.signedInUser({ role_id });
-      expect((await call(token, 'GET', 'users/appAdmins')).statusCode).toBe(200);
-      expect((await call(token, 'GET', 'access/roles')).statusCode).toBe(200);
+      expect((await t.call(token, 'GET', 'users/appAdmins')).statusCode).toBe(200);
+      expect((await t.call(token, 'GET', 'access/roles')).statusCode).toBe(200);
     }
   });
 });
@@ -93,9 +83,9 @@ describe('GET users', () => {
   it('answers {data, app}: every user without secrets, and the app count of each admin', async () => {
     const owner = await t.createUser({ role_id: 2, eName: 'Owner' });
     const other = await t.createUser({ role_id: 2 });
-    await addApp(owner.id);
-    await addApp(owner.id);
-    await addApp(other.id);
+    await seedApp(t, owner.id);
+    await seedApp(t, owner.id);
+    await seedApp(t, other.id);
 
     const res = await asAdmin('GET', 'users');
     expect(res.statusCode).toBe(200);
@@ -170,13 +160,13 @@ describe('POST users/signup', () => {
 
     // The new user signs in, may read users/current, and is held to changing the password.
     const token = await t.signIn(body.username, STRONG);
-    expect((await call(token, 'GET', 'users/current')).statusCode).toBe(200);
-    const held = await call(token, 'GET', 'users/appAdmins');
+    expect((await t.call(token, 'GET', 'users/current')).statusCode).toBe(200);
+    const held = await t.call(token, 'GET', 'users/appAdmins');
     expect(held.statusCode).toBe(403);
     expect(held.json().code).toBe('PASSWORD_CHANGE_REQUIRED');
-    const changed = await call(token, 'POST', 'users/changepass', { currentPassword: STRONG, password: 'Mine#Pass456', repassword: 'Mine#Pass456' });
+    const changed = await t.call(token, 'POST', 'users/changepass', { currentPassword: STRONG, password: 'Mine#Pass456', repassword: 'Mine#Pass456' });
     expect(changed.statusCode).toBe(200);
-    expect((await call(token, 'GET', 'users/appAdmins')).statusCode).toBe(200);
+    expect((await t.call(token, 'GET', 'users/appAdmins')).statusCode).toBe(200);
   });
 
   it('refuses a taken email or username (any case) with 409 naming each field', async () => {
@@ -259,13 +249,13 @@ describe('POST users/changepasslist', () => {
     const res = await asAdmin('POST', 'users/changepasslist', { password: STRONG, repassword: STRONG, user_id: user.id });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true });
-    for (const old of [token, second]) expect((await call(old, 'GET', 'users/current')).statusCode).toBe(401);
+    for (const old of [token, second]) expect((await t.call(old, 'GET', 'users/current')).statusCode).toBe(401);
     expect((await userRow(user.id)).needToChangePass).toBe(true);
 
     // The old password is gone; with the new one the user is held to changing it.
     await expect(t.signIn(user.username, user.password)).rejects.toThrow(/401/);
     const fresh = await t.signIn(user.username, STRONG);
-    const held = await call(fresh, 'GET', 'access/roles');
+    const held = await t.call(fresh, 'GET', 'access/roles');
     expect(held.statusCode).toBe(403);
     expect(held.json().code).toBe('PASSWORD_CHANGE_REQUIRED');
   });
@@ -289,14 +279,14 @@ describe('POST users/changepasslist', () => {
 describe('PUT users/updateAccess/{id}', () => {
   it('changes the role, effective on the user\'s next request', async () => {
     const { user, token } = await t.signedInUser({ role_id: 2 });
-    expect((await call(token, 'GET', 'users')).statusCode).toBe(403);
+    expect((await t.call(token, 'GET', 'users')).statusCode).toBe(403);
     const res = await asAdmin('PUT', `users/updateAccess/${user.id}`, { role_id: 1 });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ success: true, data: { id: user.id, role_id: 1, role: { id: 1, name: 'admin' } } });
-    expect((await call(token, 'GET', 'users')).statusCode).toBe(200);
+    expect((await t.call(token, 'GET', 'users')).statusCode).toBe(200);
     const back = await asAdmin('PUT', `users/updateAccess/${user.id}`, { role_id: 5 });
     expect(back.json().data.role).toEqual({ id: 5, name: 'restricted' });
-    expect((await call(token, 'GET', 'users')).statusCode).toBe(403);
+    expect((await t.call(token, 'GET', 'users')).statusCode).toBe(403);
   });
 
   it('refuses an unknown role with 400, no role with 400 and an unknown user with 404', async () => {
@@ -322,13 +312,13 @@ describe('DELETE users/destroy/{id}', () => {
     expect(await userRow(user.id)).toBeUndefined();
     expect(await t.repos.files.get(fileId)).toBeUndefined();
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
-    expect((await call(token, 'GET', 'users/current')).statusCode).toBe(401);
+    expect((await t.call(token, 'GET', 'users/current')).statusCode).toBe(401);
     expect((await asAdmin('DELETE', `users/destroy/${user.id}`)).statusCode).toBe(404);
   });
 
   it('refuses with 409 USER_HAS_APPS while the user administers apps, then deletes once they are gone', async () => {
     const user = await t.createUser({ role_id: 2 });
-    const appId = await addApp(user.id);
+    const { id: appId } = await seedApp(t, user.id);
     const res = await asAdmin('DELETE', `users/destroy/${user.id}`);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ message: expect.stringMatching(/1 application/), code: 'USER_HAS_APPS' });
@@ -341,11 +331,11 @@ describe('DELETE users/destroy/{id}', () => {
 describe('PUT users/changestatus/{id}', () => {
   it('deactivating ends the user\'s sessions at once; activating lets them sign in again', async () => {
     const { user, token } = await t.signedInUser({ role_id: 2 });
-    expect((await call(token, 'GET', 'users/appAdmins')).statusCode).toBe(200);
+    expect((await t.call(token, 'GET', 'users/appAdmins')).statusCode).toBe(200);
     const off = await asAdmin('PUT', `users/changestatus/${user.id}`, { active: false });
     expect(off.statusCode).toBe(200);
     expect(off.json()).toMatchObject({ success: true, data: { id: user.id, active: false } });
-    expect((await call(token, 'GET', 'users/appAdmins')).statusCode).toBe(401);
+    expect((await t.call(token, 'GET', 'users/appAdmins')).statusCode).toBe(401);
     const open = await t.db.select().from(sessions).where(eq(sessions.userId, user.id));
     expect(open.every((s) => s.revokedAt !== null)).toBe(true);
     await expect(t.signIn(user.username, user.password)).rejects.toThrow(/401/);
@@ -353,9 +343,9 @@ describe('PUT users/changestatus/{id}', () => {
     const on = await asAdmin('PUT', `users/changestatus/${user.id}`, { active: true });
     expect(on.json().data.active).toBe(true);
     // The old session stays ended; a new sign-in works.
-    expect((await call(token, 'GET', 'users/current')).statusCode).toBe(401);
+    expect((await t.call(token, 'GET', 'users/current')).statusCode).toBe(401);
     const fresh = await t.signIn(user.username, user.password);
-    expect((await call(fresh, 'GET', 'users/appAdmins')).statusCode).toBe(200);
+    expect((await t.call(fresh, 'GET', 'users/appAdmins')).statusCode).toBe(200);
   });
 
   it('refuses a missing or non-boolean active with 400, an unknown user with 404', async () => {

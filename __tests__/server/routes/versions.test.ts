@@ -6,7 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import { appVersions } from '../../../server/src/db/schema';
 import { deviceCountsQuery, ensureAppVersion, versionKey } from '../../../server/src/repositories/versions';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { api, callers, makeApp, type Caller, type Callers } from './apps-fixtures';
+import { api, callers, makeApp, type Caller, type Callers } from '../helpers/seed';
 
 let t: TestApp;
 let c: Callers;
