@@ -53,7 +53,8 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   child.stdout?.on('data', (d) => (log += d));
   child.stderr?.on('data', (d) => (log += d));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  // tsx compiles the server on start: a loaded 2-core machine can take over a minute (the hooks allow 180 s).
+  const deadline = Date.now() + 150_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${log}`);
     try {
@@ -64,7 +65,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`server did not become healthy in 60 s:\n${log}`);
+      throw new Error(`server did not become healthy in 150 s:\n${log}`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }
