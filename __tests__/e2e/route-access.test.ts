@@ -1,7 +1,8 @@
 // Route access (issue 10): for each of the three roles, every route of docs/product.md §2 either renders or
 // redirects to a page that renders, and the panel's decision matches the server's: a page renders
 // only when its first list call answers 200 for that role (asked of the API with that role's token).
-// The pages a role may not use (the users pages, the 'manage' lists) must redirect.
+// The pages a role may not use (the users pages, the 'manage' lists, the pages its menu grants lack,
+// issue 14) must redirect.
 import type { Page } from 'playwright-core';
 import { launchChromium, type LaunchedBrowser } from './helpers/chromium';
 import { settle } from './helpers/pages';
@@ -38,13 +39,29 @@ const ROUTES: RouteCase[] = [
   { path: (s, r) => `/app/${ownApp(s, r)}`, call: (s, r) => `apps/getApp/${ownApp(s, r)}` },
   { path: () => '/users/list', call: () => 'users' },
   { path: () => '/users/add-new', call: () => 'access/roles' },
+  { path: () => '/users/roles', call: () => 'access/roles' },
 ];
+
+/**
+ * The top admin's pages, for the seeded roles 2 and 5: the policy pages go to the section's own page,
+ * the pages their menu grants lack (issue 14) to the dashboard.
+ */
+const NOT_TOP_ADMIN: Record<string, string> = {
+  '/users/list': '/dashboard',
+  '/users/add-new': '/dashboard',
+  '/users/roles': '/dashboard',
+  '/app/manage': '/app/my-apps',
+  '/servers/manage': '/servers/my-servers',
+  '/servers/settings': '/dashboard',
+  '/settings/privacy': '/dashboard',
+  '/settings/domain-encryption': '/dashboard',
+};
 
 /** Where each role must not stay, and where it is sent instead. */
 const REDIRECTS: Record<RoleKey, Record<string, string>> = {
   admin: {},
-  appAdmin: { '/users/list': '/dashboard', '/users/add-new': '/dashboard', '/app/manage': '/app/my-apps', '/servers/manage': '/servers/my-servers' },
-  restricted: { '/users/list': '/dashboard', '/users/add-new': '/dashboard', '/app/manage': '/app/my-apps', '/servers/manage': '/servers/my-servers' },
+  appAdmin: NOT_TOP_ADMIN,
+  restricted: NOT_TOP_ADMIN,
 };
 
 let server: RunningServer;

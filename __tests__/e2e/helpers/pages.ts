@@ -45,6 +45,7 @@ export const PAGE_STATES: PageState[] = [
   { name: 'app-receives', path: (s) => `/app/${s.apps.alpha.id}?tab=receives` },
   { name: 'users-list', path: () => '/users/list' },
   { name: 'users-add-new', path: () => '/users/add-new' },
+  { name: 'users-roles', path: () => '/users/roles' },
   { name: 'not-found', path: () => '/no/such/page' },
 ];
 
