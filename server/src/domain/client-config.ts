@@ -1,6 +1,7 @@
-// The answer of GET apps/client/config (issue 13 §1) and its in-memory cache. Pure apart from the
-// cache's Map: the route hands in a snapshot (repositories/client-config.ts), a way to open sealed
-// profile addresses and the app's version.
+// The answer of GET apps/client/config (docs/product.md §7 "Mobile apps"): prepared once per config version
+// and rendered once per (operator, lang, blocked); the per-instance cache is client-config-cache.ts.
+// Pure: the route hands in a snapshot (repositories/client-config.ts), a way to open sealed profile
+// addresses and the app's version.
 //
 // What is built when (the "speed" rule): per (app, config version) the snapshot is read once and
 // every profile's link is opened and encrypted once (AES-256-CBC under the app's newCoreKey/Iv,
@@ -8,11 +9,10 @@
 // serialised once, with its strong ETag (SHA-256 of the bytes). A call then costs one indexed
 // lookup (key → app, active, version) plus a Map read. A version change (database trigger, same
 // transaction as the change) drops the app's entry on the next call of any instance.
-import { createHash } from 'node:crypto';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { AD_SLOTS, API_PREFIX, type Locale, type Operator } from '../../../src/contract';
 import type { ConfigSnapshot } from '../repositories/client-config';
 import { flagUrl } from '../repositories/countries';
+import { strongEtag, type CachedBody } from '../http/cached-body';
 import { encryptWord } from './word-crypto';
 
 /** Settings the apps read (docs/product.md §3), never the keys (newCoreKey/Iv, cppKey/Iv), robot key, robotIp or repoName. */
@@ -183,38 +183,8 @@ export function prepareConfig(snapshot: ConfigSnapshot, open: (sealed: string) =
   };
 }
 
-export interface ConfigVariant {
-  /** Strong ETag, quoted. */
-  etag: string;
-  body: Buffer;
-  /** The body compressed, made on first demand and kept with it (never per call). */
-  br?: Buffer;
-  gzip?: Buffer;
-}
-
-/**
- * The variant's body in the best encoding the caller accepts (br, then gzip), compressed once per
- * variant: the API compresses answers over 1 KB on every call otherwise, which for a config of
- * thousands of profiles would cost more than everything else the call does.
- */
-export function encodedBody(v: ConfigVariant, acceptEncoding: string | undefined): { body: Buffer; encoding?: 'br' | 'gzip' } {
-  const accepts = (name: string) =>
-    (acceptEncoding ?? '').split(',').some((part) => {
-      const [coding, ...params] = part.split(';').map((x) => x.trim().toLowerCase());
-      const q = params.find((p) => p.startsWith('q='));
-      return coding === name && (q === undefined || Number(q.slice(2)) > 0);
-    });
-  if (v.body.length < 1024) return { body: v.body };
-  if (accepts('br')) {
-    v.br ??= brotliCompressSync(v.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 6, [zlib.BROTLI_PARAM_SIZE_HINT]: v.body.length } });
-    return { body: v.br, encoding: 'br' };
-  }
-  if (accepts('gzip')) {
-    v.gzip ??= gzipSync(v.body);
-    return { body: v.gzip, encoding: 'gzip' };
-  }
-  return { body: v.body };
-}
+/** One rendered answer: its bytes, strong ETag and compressed forms (made on first demand). */
+export type ConfigVariant = CachedBody;
 
 /** The answer `{data}` for one caller's choices. */
 export function renderConfig(
@@ -239,78 +209,4 @@ export function renderConfig(
   };
   const body = Buffer.from(JSON.stringify({ data }), 'utf8');
   return { etag: strongEtag(body), body };
-}
-
-export const strongEtag = (body: Buffer | string): string => `"${createHash('sha256').update(body).digest('base64url')}"`;
-
-/** RFC 9110 If-None-Match: true when the header lists `etag` (weak comparison) or is `*`. */
-export function etagMatches(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  if (header.trim() === '*') return true;
-  return header.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
-}
-
-interface Entry {
-  version: number;
-  prepared: Promise<PreparedConfig>;
-  variants: Map<string, ConfigVariant>;
-}
-
-/**
- * Per-instance cache of prepared configs, one entry per app, valid for one config version. A
- * concurrent first call for a version waits for the same preparation (no stampede on a change).
- */
-export class ClientConfigCache {
-  private readonly entries = new Map<number, Entry>();
-  /** Preparations run so far (tests assert that answers are served from memory). */
-  builds = 0;
-
-  constructor(private readonly prepare: (appId: number) => Promise<PreparedConfig | undefined>) {}
-
-  async variant(
-    appId: number,
-    version: number,
-    choice: { operator?: Operator; lang: Locale; versionCode: number },
-  ): Promise<ConfigVariant | 'keysMissing' | undefined> {
-    let entry = this.entries.get(appId);
-    if (!entry || entry.version !== version) {
-      // An older version never replaces a newer one (a slow call that read the version earlier).
-      if (entry && entry.version > version) return this.fresh(appId, choice);
-      entry = { version, prepared: this.run(appId), variants: new Map() };
-      this.entries.set(appId, entry);
-      entry.prepared.catch(() => {
-        if (this.entries.get(appId) === entry) this.entries.delete(appId);
-      });
-    }
-    const prepared = await entry.prepared;
-    return pick(prepared, entry.variants, choice);
-  }
-
-  /** Drops everything (an app deleted, tests). */
-  clear(): void {
-    this.entries.clear();
-  }
-
-  private async fresh(appId: number, choice: { operator?: Operator; lang: Locale; versionCode: number }) {
-    return pick(await this.run(appId), new Map(), choice);
-  }
-
-  private async run(appId: number): Promise<PreparedConfig> {
-    this.builds++;
-    const prepared = await this.prepare(appId);
-    if (!prepared) throw new Error(`app ${appId} vanished while its config was built`);
-    return prepared;
-  }
-}
-
-function pick(prepared: PreparedConfig, variants: Map<string, ConfigVariant>, choice: { operator?: Operator; lang: Locale; versionCode: number }) {
-  if (prepared.kind === 'keysMissing') return 'keysMissing' as const;
-  const blocked = prepared.blocked.has(String(choice.versionCode));
-  const key = `${choice.operator ?? '*'}|${choice.lang}|${blocked ? 1 : 0}`;
-  let v = variants.get(key);
-  if (!v) {
-    v = renderConfig(prepared, { operator: choice.operator, lang: choice.lang, blocked });
-    variants.set(key, v);
-  }
-  return v;
 }

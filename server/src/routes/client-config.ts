@@ -14,7 +14,9 @@ import {
   APP_API_KEY_HEADER, ERROR_CODES, OPERATORS, clientConfigPreviewQuerySchema, clientConfigQuerySchema, clientPrivacyQuerySchema, idParamsSchema,
   type ClientConfigPreviewQuery, type ClientConfigQuery, type ClientPrivacyQuery, type IdParams,
 } from '../../../src/contract';
-import { ClientConfigCache, encodedBody, etagMatches, prepareConfig, renderConfig, strongEtag, type ClientConfig } from '../domain/client-config';
+import { prepareConfig, renderConfig, type ClientConfig } from '../domain/client-config';
+import { ClientConfigCache } from '../domain/client-config-cache';
+import { encodedBody, etagMatches, strongEtag } from '../http/cached-body';
 import { decryptWord } from '../domain/word-crypto';
 import { requireUser } from '../auth/authorize';
 import { assertAppAccess, can } from '../auth/rbac';
