@@ -56,7 +56,9 @@ async function openPglite(dir: string): Promise<DbHandle> {
 }
 
 async function openPostgres(url: string): Promise<DbHandle> {
-  const pool = new Pool({ connectionString: url, max: 10 });
+  // No JIT: every query here is short, and JIT compiling one the planner prices high (a deep page of
+  // the device list) adds 15-50 ms to it (docs/architecture.md §8).
+  const pool = new Pool({ connectionString: url, max: 10, options: '-c jit=off' });
   // An idle client's network error must not crash the process; the next query reports it instead.
   pool.on('error', () => {});
   return {

@@ -17,6 +17,13 @@ import { rowFields, toDto, type DeviceDto, type DeviceList, type DeviceScope } f
  */
 export const COUNT_EXACT_LIMIT = 10_000;
 
+/**
+ * The text filter looks at this many leading characters of an FCM token (its trigram index,
+ * schema/devices.ts, covers only those): the installation id and the token's start, which is what
+ * anyone searching for a token has at hand. Indexing whole tokens cost most of each registration.
+ */
+export const FCM_FILTER_CHARS = 32;
+
 /** `%`, `_` and the escape character itself match literally in the ILIKE filter. */
 const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -56,8 +63,13 @@ function orderBy(o: ListOrder, terms: { key: SQL; id: SQL }): SQL {
   return o.byId ? sql`${terms.id} ${dir}` : sql`${terms.key} ${dir}, ${terms.id} ${dir}`;
 }
 
-/** `walkLimit` is WALK_LIMIT but in tests, which lower it to reach every path with little data. */
-export function devicePages(db: Db, walkLimit = WALK_LIMIT) {
+/** The planner's thresholds: WALK_LIMIT and COUNT_EXACT_LIMIT but in tests, which lower them to reach every path with little data. */
+export interface PageLimits {
+  walkLimit?: number;
+  exactLimit?: number;
+}
+
+export function devicePages(db: Db, { walkLimit = WALK_LIMIT, exactLimit = COUNT_EXACT_LIMIT }: PageLimits = {}) {
   const whereOf = (c: SQL | undefined) => c ?? sql`TRUE`;
 
   /** The list's conditions apart from the text filter: the caller's apps and the app filter. */
@@ -65,11 +77,18 @@ export function devicePages(db: Db, walkLimit = WALK_LIMIT) {
     return and(scope.appIds ? inArray(devices.appId, scope.appIds) : undefined, q.appId !== undefined ? eq(devices.appId, q.appId) : undefined);
   }
 
-  /** The text filter: a case-insensitive substring of uniqueDeviceId, model or fcmToken. */
+  /**
+   * The text filter (docs/product.md §7 "Devices"): a case-insensitive substring of uniqueDeviceId or model, or
+   * of the fcmToken's first FCM_FILTER_CHARS characters (a longer text, such as a whole pasted
+   * token, matches a token that begins with it).
+   */
   function textMatch(filter: string): SQL {
-    // Each ILIKE '%…%' is served by that column's pg_trgm GIN index (a BitmapOr of the three).
+    // Each ILIKE '%…%' is served by a pg_trgm GIN index (a BitmapOr of the three), the token's by
+    // the one on its start, written as that index spells it.
     const p = likePattern(filter);
-    return or(ilike(devices.uniqueDeviceId, p), ilike(devices.model, p), ilike(devices.fcmToken, p))!;
+    const tokenStart = ilike(sql`left(${devices.fcmToken}, ${sql.raw(String(FCM_FILTER_CHARS))})`, likePattern(filter.slice(0, FCM_FILTER_CHARS)));
+    const token = filter.length > FCM_FILTER_CHARS ? and(tokenStart, ilike(devices.fcmToken, p))! : tokenStart;
+    return or(ilike(devices.uniqueDeviceId, p), ilike(devices.model, p), token)!;
   }
 
   async function rowsByIds(ids: number[]): Promise<DeviceDto[]> {
@@ -188,9 +207,9 @@ export function devicePages(db: Db, walkLimit = WALK_LIMIT) {
       const explained = await db.execute(sql`EXPLAIN (FORMAT JSON) SELECT ${devices.id} FROM ${devices} WHERE ${whereOf(where)}`);
       let estimate = planRows(rowsOf(explained));
 
-      if (estimate <= 2 * COUNT_EXACT_LIMIT) {
-        const { total, ids } = await sortedMatches(where, o, offset, q.size, COUNT_EXACT_LIMIT + 1);
-        if (total <= COUNT_EXACT_LIMIT) return { rows: await rowsByIds(ids), count: total, countEstimated: false };
+      if (estimate <= 2 * exactLimit) {
+        const { total, ids } = await sortedMatches(where, o, offset, q.size, exactLimit + 1);
+        if (total <= exactLimit) return { rows: await rowsByIds(ids), count: total, countEstimated: false };
         estimate = Math.max(estimate, total);
       }
 

@@ -5,7 +5,7 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { apps, devices } from '../db/schema';
-import { devicePages } from './device-pages';
+import { devicePages, type PageLimits } from './device-pages';
 import { rowFields, toDto, type DeviceDto, type DeviceFields, type DeviceScope } from './device-rows';
 import { ensureAppVersion, versionKey } from './versions';
 
@@ -15,12 +15,12 @@ export type { DeviceDto, DeviceFields, DeviceList, DeviceScope } from './device-
 /** Outcome of a registration by API key: the device id, or why no app accepted it. */
 export type RegisterResult = { id: number } | 'unknownKey' | 'inactiveApp';
 
-/** `walkLimit` is WALK_LIMIT but in tests, which lower it to reach every path with little data. */
-export function devicesRepository(db: Db, walkLimit?: number) {
+/** `limits` (or a walk limit alone) are the planner's but in tests, which lower them to reach every path with little data. */
+export function devicesRepository(db: Db, limits?: number | PageLimits) {
   // Built on first use, per database handle (a transaction gets its own).
   let byKey: RegisterStatement | undefined;
   let byAppId: RegisterStatement | undefined;
-  const pages = devicePages(db, walkLimit);
+  const pages = devicePages(db, typeof limits === 'number' ? { walkLimit: limits } : limits);
 
   return {
     /** One page of the list: see devicePages().list. */

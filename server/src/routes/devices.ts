@@ -71,7 +71,7 @@ export async function deviceRoutes(app: FastifyInstance, options: DeviceRoutesOp
         tags,
         summary: 'Devices, server-paged (30 per page from page 1), newest first unless sorted',
         description:
-          '`filter` is a case-insensitive substring of uniqueDeviceId, model or fcmToken; `appId` limits to one app. ' +
+          '`filter` is a case-insensitive substring of uniqueDeviceId, model or the first 32 characters of fcmToken; `appId` limits to one app. ' +
           `\`sort\` is one of ${DEVICE_SORT_KEYS.join(', ')} (id is registration order; appVersionCode sorts as a number; a missing model or version sorts last ascending, first descending), ` +
           '`ascending` is true or false (default: false for id, so newest first, true for the others); the device id breaks ties in the same direction, so pages never overlap. ' +
           'Role_id 1 sees every device, everyone else the devices of the apps they administer (another app\'s id gives an empty list). ' +

@@ -39,9 +39,12 @@ export const devices = pgTable(
     // count an expression's column as available, and would read every row walked from the table.
     index('devices_version_idx').on(sql`(${t.appVersionCode}::numeric)`, t.id, t.appVersionCode),
     index('devices_app_version_idx').on(t.appId, sql`(${t.appVersionCode}::numeric)`, t.id, t.appVersionCode),
-    // The device list's text filter is an ILIKE '%…%' over these three columns (docs/architecture.md §8).
+    // The device list's text filter is an ILIKE '%…%' over the device id, the model and the FCM
+    // token's first 32 characters (FCM_FILTER_CHARS, repositories/device-pages.ts; docs/product.md §7 "Devices"). A trigram
+    // index over whole tokens (~160 characters, ~150 trigrams a row) cost more than half of each
+    // registration's database time and was larger than the table, for searches nobody types.
     index('devices_unique_device_id_trgm').using('gin', sql`${t.uniqueDeviceId} gin_trgm_ops`),
     index('devices_model_trgm').using('gin', sql`${t.model} gin_trgm_ops`),
-    index('devices_fcm_token_trgm').using('gin', sql`${t.fcmToken} gin_trgm_ops`),
+    index('devices_fcm_token_start_trgm').using('gin', sql`left(${t.fcmToken}, 32) gin_trgm_ops`),
   ],
 );
