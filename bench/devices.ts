@@ -31,6 +31,7 @@ import { loadConfig } from '../server/src/config';
 import { openDatabase, type Db } from '../server/src/db/client';
 import { apps, appSettings, devices, users } from '../server/src/db/schema';
 import { generateApiKey, generateCoreIv, generateCoreKey } from '../server/src/domain/word-crypto';
+import { benchDashboardStats } from './dashboard-stats';
 
 const root = path.resolve(__dirname, '..');
 const postgresUrl = process.env.DATABASE_URL;
@@ -475,6 +476,11 @@ async function main() {
     // A floor statement that takes longer than this is cut short and printed as ≥ the limit.
     if (postgresUrl) floorPool = new (await import('pg')).Pool({ connectionString: postgresUrl, max: 1, statement_timeout: FLOOR_TIMEOUT_MS, options: '-c jit=off' });
     if (PAGE_PASSES > 0) await runPages('on the seeded table');
+    // Issue 15: the dashboard figures from counters, next to counting the rows (its own pool: no statement timeout).
+    const rawPool = postgresUrl ? new (await import('pg')).Pool({ connectionString: postgresUrl, max: 1 }) : undefined;
+    const asAdmin = (url: string) => () => request(port, 'GET', url, undefined, { authorization: `JWT ${adminToken}` });
+    for (const line of await benchDashboardStats(asAdmin('/api/v1/dashboard/stats'), asAdmin('/api/v1/users/current'), rawPool)) log(`\n${line}`);
+    await rawPool?.end();
     // Registrations leave heap pages not all-visible, which index-only scans must then visit:
     // a design that is fast only on a freshly vacuumed table is not fast.
     const burst = await loadAddDevice(port, seeded.apps[0].apiKey, `${runTag}b`); // not counted below
