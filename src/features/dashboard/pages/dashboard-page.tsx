@@ -1,10 +1,8 @@
-// /dashboard: the landing page after sign-in. For now it greets the user by name and role and
-// offers the account shortcuts; the real overview comes with a later issue.
-import type { ReactNode } from 'react';
+// /dashboard: the landing page after sign-in (docs/product.md §7 "Dashboard"): a short greeting with the
+// shortcuts to the account pages, then the figures of GET dashboard/stats (cards that open their
+// lists, and the charts), with the loading and error states of every list.
 import Avatar from '@mui/material/Avatar';
-import Card from '@mui/material/Card';
-import CardActionArea from '@mui/material/CardActionArea';
-import CardContent from '@mui/material/CardContent';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
@@ -14,73 +12,77 @@ import AccountCircleOutlinedIcon from '@mui/icons-material/AccountCircleOutlined
 import LockResetOutlinedIcon from '@mui/icons-material/LockResetOutlined';
 import { FormattedMessage } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
+import { ErrorState } from '../../../components/feedback/error-state';
 import { LoadingState } from '../../../components/feedback/loading-state';
 import { useProfileSummary } from '../../../lib/api';
 import { PATHS } from '../../../lib/routing';
+import { useGetDashboardStatsQuery } from '../api';
+import { OperatorsChart, RegistrationsChart, VersionsChart } from '../components/charts';
+import { FigureCards } from '../components/figure-cards';
 
-function Shortcut({ to, icon, titleId, hintId }: { to: string; icon: ReactNode; titleId: string; hintId: string }) {
+function Greeting() {
+  const profile = useProfileSummary();
+  if (!profile) return null;
+  const { user, name } = profile;
   return (
-    <Card variant="outlined" sx={{ height: '100%' }}>
-      <CardActionArea component={RouterLink} to={to} sx={{ height: '100%' }}>
-        <CardContent>
-          <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-            <Avatar sx={{ bgcolor: 'primary.50', color: 'primary.main' }}>{icon}</Avatar>
-            <Stack>
-              <Typography variant="subtitle1" component="h2">
-                <FormattedMessage id={titleId} />
-              </Typography>
-              <Typography variant="body2" color="text.secondary">
-                <FormattedMessage id={hintId} />
+    <Paper variant="outlined" sx={{ p: 2 }}>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' }, justifyContent: 'space-between' }}>
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+          <Avatar src={user.avatar ?? undefined} alt={name} sx={{ width: 48, height: 48 }}>
+            {name.slice(0, 1)}
+          </Avatar>
+          <Stack spacing={0.5}>
+            <Typography variant="h6" component="h1" data-testid="dashboard-greeting">
+              <FormattedMessage id="dashboard.greeting" values={{ name }} />
+            </Typography>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+              <Chip size="small" color="primary" variant="outlined" label={profile.role} />
+              <Typography variant="caption" color="text.secondary">
+                <FormattedMessage id="dashboard.memberSince" values={{ date: profile.joined }} />
               </Typography>
             </Stack>
           </Stack>
-        </CardContent>
-      </CardActionArea>
-    </Card>
+        </Stack>
+        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
+          <Button size="small" variant="outlined" component={RouterLink} to={PATHS.userInfo} startIcon={<AccountCircleOutlinedIcon />}>
+            <FormattedMessage id="dashboard.shortcut.profile" />
+          </Button>
+          <Button size="small" variant="outlined" component={RouterLink} to={PATHS.changePassword} startIcon={<LockResetOutlinedIcon />}>
+            <FormattedMessage id="dashboard.shortcut.password" />
+          </Button>
+        </Stack>
+      </Stack>
+    </Paper>
+  );
+}
+
+function Figures() {
+  const { data, error, isLoading, refetch } = useGetDashboardStatsQuery(undefined, { refetchOnMountOrArgChange: 30 });
+  if (isLoading) return <LoadingState />;
+  if (!data) return <ErrorState error={error} onRetry={() => void refetch()} />;
+  return (
+    <Stack spacing={2} data-testid="dashboard-figures">
+      <FigureCards stats={data} />
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, lg: 8 }}>
+          <RegistrationsChart perDay={data.devices.perDay} />
+        </Grid>
+        <Grid size={{ xs: 12, lg: 4 }}>
+          <OperatorsChart byOperator={data.profiles.byOperator} />
+        </Grid>
+        <Grid size={12}>
+          <VersionsChart byVersion={data.devices.byVersion} />
+        </Grid>
+      </Grid>
+    </Stack>
   );
 }
 
 export default function DashboardPage() {
-  const profile = useProfileSummary();
-  if (!profile) return <LoadingState />;
-  const { user, name } = profile;
-
   return (
-    <Stack spacing={3}>
-      <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 4 } }}>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} sx={{ alignItems: { sm: 'center' } }}>
-          <Avatar src={user.avatar ?? undefined} alt={name} sx={{ width: 72, height: 72, fontSize: 28 }}>
-            {name.slice(0, 1)}
-          </Avatar>
-          <Stack spacing={1}>
-            <Typography variant="h5" component="h1" data-testid="dashboard-greeting">
-              <FormattedMessage id="dashboard.greeting" values={{ name }} />
-            </Typography>
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-              <Typography variant="body2" color="text.secondary">
-                <FormattedMessage id="dashboard.role" />
-              </Typography>
-              <Chip size="small" color="primary" variant="outlined" label={profile.role} />
-            </Stack>
-            <Typography variant="body2" color="text.secondary">
-              <FormattedMessage id="dashboard.memberSince" values={{ date: profile.joined }} />
-            </Typography>
-          </Stack>
-        </Stack>
-      </Paper>
-      <Grid container spacing={2}>
-        <Grid size={{ xs: 12, md: 6 }}>
-          <Shortcut to={PATHS.userInfo} icon={<AccountCircleOutlinedIcon />} titleId="dashboard.shortcut.profile" hintId="dashboard.shortcut.profileHint" />
-        </Grid>
-        <Grid size={{ xs: 12, md: 6 }}>
-          <Shortcut
-            to={PATHS.changePassword}
-            icon={<LockResetOutlinedIcon />}
-            titleId="dashboard.shortcut.password"
-            hintId="dashboard.shortcut.passwordHint"
-          />
-        </Grid>
-      </Grid>
+    <Stack spacing={2}>
+      <Greeting />
+      <Figures />
     </Stack>
   );
 }

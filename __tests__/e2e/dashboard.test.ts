@@ -1,0 +1,101 @@
+// The dashboard in a real browser against the real server (issue 15), in Persian and English, with the
+// audits' seeded data (helpers/seed.ts): the cards show the seeded figures in the language's digits,
+// the charts draw them (a bar per operator and per version, the blocked version in its own series,
+// 30 days of registrations with today's point at the top), mirrored in Persian. Screenshots at 390
+// and 1366 px go to __screenshots__ for a human look.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { launchChromium, type LaunchedBrowser } from './helpers/chromium';
+import { t } from './helpers/messages';
+import { seed, useSession, type Seeded } from './helpers/seed';
+import { startServer, type RunningServer } from './helpers/server';
+
+const shots = join(__dirname, '__screenshots__');
+let server: RunningServer;
+let browser: LaunchedBrowser;
+let page: Page;
+let seeded: Seeded;
+
+beforeAll(async () => {
+  server = await startServer();
+  seeded = await seed(server);
+  browser = await launchChromium({ viewport: { width: 1366, height: 900 } });
+  page = await browser.context.newPage();
+  mkdirSync(shots, { recursive: true });
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const digits = (locale: 'fa' | 'en', n: number) => new Intl.NumberFormat(locale === 'fa' ? 'fa-IR' : 'en-US').format(n);
+const figure = (id: string) => page.getByTestId(`dashboard-card-${id}`).getByTestId('figure');
+const chart = (id: string) => page.getByTestId(`dashboard-chart-${id}`);
+
+/** Heights of the drawn bars of a chart, in the order of the DOM, zero-height ones left out. */
+const barHeights = (id: string) =>
+  chart(id).locator('.MuiBarChart-element').evaluateAll((bars) => bars.map((b) => (b as SVGGraphicsElement).getBBox().height).filter((h) => h > 0.5));
+
+/** The x positions of the first and last tick labels of a chart's x axis. */
+const xTicks = (id: string) =>
+  chart(id).locator('.MuiChartsAxis-directionX .MuiChartsAxis-tickLabel').evaluateAll((labels) =>
+    labels.map((l) => ({ text: l.textContent ?? '', x: (l as SVGGraphicsElement).getBoundingClientRect().x })),
+  );
+
+describe.each(['fa', 'en'] as const)('the dashboard in %s', (locale) => {
+  beforeAll(async () => {
+    await useSession(page, server.url, seeded.users.admin, locale);
+  });
+
+  test('cards and charts show the seeded figures', async () => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.goto(`${server.url}/dashboard`);
+    await page.getByTestId('dashboard-figures').waitFor();
+
+    // 3 apps (one inactive), 3 servers in 3 countries, 4 profiles, 40 devices all registered today, 3 staff users.
+    expect(await figure('apps').textContent()).toBe(digits(locale, 3));
+    expect(await figure('servers').textContent()).toBe(digits(locale, 3));
+    expect(await figure('profiles').textContent()).toBe(digits(locale, 4));
+    expect(await figure('devices').textContent()).toBe(digits(locale, seeded.deviceCount));
+    expect(await figure('registrations').textContent()).toBe(digits(locale, seeded.deviceCount));
+    expect(await figure('users').textContent()).toBe(digits(locale, 3));
+    expect(await page.getByTestId('dashboard-card-apps').textContent()).toContain(digits(locale, 2));
+    expect(await page.getByTestId('dashboard-card-devices').getByRole('link').getAttribute('href')).toBe('/app/devices');
+
+    // Profiles by operator: one each, four equal bars.
+    const operators = await barHeights('operators');
+    expect(operators).toHaveLength(4);
+    expect(Math.max(...operators) - Math.min(...operators)).toBeLessThan(1);
+
+    // Alpha's versions: 24 devices on 3.1, 11 on the blocked 2.9 (its own series, in the error colour).
+    const versions = await barHeights('versions');
+    expect(versions).toHaveLength(2);
+    expect(Math.max(...versions) / Math.min(...versions)).toBeCloseTo(24 / 11, 1);
+    const versionLabels = (await xTicks('versions')).map((l) => l.text);
+    expect(versionLabels).toEqual(expect.arrayContaining([digits(locale, 3.1), digits(locale, 2.9)]));
+    expect(await chart('versions').textContent()).toContain(t(locale, 'dashboard.chart.blocked'));
+    expect(await chart('versions').getByRole('link').getAttribute('href')).toBe(`/app/devices?appId=${seeded.apps.alpha.id}`);
+
+    // Registrations: 30 days, today (the last) is the newest label, at the right in English and the left in Persian.
+    const days = await xTicks('registrations');
+    expect(days).toHaveLength(5); // a tick a week, the last one today
+    const today = new Intl.DateTimeFormat(locale === 'fa' ? 'fa-IR-u-ca-persian-nu-arabext' : 'en-US-u-ca-gregory', { month: 'short', day: 'numeric', timeZone: 'Asia/Tehran' }).format(new Date());
+    const first = days[0];
+    const last = days[days.length - 1];
+    if (locale === 'fa') expect(first.x).toBeGreaterThan(last.x);
+    else expect(first.x).toBeLessThan(last.x);
+    if (locale === 'fa') expect(days.map((d) => d.text).join(' ')).not.toMatch(/[0-9]/);
+    // Every seeded device registered today: the value axis reaches the count (its top tick).
+    const values = await chart('registrations').locator('.MuiChartsAxis-directionY .MuiChartsAxis-tickLabel').allTextContents();
+    expect(values.at(-1)).toBe(digits(locale, seeded.deviceCount));
+    expect(days.map((d) => d.text)).toContain(today);
+
+    await page.screenshot({ path: join(shots, `dashboard-${locale}-1366.png`), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByTestId('dashboard-figures').waitFor();
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: join(shots, `dashboard-${locale}-390.png`), fullPage: true });
+  });
+});

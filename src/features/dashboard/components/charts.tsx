@@ -1,0 +1,140 @@
+// The dashboard's charts (docs/product.md §7 "Dashboard"), drawn with @mui/x-charts: registrations per day
+// as a line, an app's devices by version as bars (blocked versions stacked apart, in the error
+// colour, oldest first), profiles by operator as bars. In Persian the day labels are Jalali, every figure is in
+// Persian digits, and the charts are mirrored (the x axis runs right to left, the values on the right).
+import { useState, type ReactNode } from 'react';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import { BarChart } from '@mui/x-charts/BarChart';
+import { LineChart } from '@mui/x-charts/LineChart';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link as RouterLink } from 'react-router-dom';
+import type { DashboardStats } from '../../../contract';
+import { formatDate, formatNumber } from '../../../lib/i18n';
+import { hrefs } from '../../../lib/routing';
+import { useAppSelector } from '../../../lib/state/hooks';
+import { selectLocale } from '../../../lib/state/settings-slice';
+
+const HEIGHT = 260;
+
+/** Axis options shared by the charts: mirrored in RTL, figures in the UI language's digits. */
+function useAxes() {
+  const locale = useAppSelector(selectLocale);
+  const rtl = useTheme().direction === 'rtl';
+  const n = (v: number | null) => (v === null ? '' : formatNumber(v, locale));
+  return {
+    locale,
+    n,
+    x: { reverse: rtl, height: 40 },
+    y: { position: rtl ? ('right' as const) : ('left' as const), valueFormatter: (v: number) => n(v), tickMinStep: 1 },
+  };
+}
+
+function ChartCard({ id, titleId, action, children }: { id: string; titleId: string; action?: ReactNode; children: ReactNode }) {
+  return (
+    <Paper variant="outlined" sx={{ p: 2, height: '100%' }} data-testid={`dashboard-chart-${id}`}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
+        <Typography variant="subtitle1" component="h2">
+          <FormattedMessage id={titleId} />
+        </Typography>
+        {action}
+      </Stack>
+      {children}
+    </Paper>
+  );
+}
+
+/** Ticks a week apart, ending with today (the last day). */
+const weekly = (days: number) => (_value: unknown, index: number) => (days - 1 - index) % 7 === 0;
+
+export function RegistrationsChart({ perDay }: { perDay: DashboardStats['devices']['perDay'] }) {
+  const intl = useIntl();
+  const { locale, n, x, y } = useAxes();
+  // Each day is a date of Iran's calendar (YYYY-MM-DD): read and printed at noon UTC, it stays that day.
+  const label = (day: string) => formatDate(`${day}T12:00:00Z`, locale, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+  return (
+    <ChartCard id="registrations" titleId="dashboard.chart.registrations">
+      <LineChart
+        height={HEIGHT}
+        skipAnimation
+        hideLegend
+        xAxis={[{ ...x, scaleType: 'point', data: perDay.map((d) => d.day), valueFormatter: label, tickInterval: weekly(perDay.length) }]}
+        yAxis={[y]}
+        series={[{ data: perDay.map((d) => d.count), label: intl.formatMessage({ id: 'dashboard.chart.registered' }), valueFormatter: n, area: true, showMark: false, color: '#1976d2' }]}
+      />
+    </ChartCard>
+  );
+}
+
+export function OperatorsChart({ byOperator }: { byOperator: DashboardStats['profiles']['byOperator'] }) {
+  const intl = useIntl();
+  const { n, x, y } = useAxes();
+  return (
+    <ChartCard id="operators" titleId="dashboard.chart.operators">
+      <BarChart
+        height={HEIGHT}
+        skipAnimation
+        hideLegend
+        xAxis={[{ ...x, scaleType: 'band', data: byOperator.map((o) => intl.formatMessage({ id: `dashboard.operator.${o.key}` })) }]}
+        yAxis={[y]}
+        series={[{ data: byOperator.map((o) => o.count), label: intl.formatMessage({ id: 'dashboard.chart.profiles' }), valueFormatter: n, color: '#00897b' }]}
+      />
+    </ChartCard>
+  );
+}
+
+export function VersionsChart({ byVersion }: { byVersion: DashboardStats['devices']['byVersion'] }) {
+  const intl = useIntl();
+  const theme = useTheme();
+  const { n, x, y } = useAxes();
+  const [chosen, setChosen] = useState<number | undefined>(undefined);
+  const app = byVersion.find((a) => a.appId === chosen) ?? byVersion[0];
+  // Oldest version first, so the bars read old to new in the reading direction.
+  const versions = [...(app?.versions ?? [])].reverse();
+  const picker = byVersion.length > 1 && (
+    <TextField
+      select
+      size="small"
+      label={intl.formatMessage({ id: 'dashboard.chart.app' })}
+      value={app?.appId ?? ''}
+      onChange={(e) => setChosen(Number(e.target.value))}
+      sx={{ minWidth: 180 }}
+    >
+      {byVersion.map((a) => (
+        <MenuItem key={a.appId} value={a.appId}>
+          <bdi>{a.appName}</bdi>
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+  return (
+    <ChartCard id="versions" titleId="dashboard.chart.versions" action={picker}>
+      {app ? (
+        <>
+          <BarChart
+            height={HEIGHT}
+            skipAnimation
+            xAxis={[{ ...x, scaleType: 'band', data: versions.map((v) => (v.appVersion === null ? intl.formatMessage({ id: 'dashboard.chart.noVersion' }) : n(v.appVersion))) }]}
+            yAxis={[y]}
+            series={[
+              { stack: 'v', data: versions.map((v) => (v.blocked ? null : v.devices)), label: intl.formatMessage({ id: 'dashboard.chart.active' }), valueFormatter: n, color: theme.palette.primary.main },
+              { stack: 'v', data: versions.map((v) => (v.blocked ? v.devices : null)), label: intl.formatMessage({ id: 'dashboard.chart.blocked' }), valueFormatter: n, color: theme.palette.error.main },
+            ]}
+          />
+          <Link component={RouterLink} to={hrefs.appDevices(app.appId)} variant="body2">
+            <FormattedMessage id="dashboard.chart.appDevices" values={{ app: app.appName }} />
+          </Link>
+        </>
+      ) : (
+        <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
+          <FormattedMessage id="dashboard.chart.noDevices" />
+        </Typography>
+      )}
+    </ChartCard>
+  );
+}
