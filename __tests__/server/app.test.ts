@@ -19,7 +19,7 @@ describe('API basics', () => {
         });
         app.get('/api/v1/test/bad-sql', async () => app.db.execute(sql`SELECT * FROM no_such_table`));
         const trimSchema = yup.object({ name: yup.string().trim().required('validation.required'), note: yup.string().trim() });
-        app.post('/api/v1/test/trim', { schema: { body: yupSchema(trimSchema) } }, async (request) => request.body);
+        app.post('/api/v1/test/trim', { schema: { body: yupSchema(trimSchema) }, config: { audit: { action: 'test.trim', target: 'session' } } }, async (request) => request.body);
         app.get(
           '/api/v1/test/query',
           { schema: { querystring: yupSchema(yup.object({ page: yup.number().typeError('validation.number').integer('validation.integer').min(1, 'validation.min').default(1) })) } },
@@ -187,7 +187,7 @@ it('refuses at startup a route whose body schema does not come from yup', async 
   await expect(
     createTestApp({
       beforeReady(app) {
-        app.post('/api/v1/test/plain', { schema: { body: { type: 'object' } } }, async () => ({}));
+        app.post('/api/v1/test/plain', { schema: { body: { type: 'object' } }, config: { audit: { action: 'test.plain', target: 'session' } } }, async () => ({}));
       },
     }),
   ).rejects.toThrow(/yupSchema\(\) or docsOnly\(\)/);

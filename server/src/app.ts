@@ -19,7 +19,10 @@ import { registerPanel } from './http/panel';
 import { registerSharedSchemas } from './http/schemas';
 import { rejectNulInBody, rejectNulInRequestLine, validatorCompiler } from './http/validation';
 import { createRepositories, type Repositories } from './repositories';
+import { contextualDb, contextualRepos } from './audit/context';
+import { registerAudit } from './audit/plugin';
 import { accountRoutes } from './routes/account';
+import { auditRoutes } from './routes/audit';
 import { appRoutes } from './routes/apps';
 import { clientConfigRoutes, createClientConfigState } from './routes/client-config';
 import { exportRoutes } from './routes/exports';
@@ -108,6 +111,8 @@ export async function buildApp({ config, db, announce }: BuildOptions): Promise<
   app.addHook('preValidation', rejectNulInBody);
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
+  // Every route that changes data declares its audit record and runs in one transaction with it.
+  registerAudit(app, handle.db);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) if (method !== 'HEAD') routeTable.push({ method, url: route.url, schema: route.schema });
   });
@@ -151,12 +156,13 @@ export async function buildApp({ config, db, announce }: BuildOptions): Promise<
   registerSharedSchemas(app);
   await registerDocs(app);
   app.decorate('config', config);
-  app.decorate('db', handle.db);
+  // While an audited handler runs, `app.db` and `app.repos` reach its transaction (audit/context.ts).
+  app.decorate('db', contextualDb(handle.db));
   app.decorate('dbKind', handle.kind);
 
   // 2. App services: repositories, tokens and secrets, then auth (request.user, app.authorize).
   // Role and ownership rules (auth/rbac.ts) are plain functions that routes import.
-  app.decorate('repos', repos);
+  app.decorate('repos', contextualRepos(repos));
   app.decorate('tokens', createTokenService(config.jwtSecret, config.tokenTtlSeconds));
   app.decorate('secrets', createSecretBox(config.secretsKey));
   registerAuthorize(app, { tokens: app.tokens, repos: app.repos });
@@ -179,6 +185,7 @@ export async function buildApp({ config, db, announce }: BuildOptions): Promise<
   await app.register(encryptionRoutes, { prefix: API_PREFIX });
   await app.register(userRoutes, { prefix: API_PREFIX });
   await app.register(dashboardRoutes, { prefix: API_PREFIX });
+  await app.register(auditRoutes, { prefix: API_PREFIX });
 
   // 4. The built panel and the 404 fallback.
   await registerPanel(app, config.staticDir);

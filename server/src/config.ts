@@ -53,6 +53,8 @@ export interface Config {
   /** Built panel served at `/`; absent folder means API only. */
   staticDir: string;
   migrationsDir: string;
+  /** Audit records older than this many days are deleted, once a day (AUDIT_RETENTION_DAYS, default 365). */
+  auditRetentionDays: number;
 }
 
 export class ConfigError extends Error {
@@ -116,6 +118,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     bad('TRUST_PROXY', 'must be true, false or comma-separated proxy addresses');
   }
 
+  const auditRetentionDays = intIn(value('AUDIT_RETENTION_DAYS') ?? '365', 1, 36_500);
+  if (auditRetentionDays === undefined) bad('AUDIT_RETENTION_DAYS', 'must be an integer from 1 to 36500');
+
   if (problems.length) throw new ConfigError(problems);
 
   return {
@@ -138,6 +143,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     },
     staticDir: path.resolve(cwd, 'dist'),
     migrationsDir: path.resolve(cwd, 'server/src/db/migrations'),
+    auditRetentionDays: auditRetentionDays!,
   };
 }
 

@@ -22,3 +22,4 @@ export * from './schemas/profiles';
 export * from './schemas/devices';
 export * from './schemas/encryption';
 export * from './schemas/client-config';
+export * from './schemas/audit';

@@ -59,6 +59,8 @@ export const POLICIES = define({
   'privacy:edit': { who: 'role_id 1', allows: topAdmin },
   /** Save the operator settings. */
   'operators:edit': { who: 'role_id 1', allows: topAdmin },
+  /** Read the audit log (GET audit, /settings/audit). */
+  'audit:view': { who: 'role_id 1', allows: topAdmin },
   /** Menu entries containing 'manage' (shown), containing 'my-' (hidden): docs/product.md §2 "Layout shell". */
   'menu:adminEntries': { who: 'role admin', allows: adminRole },
   /** Manage roles, their grants and the menu tree (access/* writes, the operation catalogue; issue 14). */

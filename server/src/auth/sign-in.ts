@@ -17,6 +17,7 @@ import type { FastifyReply } from 'fastify';
 import { ERROR_CODES, type SignInBody } from '../../../src/contract';
 import type { SignInLimits } from '../config';
 import { HttpError } from '../http/errors';
+import { keepEvenIfRefused } from '../audit/context';
 import type { Repositories } from '../repositories';
 import type { UserRow } from '../repositories/users';
 import { verifyAgainstNobody, verifyPassword } from './passwords';
@@ -53,10 +54,13 @@ export async function assertNotLimited(repos: Repositories, limits: SignInLimits
   }
 }
 
+/** Counts a failure; the count stays although the call is then refused (and its transaction rolled back). */
 export async function recordFailure(repos: Repositories, limits: SignInLimits, keys: FailureKeys): Promise<void> {
-  await repos.signInFailures.record(keys.pair, limits.pair);
-  await repos.signInFailures.record(keys.account, limits.account);
-  await repos.signInFailures.record(keys.address, limits.address);
+  await keepEvenIfRefused(async () => {
+    await repos.signInFailures.record(keys.pair, limits.pair);
+    await repos.signInFailures.record(keys.account, limits.account);
+    await repos.signInFailures.record(keys.address, limits.address);
+  });
 }
 
 /**

@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import { adsRepository } from './ads';
 import { appSettingsRepository } from './app-settings';
 import { appsRepository } from './apps';
+import { auditRepository } from './audit';
 import { clientConfigRepository } from './client-config';
 import { versionsRepository } from './versions';
 import { devicesRepository } from './devices';
@@ -45,6 +46,7 @@ export function createRepositories(db: Db) {
     operators: operatorsRepository(db),
     clientConfig: clientConfigRepository(db),
     dashboard: dashboardRepository(db),
+    audit: auditRepository(db),
   };
 }
 

@@ -1,4 +1,4 @@
-// Connection profiles of a server (docs/product.md §3 Profile) and the audit rows of address reveals. The
+// Connection profiles of a server (docs/product.md §3 Profile). The
 // address is stored sealed (docs/architecture.md §6); the list leaves the sealed token out (it was two
 // thirds of a big list's bytes), addressToken hands it out for one profile, and only
 // apps/convertProfile opens it. Id lists are processed in chunks: a batch delete
@@ -7,7 +7,7 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Operator, ProfileDto, ProfileType, Protocol } from '../../../src/contract';
 import type { Db } from '../db/client';
 import { ID_CHUNK, chunk, pgTextArray } from '../db/helpers';
-import { auditLog, operatorEnum, profileTypeEnum, profiles, protocolEnum } from '../db/schema';
+import { operatorEnum, profileTypeEnum, profiles, protocolEnum } from '../db/schema';
 
 export interface ProfileValues {
   serverId: number;
@@ -106,14 +106,5 @@ export function profilesRepository(db: Db) {
       return row?.id;
     },
 
-    /** One audit row per reveal of a profile address (docs/architecture.md §6). */
-    async recordReveal(actorId: number, profileId: number | undefined, detail: Record<string, unknown>): Promise<void> {
-      await db.insert(auditLog).values({
-        actorId,
-        action: 'profile.reveal',
-        target: profileId === undefined ? null : `profile:${profileId}`,
-        detail,
-      });
-    },
   };
 }

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   AVATAR_MAX_BYTES, V, changePasswordSchema, signInSchema, type ChangePasswordBody, type SignInBody,
 } from '../../../src/contract';
+import { auditActor, auditDetail, auditTarget } from '../audit/context';
 import { requireUser } from '../auth/authorize';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { checkPassword, withRetryAfter } from '../auth/sign-in';
@@ -16,6 +17,7 @@ import { currentUserSchema, dataResponse, successResponse } from '../http/schema
 import { docsOnly, yupSchema } from '../http/validation';
 import { avatarUrl } from '../repositories/files';
 import { inTransaction } from '../repositories';
+import { theCaller } from '../audit/plugin';
 
 const tags = ['account'];
 
@@ -38,11 +40,14 @@ export async function accountRoutes(app: FastifyInstance) {
           },
         },
       },
-      config: { rateLimit: { max: limits.ipMax, timeWindow: limits.ipWindowMs } },
+      config: { audit: { action: 'session.signIn', target: 'user', refused: 'session.signInFailed' }, rateLimit: { max: limits.ipMax, timeWindow: limits.ipWindowMs } },
     },
     async (request, reply) => {
       const { user, keys } = await checkPassword({ repos: app.repos, limits }, request.body, request.ip).catch(withRetryAfter(reply));
+      auditActor({ id: user.id, name: user.username, role: null });
+      auditTarget(user.id);
       if (user.totpSecretEnc !== null) {
+        auditDetail({ totpRequired: true });
         // The pair's failures stay until the code is right too, so wrong codes keep counting.
         const { token, id } = newChallenge();
         await app.repos.totp.createChallenge(id, user.id, request.ip, TOTP_CHALLENGE_TTL_MS);
@@ -70,6 +75,7 @@ export async function accountRoutes(app: FastifyInstance) {
   app.get(
     '/users/logout',
     {
+      config: { audit: { action: 'session.signOut', target: 'user', id: theCaller, always: true } },
       preHandler: app.authorize({ any: true, allowPendingPasswordChange: true, allowPendingTotpEnrollment: true }),
       schema: { tags, summary: 'Sign out: revokes this session at once', response: { 200: successResponse() } },
     },
@@ -82,6 +88,7 @@ export async function accountRoutes(app: FastifyInstance) {
   app.post<{ Body: ChangePasswordBody }>(
     '/users/changepass',
     {
+      config: { audit: { action: 'user.changeOwnPassword', target: 'user', id: theCaller } },
       preHandler: app.authorize({ any: true, allowPendingPasswordChange: true, allowPendingTotpEnrollment: true }),
       schema: {
         tags,
@@ -110,6 +117,7 @@ export async function accountRoutes(app: FastifyInstance) {
   app.post(
     '/users/avatar',
     {
+      config: { audit: { action: 'user.avatar', target: 'user', id: theCaller } },
       preHandler: app.authorize({ any: true }),
       schema: {
         tags,

@@ -17,6 +17,7 @@ import { yupSchema } from '../http/validation';
 import { inTransaction } from '../repositories';
 import { AD_FIELDS } from '../repositories/ads';
 import { captureRawBodyKeys, rawBodyKeys } from './app-settings';
+import { fromParams } from '../audit/plugin';
 
 const tags = ['ads'];
 
@@ -51,6 +52,7 @@ export async function adsRoutes(app: FastifyInstance) {
   app.post<{ Params: IdParams; Body: ShowAdsBody }>(
     '/apps/showAds/:id',
     {
+      config: { audit: { action: 'app.showAds', target: 'appAds', id: fromParams('id') } },
       preHandler: app.authorize({ any: true }),
       schema: {
         tags,
@@ -71,6 +73,7 @@ export async function adsRoutes(app: FastifyInstance) {
   app.post<{ Params: IdParams; Body: AdSettingsBody }>(
     '/apps/updateSettingsAdmob/:id',
     {
+      config: { audit: { action: 'app.ads', target: 'appAds', id: fromParams('id') } },
       preValidation: captureRawBodyKeys,
       preHandler: app.authorize({ any: true }),
       schema: {

@@ -15,6 +15,8 @@ import { HttpError } from '../http/errors';
 import { successResponse } from '../http/schemas';
 import { yupSchema } from '../http/validation';
 import { inTransaction } from '../repositories';
+import { auditDetail } from '../audit/context';
+import { fromParams } from '../audit/plugin';
 
 const tags = ['app settings'];
 
@@ -89,6 +91,7 @@ export async function appSettingsRoutes(app: FastifyInstance) {
   app.post<{ Params: IdParams; Body: AppSettingsBody }>(
     '/apps/updateSettings/:id',
     {
+      config: { audit: { action: 'app.settings', target: 'appSettings', id: fromParams('id') } },
       preValidation: captureRawBodyKeys,
       preHandler: app.authorize({ any: true }),
       schema: {
@@ -123,6 +126,7 @@ export async function appSettingsRoutes(app: FastifyInstance) {
         await repos.appSettings.update(id, body);
         if (robotApiKey) await repos.apps.setRobotApiKeyHash(id, hashApiKey(robotApiKey));
       });
+      if (robotApiKey) auditDetail({ robotApiKey: true });
       return robotApiKey ? { success: true, data: { robotApiKey } } : { success: true };
     },
   );

@@ -25,6 +25,7 @@ import { inTransaction } from '../repositories';
 import { adsRoutes } from './ads';
 import { appSettingsRoutes, settingsResponseSchema } from './app-settings';
 import { versionRoutes } from './versions';
+import { createdData, fromParams } from '../audit/plugin';
 
 const tags = ['apps'];
 const str = { type: 'string' } as const;
@@ -119,6 +120,7 @@ export async function appRoutes(app: FastifyInstance) {
   app.post<{ Body: AppBody }>(
     '/apps/storeApp',
     {
+      config: { audit: { action: 'app.create', target: 'app', created: createdData } },
       preHandler: app.authorize(APP_ADMIN_RULE),
       schema: {
         tags,
@@ -141,6 +143,7 @@ export async function appRoutes(app: FastifyInstance) {
   app.put<{ Params: IdParams; Body: AppBody }>(
     '/apps/updateApp/:id',
     {
+      config: { audit: { action: 'app.update', target: 'app', id: fromParams('id') } },
       preHandler: app.authorize(APP_ADMIN_RULE),
       schema: {
         tags,
@@ -166,6 +169,7 @@ export async function appRoutes(app: FastifyInstance) {
   app.put<{ Params: ChangeStatusParams }>(
     '/apps/changeStatus/:id/:state',
     {
+      config: { audit: { action: 'app.status', target: 'app', id: fromParams('id') } },
       preHandler: app.authorize({ any: true }),
       schema: {
         tags,
@@ -186,6 +190,7 @@ export async function appRoutes(app: FastifyInstance) {
   app.delete<{ Params: IdParams }>(
     '/apps/destroy/:id',
     {
+      config: { audit: { action: 'app.delete', target: 'app', id: fromParams('id') } },
       preHandler: app.authorize(APP_ADMIN_RULE),
       schema: {
         tags,

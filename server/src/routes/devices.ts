@@ -17,6 +17,7 @@ import { successResponse } from '../http/schemas';
 import { yupSchema } from '../http/validation';
 import { inTransaction } from '../repositories';
 import { COUNT_EXACT_LIMIT, type DeviceScope } from '../repositories/devices';
+import { createdData, fromParams } from '../audit/plugin';
 
 const tags = ['devices'];
 
@@ -93,6 +94,12 @@ export async function deviceRoutes(app: FastifyInstance, options: DeviceRoutesOp
   app.post<{ Body: AddDeviceBody }>(
     '/apps/addDevice',
     {
+      config: {
+        // A phone registering itself (API key) is not a staff action: only the staff path is recorded,
+        // which keeps the hot path at one query (docs/architecture.md §6 "Audit log").
+        audit: { action: 'device.register', target: 'device', created: createdData, skip: (r) => apiKeyOf(r) !== undefined },
+        ...(options.addDeviceRateLimit && { rateLimit: options.addDeviceRateLimit }),
+      },
       schema: {
         tags,
         summary: 'Register a device (the mobile apps\' call), or update it when (app, uniqueDeviceId) exists',
@@ -106,7 +113,6 @@ export async function deviceRoutes(app: FastifyInstance, options: DeviceRoutesOp
         body: yupSchema(addDeviceSchema),
         response: { 200: successResponse({ type: 'object', properties: { id: { type: 'integer' } }, required: ['id'] }) },
       },
-      ...(options.addDeviceRateLimit && { config: { rateLimit: options.addDeviceRateLimit } }),
       // Who is calling is settled before the body is validated: no key and no token is a 401
       // whatever the body; a staff token is checked like any guarded route's. (An unknown key is
       // found by the registration statement itself, which keeps the hot path at one query.)
@@ -139,6 +145,7 @@ export async function deviceRoutes(app: FastifyInstance, options: DeviceRoutesOp
   app.put<{ Params: IdParams; Body: DeviceUpdateBody }>(
     '/apps/updateDevice/:id',
     {
+      config: { audit: { action: 'device.update', target: 'device', id: fromParams('id') } },
       preHandler: app.authorize({ any: true }),
       schema: {
         tags,
@@ -175,6 +182,7 @@ export async function deviceRoutes(app: FastifyInstance, options: DeviceRoutesOp
   app.delete<{ Params: IdParams }>(
     '/apps/destroyDevice/:id',
     {
+      config: { audit: { action: 'device.delete', target: 'device', id: fromParams('id') } },
       preHandler: app.authorize({ any: true }),
       schema: {
         tags,

@@ -14,6 +14,7 @@ import { HttpError } from '../http/errors';
 import { dataResponse, successResponse } from '../http/schemas';
 import { yupSchema } from '../http/validation';
 import type { CoreKeys } from '../repositories/encryption';
+import { fromBody, fromParams } from '../audit/plugin';
 
 const tags = ['encryption'];
 
@@ -41,6 +42,7 @@ export async function encryptionRoutes(app: FastifyInstance) {
   app.post<{ Body: WordEncryptionBody }>(
     '/apps/wordEncryption',
     {
+      config: { audit: { action: 'encryption.encryptWord', target: 'app', id: fromBody('appId'), always: true } },
       preHandler: app.authorize({ any: true }),
       schema: {
         tags,
@@ -69,6 +71,7 @@ export async function encryptionRoutes(app: FastifyInstance) {
   app.post<{ Params: AppIdParams }>(
     '/apps/decryptDomain/:appId',
     {
+      config: { audit: { action: 'encryption.decryptDomains', target: 'app', id: fromParams('appId'), always: true } },
       preHandler: app.authorize({ policy: 'encryption:apps' }),
       schema: {
         tags,

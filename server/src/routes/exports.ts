@@ -5,7 +5,7 @@
 //   GET apps/exportProfile/{id}?format=link|qr|v2ray    the share link, a QR code of it (SVG), or a
 //                                                      complete v2ray/Xray client config (JSON)
 //   GET apps/exportProfiles/{serverId}?format=links|base64   a subscription body, as v2rayN/v2rayNG read it
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as yup from 'yup';
 import QRCode from 'qrcode';
 import {
@@ -14,7 +14,8 @@ import {
 } from '../../../src/contract';
 import { dropPrototypeKeys, positiveId } from '../../../src/contract/schemas/common';
 import { requireUser } from '../auth/authorize';
-import { auditLog } from '../db/schema';
+import { actorOf } from '../audit/plugin';
+import { recordAudit } from '../audit/record';
 import { SecretBoxError } from '../domain/secret-box';
 import { tryParseShareLink } from '../domain/share-links';
 import { v2rayClientConfig } from '../domain/v2ray-config';
@@ -40,8 +41,9 @@ export async function exportRoutes(app: FastifyInstance) {
       throw err;
     }
   };
-  const audit = (actorId: number, action: string, target: string, detail: Record<string, unknown>) =>
-    app.db.insert(auditLog).values({ actorId, action, target, detail });
+  /** Written before answering: an export that cannot be audited does not happen. */
+  const audit = (request: FastifyRequest, action: string, target: { type: string; id: number; name: string }, detail: Record<string, unknown>) =>
+    recordAudit(app.db, { action, actor: actorOf(request), request, target, detail });
 
   app.get<{ Params: IdParams; Querystring: ProfileExportQuery }>(
     '/apps/exportProfile/:id',
@@ -60,13 +62,12 @@ export async function exportRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const user = requireUser(request);
+      requireUser(request);
       const { format } = request.query;
       const profile = await app.repos.profiles.findById(request.params.id);
       if (!profile) throw HttpError.notFound('Profile not found');
       const link = open(profile.address);
-      // Written before answering: an export that cannot be audited does not happen.
-      await audit(user.id, 'profile.export', `profile:${profile.id}`, { format });
+      await audit(request, 'profile.export', { type: 'profile', id: profile.id, name: profile.name }, { format });
       reply.header('cache-control', 'no-store');
       if (format === 'qr') {
         const svg = await QRCode.toString(link, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
@@ -101,14 +102,14 @@ export async function exportRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const user = requireUser(request);
+      requireUser(request);
       const { serverId } = request.params;
       const { format } = request.query;
       const [server] = await app.repos.servers.list({ adminId: null }, { id: serverId });
       if (!server) throw HttpError.notFound('Server not found');
       const profiles = await app.repos.profiles.listStoredByServer(serverId);
       const links = profiles.map((p) => open(p.address));
-      await audit(user.id, 'server.export', `server:${serverId}`, { format, profiles: links.length });
+      await audit(request, 'server.export', { type: 'server', id: serverId, name: server.ip }, { format, profiles: links.length });
       const text = links.length ? `${links.join('\n')}\n` : '';
       reply.header('cache-control', 'no-store').type('text/plain; charset=utf-8');
       return reply.send(format === 'base64' ? Buffer.from(text, 'utf8').toString('base64') : text);

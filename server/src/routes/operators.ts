@@ -33,6 +33,7 @@ export async function operatorRoutes(app: FastifyInstance) {
   app.post<{ Body: OperatorSettingsBody }>(
     '/apps/settings/operators',
     {
+      config: { audit: { action: 'operators.update', target: 'operators', id: () => 'all' } },
       preHandler: app.authorize({ policy: 'operators:edit' }),
       schema: {
         tags,

@@ -32,6 +32,7 @@ export async function privacyRoutes(app: FastifyInstance) {
   app.post<{ Body: PrivacyBody }>(
     '/apps/setPrivacy',
     {
+      config: { audit: { action: 'privacy.update', target: 'privacy', id: () => 1 } },
       preHandler: app.authorize({ policy: 'privacy:edit' }),
       schema: {
         tags,

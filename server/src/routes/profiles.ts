@@ -25,6 +25,8 @@ import { docsOnly, yupSchema } from '../http/validation';
 import { inTransaction } from '../repositories';
 import { profilesRepository, type ProfileValues } from '../repositories/profiles';
 import type { Db } from '../db/client';
+import { auditDetail, auditTarget } from '../audit/context';
+import { createdData, fromBody, fromParams } from '../audit/plugin';
 
 const tags = ['profiles'];
 export const PROFILE_ADDRESS_CONTEXT = 'profile.address';
@@ -143,6 +145,7 @@ export async function profileRoutes(app: FastifyInstance) {
   app.post<{ Body: ProfileCreateBody }>(
     '/apps/addProfile',
     {
+      config: { audit: { action: 'profile.create', target: 'profile', created: createdData } },
       // The caller is resolved before validation too, for the role_id 5 type check.
       preValidation: rejectTypeFromRestricted, // runs after the signedIn guard (authorize puts guards first)
       preHandler: signedIn,
@@ -176,6 +179,7 @@ export async function profileRoutes(app: FastifyInstance) {
   app.put<{ Params: IdParams; Body: ProfileUpdateBody }>(
     '/apps/updateProfile/:id',
     {
+      config: { audit: { action: 'profile.update', target: 'profile', id: fromParams('id') } },
       // The caller is resolved before validation too, for the role_id 5 type check.
       preValidation: rejectTypeFromRestricted, // runs after the signedIn guard (authorize puts guards first)
       preHandler: signedIn,
@@ -245,6 +249,7 @@ export async function profileRoutes(app: FastifyInstance) {
   app.post<{ Body: ConvertProfileBody }>(
     '/apps/convertProfile',
     {
+      config: { audit: { action: 'profile.reveal', target: 'profile' } },
       preHandler: app.authorize({ policy: 'profiles:reveal' }),
       schema: {
         tags,
@@ -255,7 +260,7 @@ export async function profileRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const user = requireUser(request);
+      requireUser(request);
       const token = request.body.config;
       let plain: string;
       try {
@@ -268,8 +273,9 @@ export async function profileRoutes(app: FastifyInstance) {
       if (!parsed.ok) throw HttpError.validation({ config: parsed.reason }, 'The stored address is not a valid share link');
       const { link, protocol, host, port, id, transport, security, sni, path, remark, params } = parsed.value;
       const profileId = await app.repos.profiles.idByAddressToken(token);
-      // Written before answering: a reveal that cannot be audited does not happen.
-      await app.repos.profiles.recordReveal(user.id, profileId, { protocol, host, port });
+      // Recorded with the answer (audit/plugin.ts): a reveal that cannot be audited does not happen.
+      if (profileId !== undefined) auditTarget(profileId);
+      auditDetail({ protocol });
       return { data: { link, protocol, host, port, id, transport, security, sni, path, remark, params } };
     },
   );
@@ -277,6 +283,7 @@ export async function profileRoutes(app: FastifyInstance) {
   app.delete<{ Params: IdParams }>(
     '/apps/destroyProfile/:id',
     {
+      config: { audit: { action: 'profile.delete', target: 'profile', id: fromParams('id') } },
       preHandler: app.authorize({ any: true }),
       schema: {
         tags,
@@ -299,6 +306,7 @@ export async function profileRoutes(app: FastifyInstance) {
   app.post<{ Body: IdsBody }>(
     '/apps/destroyMultipleProfiles',
     {
+      config: { audit: { action: 'profile.deleteMany', target: 'profile', id: fromBody('ids') } },
       preHandler: app.authorize({ any: true }),
       schema: {
         tags,
@@ -321,6 +329,7 @@ export async function profileRoutes(app: FastifyInstance) {
   app.post(
     '/apps/group/addProfiles',
     {
+      config: { audit: { action: 'profile.import', target: 'server' } },
       preHandler: app.authorize({ any: true }),
       schema: {
         tags,
@@ -375,6 +384,9 @@ export async function profileRoutes(app: FastifyInstance) {
         addressEnc: seal(r.link.link),
       }));
       const inserted = await inTransaction(app.db, (repos) => repos.profiles.insertMany(rows));
+      // One record for the whole file, with the count (docs/product.md §11).
+      auditTarget(serverId);
+      auditDetail({ count: inserted });
       return { success: true, data: { inserted } };
     },
   );

@@ -17,6 +17,7 @@ import { yupSchema } from '../http/validation';
 import { inTransaction } from '../repositories';
 import { ID_CHUNK, chunk } from '../db/helpers';
 import type { ServerScope, ServerValues } from '../repositories/servers';
+import { createdData, fromBody, fromParams } from '../audit/plugin';
 
 const tags = ['servers'];
 export const SERVER_PASSWORD_CONTEXT = 'server.password';
@@ -122,6 +123,7 @@ export async function serverRoutes(app: FastifyInstance) {
   app.post<{ Body: ServerBody }>(
     '/apps/addServer',
     {
+      config: { audit: { action: 'server.create', target: 'server', created: createdData } },
       preHandler: app.authorize({ any: true }),
       schema: {
         tags,
@@ -146,6 +148,7 @@ export async function serverRoutes(app: FastifyInstance) {
   app.put<{ Params: IdParams; Body: ServerUpdateBody }>(
     '/apps/updateServer/:id',
     {
+      config: { audit: { action: 'server.update', target: 'server', id: fromParams('id') } },
       preHandler: app.authorize({ any: true }),
       schema: {
         tags,
@@ -183,6 +186,7 @@ export async function serverRoutes(app: FastifyInstance) {
   app.delete<{ Params: IdParams }>(
     '/apps/destroyServer/:id',
     {
+      config: { audit: { action: 'server.delete', target: 'server', id: fromParams('id') } },
       preHandler: app.authorize({ any: true }),
       schema: {
         tags,
@@ -208,6 +212,7 @@ export async function serverRoutes(app: FastifyInstance) {
   app.post<{ Body: IdsBody }>(
     '/apps/destroyMultipleServers',
     {
+      config: { audit: { action: 'server.deleteMany', target: 'server', id: fromBody('ids') } },
       preHandler: app.authorize({ any: true }),
       schema: {
         tags,

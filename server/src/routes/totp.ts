@@ -25,6 +25,8 @@ import { dataResponse, successResponse } from '../http/schemas';
 import { yupSchema } from '../http/validation';
 import { inTransaction, type Repositories } from '../repositories';
 import type { UserRow } from '../repositories/users';
+import { auditActor, auditTarget, keepEvenIfRefused } from '../audit/context';
+import { fromBody, theCaller } from '../audit/plugin';
 
 export const TOTP_CHALLENGE_TTL_MS = 5 * 60_000;
 export const TOTP_CHALLENGE_MAX_FAILURES = 5;
@@ -72,7 +74,7 @@ export async function totpRoutes(app: FastifyInstance) {
         body: yupSchema(totpSignInSchema),
         response: codeBody({ token: { type: 'string' } }),
       },
-      config: { rateLimit: { max: limits.ipMax, timeWindow: limits.ipWindowMs } },
+      config: { audit: { action: 'session.signInTotp', target: 'user', refused: 'session.signInFailed' }, rateLimit: { max: limits.ipMax, timeWindow: limits.ipWindowMs } },
     },
     async (request, reply) => {
       const id = challengeId(request.body.challenge);
@@ -80,16 +82,19 @@ export async function totpRoutes(app: FastifyInstance) {
       if (!challenge) throw errors.badCode();
       const user = await app.repos.users.findById(challenge.userId);
       if (!user || !user.active || user.totpSecretEnc === null) {
-        await app.repos.totp.deleteChallenge(id);
+        await keepEvenIfRefused(() => app.repos.totp.deleteChallenge(id));
         throw errors.badCode();
       }
       const keys = failureKeys(`user:${user.id}`, request.ip);
       await assertNotLimited(app.repos, limits, keys).catch(withRetryAfter(reply));
       if (!(await codeIsGood(app.repos, user, request.body.code))) {
-        await app.repos.totp.challengeFailed(id);
+        auditActor({ id: user.id, name: user.username, role: null });
+        await keepEvenIfRefused(() => app.repos.totp.challengeFailed(id));
         await recordFailure(app.repos, limits, keys);
         throw errors.badCode();
       }
+      auditActor({ id: user.id, name: user.username, role: null });
+      auditTarget(user.id);
       await app.repos.totp.deleteChallenge(id);
       await app.repos.signInFailures.clear([keys.pair]);
       const sessionId = await app.repos.sessions.create(user.id);
@@ -100,6 +105,7 @@ export async function totpRoutes(app: FastifyInstance) {
   app.post(
     '/users/totp/setup',
     {
+      config: { audit: { action: 'user.totpSetup', target: 'user', id: theCaller } },
       preHandler: app.authorize({ any: true, allowPendingTotpEnrollment: true }),
       schema: {
         tags,
@@ -120,6 +126,7 @@ export async function totpRoutes(app: FastifyInstance) {
   app.post<{ Body: TotpEnableBody }>(
     '/users/totp/enable',
     {
+      config: { audit: { action: 'user.totpEnable', target: 'user', id: theCaller } },
       preHandler: app.authorize({ any: true, allowPendingTotpEnrollment: true }),
       schema: {
         tags,
@@ -144,6 +151,7 @@ export async function totpRoutes(app: FastifyInstance) {
   app.post<{ Body: TotpDisableBody }>(
     '/users/totp/disable',
     {
+      config: { audit: { action: 'user.totpDisable', target: 'user', id: theCaller } },
       preHandler: app.authorize({ any: true }),
       schema: {
         tags,
@@ -192,6 +200,7 @@ export async function totpRoutes(app: FastifyInstance) {
   app.post<{ Body: TotpRoleBody }>(
     '/users/totp/requireForRole',
     {
+      config: { audit: { action: 'role.requireTotp', target: 'role', id: fromBody('role_id') } },
       preHandler: app.authorize(topAdmin),
       schema: {
         tags: ['users'],
@@ -211,6 +220,7 @@ export async function totpRoutes(app: FastifyInstance) {
   app.post<{ Body: TotpResetBody }>(
     '/users/totp/reset',
     {
+      config: { audit: { action: 'user.totpReset', target: 'user', id: fromBody('user_id') } },
       preHandler: app.authorize(topAdmin),
       schema: {
         tags: ['users'],

@@ -25,6 +25,7 @@ import { currentUserSchema, dataResponse, successResponse } from '../http/schema
 import { yupSchema } from '../http/validation';
 import { inTransaction, type Repositories } from '../repositories';
 import { uniqueUserFieldOf, type UniqueUserField, type UserProfileChanges, type UserRow } from '../repositories/users';
+import { createdData, fromBody, fromParams } from '../audit/plugin';
 
 const tags = ['users'];
 /** docs/product.md §6: the admin role manages users. */
@@ -130,6 +131,7 @@ export async function userRoutes(app: FastifyInstance) {
   app.post<{ Body: UserCreateBody }>(
     '/users/signup',
     {
+      config: { audit: { action: 'user.create', target: 'user', created: createdData } },
       preHandler: app.authorize(admins),
       schema: {
         tags,
@@ -165,6 +167,7 @@ export async function userRoutes(app: FastifyInstance) {
   app.put<{ Params: IdParams; Body: UserUpdateBody }>(
     '/users/update/:id',
     {
+      config: { audit: { action: 'user.update', target: 'user', id: fromParams('id') } },
       preHandler: app.authorize(admins),
       schema: {
         tags,
@@ -192,6 +195,7 @@ export async function userRoutes(app: FastifyInstance) {
   app.post<{ Body: AdminSetPasswordBody }>(
     '/users/changepasslist',
     {
+      config: { audit: { action: 'user.setPassword', target: 'user', id: fromBody('user_id') } },
       preHandler: app.authorize(admins),
       schema: {
         tags,
@@ -217,6 +221,7 @@ export async function userRoutes(app: FastifyInstance) {
   app.put<{ Params: IdParams; Body: ChangeRoleBody }>(
     '/users/updateAccess/:id',
     {
+      config: { audit: { action: 'user.role', target: 'user', id: fromParams('id') } },
       preHandler: app.authorize(admins),
       schema: {
         tags,
@@ -245,6 +250,7 @@ export async function userRoutes(app: FastifyInstance) {
   app.delete<{ Params: IdParams }>(
     '/users/destroy/:id',
     {
+      config: { audit: { action: 'user.delete', target: 'user', id: fromParams('id') } },
       preHandler: app.authorize(admins),
       schema: {
         tags,
@@ -275,6 +281,7 @@ export async function userRoutes(app: FastifyInstance) {
   app.put<{ Params: IdParams; Body: ChangeStatusBody }>(
     '/users/changestatus/:id',
     {
+      config: { audit: { action: 'user.status', target: 'user', id: fromParams('id') } },
       preHandler: app.authorize(admins),
       schema: {
         tags,

@@ -11,6 +11,7 @@ import { appScope, assertAppAccess } from '../auth/rbac';
 import { HttpError } from '../http/errors';
 import { dataResponse, successResponse } from '../http/schemas';
 import { yupSchema } from '../http/validation';
+import { fromBody, fromParams } from '../audit/plugin';
 
 const tags = ['versions'];
 
@@ -33,6 +34,7 @@ export async function versionRoutes(app: FastifyInstance) {
   app.post<{ Body: BlockVersionBody }>(
     '/apps/versionBlock',
     {
+      config: { audit: { action: 'version.block', target: 'appVersions', id: fromBody('appId') } },
       preHandler: app.authorize({ any: true }),
       schema: {
         tags,
@@ -73,6 +75,7 @@ export async function versionRoutes(app: FastifyInstance) {
     app.delete<{ Params: IdParams }>(
       path,
       {
+        config: { audit: { action: status ? 'version.delete' : 'version.unblock', target: 'version', id: fromParams('id') } },
         preHandler: app.authorize({ any: true }),
         schema: {
           tags,

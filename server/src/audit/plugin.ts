@@ -1,0 +1,129 @@
+// Makes forgetting the audit impossible (docs/architecture.md §6 "Audit log"): every route that is not a GET
+// must declare `config.audit`, or registering it throws, so the server does not start. The handler of
+// such a route (and of a GET that declares one: sign-out) runs in one transaction with the audit
+// record written after it: a change never lands without its record, a refused or failed call
+// (thrown, or answered 4xx/5xx) leaves neither. Sign-in routes record their refusals too
+// (`refused`), after the rollback, next to the failure counters kept by keepEvenIfRefused.
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
+import type { Db } from '../db/client';
+import { openScope, type AuditActor, type AuditScope } from './context';
+import { recordAudit } from './record';
+import { TARGETS, TARGET_TYPE, type Snapshot, type TargetKind } from './targets';
+
+export interface AuditSpec {
+  /** What happened, e.g. `app.update`: the `action` filter of GET audit. */
+  action: string;
+  target: TargetKind;
+  /** The target's id from the request (params, body, the caller); read before the handler runs. */
+  id?: (request: FastifyRequest) => unknown;
+  /** A create: the new target's id, read from the handler's answer. */
+  created?: (answer: unknown) => unknown;
+  /**
+   * Record the call even when no field of its target changed (sign-out, encryption calls). Otherwise
+   * a save that changes nothing is not a change and leaves no record.
+   */
+  always?: boolean;
+  /** Calls that are not staff actions and are not recorded (a phone registering itself by API key). */
+  skip?: (request: FastifyRequest) => boolean;
+  /** Also record a refused call as this action (sign-in failures); the rest is rolled back. */
+  refused?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    audit?: AuditSpec;
+  }
+}
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Spec helpers: the target id is `params[key]`, `body[key]`, or the caller. */
+export const fromParams = (key: string) => (r: FastifyRequest) => (r.params as Record<string, unknown> | undefined)?.[key];
+export const fromBody = (key: string) => (r: FastifyRequest) => (r.body as Record<string, unknown> | undefined)?.[key];
+export const theCaller = (r: FastifyRequest) => r.user?.id;
+export const createdData = (answer: unknown) => (answer as { data?: { id?: unknown } } | undefined)?.data?.id;
+
+/** Thrown inside the transaction when the handler answered an error itself, to roll it back. */
+class AnsweredError {
+  constructor(readonly answer: unknown) {}
+}
+
+export function registerAudit(app: FastifyInstance, root: Db): void {
+  app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat();
+    const spec = route.config?.audit;
+    if (!spec) {
+      if (methods.some((m) => !READS.has(m))) {
+        throw new Error(`${methods.join(',')} ${route.url} changes data but declares no config.audit (server/src/audit/plugin.ts)`);
+      }
+      return;
+    }
+    const handler = route.handler as RouteHandlerMethod;
+    route.handler = async function audited(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+      if (spec.skip?.(request)) return handler.call(this, request, reply);
+      return runAudited(root, spec, request, reply, () => handler.call(this, request, reply));
+    };
+  });
+}
+
+const single = (id: unknown): id is string | number => typeof id === 'number' || (typeof id === 'string' && id !== '');
+
+async function runAudited(root: Db, spec: AuditSpec, request: FastifyRequest, reply: FastifyReply, handle: () => unknown): Promise<unknown> {
+  const load = TARGETS[spec.target] as ((db: Db, id: string) => Promise<Snapshot | undefined>) | undefined;
+  let kept: AuditScope | undefined;
+  try {
+    return await root.transaction((tx) =>
+      openScope(tx, async (scope) => {
+        kept = scope;
+        const requested = spec.id?.(request);
+        const before = load && single(requested) ? await load(tx, String(requested)) : undefined;
+        const answer = await handle();
+        if (reply.sent && reply.statusCode >= 400) throw new AnsweredError(answer);
+        const id = scope.targetId ?? requested ?? spec.created?.(answer);
+        if (Array.isArray(id)) scope.detail.count ??= id.length;
+        const after = load && single(id) ? await load(tx, String(id)) : undefined;
+        // Only a create or a call whose target was known up front compares; otherwise the row only names the target.
+        const compares = spec.created !== undefined || single(requested);
+        await recordAudit(tx, {
+          action: spec.action,
+          skipUnchanged: !spec.always,
+          actor: scope.actor ?? actorOf(request),
+          request,
+          target: { type: TARGET_TYPE[spec.target], id, name: after?.name ?? before?.name },
+          before: compares ? before?.fields : undefined,
+          after: compares ? after?.fields : undefined,
+          compare: compares && load !== undefined,
+          detail: scope.detail,
+        });
+        return answer;
+      }),
+    );
+  } catch (err) {
+    if (err instanceof AnsweredError) return err.answer;
+    const scope = kept;
+    if (scope && (scope.kept.length || spec.refused)) {
+      await root.transaction((tx) =>
+        openScope(tx, async () => {
+          for (const write of scope.kept) await write();
+          if (spec.refused) {
+            const typed = (request.body as { email?: unknown } | undefined)?.email;
+            await recordAudit(tx, {
+              action: spec.refused,
+              actor: scope.actor ?? { id: request.user?.id ?? null, name: request.user?.username ?? (typeof typed === 'string' ? typed : null), role: request.user?.roleName ?? null },
+              request,
+              target: { type: TARGET_TYPE[spec.target], id: scope.targetId, name: undefined },
+              detail: { status: (err as { statusCode?: number }).statusCode ?? 500 },
+            });
+          }
+        }, { ...scope, kept: [] }),
+      );
+    }
+    throw err;
+  }
+}
+
+/** The signed-in caller as an audit actor (nobody when signed out). */
+export function actorOf(request: FastifyRequest): AuditActor {
+  const user = request.user;
+  return user ? { id: user.id, name: user.username, role: user.roleName } : { id: null, name: null, role: null };
+}

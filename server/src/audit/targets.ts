@@ -1,0 +1,102 @@
+// What an audit record can be about, and how to read its fields before and after a change
+// (docs/architecture.md §6 "Audit log"). Each loader reads the whole row (or the group of rows a call
+// changes at once), so the record diff shows every field that changed, whichever code path changed it.
+import { asc, eq, getTableColumns, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client';
+import {
+  adSettings, appSettings, appVersions, apps, devices, operatorSettings, privacyPolicy, profiles, roles, serverApps, servers, users,
+} from '../db/schema';
+
+export interface Snapshot {
+  name?: string | null;
+  fields: Record<string, unknown>;
+}
+
+type Loader = (db: Db, id: string) => Promise<Snapshot | undefined>;
+
+/** Never part of a diff: the timestamps every update moves. */
+const NOISE = new Set(['id', 'createdAt', 'updatedAt']);
+
+function row(table: PgTable, idColumn: PgColumn, nameOf?: (r: Record<string, unknown>) => unknown): Loader {
+  const columns = getTableColumns(table);
+  return async (db, id) => {
+    const where: SQL = eq(idColumn, Number(id));
+    const [found] = (await db.select(columns).from(table).where(where).limit(1)) as Record<string, unknown>[];
+    if (!found) return undefined;
+    const fields = Object.fromEntries(Object.entries(found).filter(([k]) => !NOISE.has(k)));
+    return { name: nameOf ? String(nameOf(found) ?? '') : undefined, fields };
+  };
+}
+
+async function appName(db: Db, id: string): Promise<string | undefined> {
+  const [found] = await db.select({ name: apps.name }).from(apps).where(eq(apps.id, Number(id)));
+  return found?.name;
+}
+
+/** A per-app row (settings, ad settings) named after its app. */
+function appRow(table: PgTable, idColumn: PgColumn): Loader {
+  const load = row(table, idColumn);
+  return async (db, id) => {
+    const found = await load(db, id);
+    if (!found) return undefined;
+    delete found.fields.appId;
+    return { ...found, name: await appName(db, id) };
+  };
+}
+
+const loadServer = row(servers, servers.id, (r) => r.ip);
+
+export const TARGETS = {
+  user: row(users, users.id, (r) => r.username),
+  role: row(roles, roles.id, (r) => r.name),
+  app: row(apps, apps.id, (r) => r.name),
+  appSettings: appRow(appSettings, appSettings.appId),
+  appAds: appRow(adSettings, adSettings.appId),
+  /** An app's versions as {version: 'active' | 'blocked'}: a block is one changed key. */
+  appVersions: (async (db, id) => {
+    const name = await appName(db, id);
+    if (name === undefined) return undefined;
+    const rows = await db.select().from(appVersions).where(eq(appVersions.appId, Number(id))).orderBy(asc(appVersions.id));
+    return { name, fields: Object.fromEntries(rows.map((v) => [v.appVersion, v.status ? 'active' : 'blocked'])) };
+  }) as Loader,
+  version: row(appVersions, appVersions.id, (r) => r.appVersion),
+  server: (async (db, id) => {
+    const found = await loadServer(db, id);
+    if (!found) return undefined;
+    const links = await db.select({ appId: serverApps.appId }).from(serverApps).where(eq(serverApps.serverId, Number(id))).orderBy(asc(serverApps.appId));
+    return { ...found, fields: { ...found.fields, appIds: links.map((l) => l.appId) } };
+  }) as Loader,
+  profile: row(profiles, profiles.id, (r) => r.name),
+  device: row(devices, devices.id, (r) => r.uniqueDeviceId),
+  /** The operator display names, one field per key. */
+  operators: (async (db) => {
+    const rows = await db.select().from(operatorSettings).orderBy(asc(operatorSettings.key));
+    return { fields: Object.fromEntries(rows.map((r) => [r.key, r.value])) };
+  }) as Loader,
+  privacy: (async (db) => {
+    const [found] = await db.select({ html: privacyPolicy.html }).from(privacyPolicy).limit(1);
+    return { fields: { html: found?.html ?? '' } };
+  }) as Loader,
+  /** Targets without fields of their own to compare (a session, a reveal, an export). */
+  session: undefined,
+} satisfies Record<string, Loader | undefined>;
+
+export type TargetKind = keyof typeof TARGETS;
+
+/** The `target_type` written for a kind: per-app parts of an app are filed under the app. */
+export const TARGET_TYPE: Record<TargetKind, string> = {
+  user: 'user',
+  role: 'role',
+  app: 'app',
+  appSettings: 'app',
+  appAds: 'app',
+  appVersions: 'app',
+  version: 'version',
+  server: 'server',
+  profile: 'profile',
+  device: 'device',
+  operators: 'operators',
+  privacy: 'privacy',
+  session: 'session',
+};
