@@ -15,7 +15,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
@@ -25,6 +24,7 @@ import { apps, countries, servers, serverApps } from '../server/src/db/schema';
 import { inTransaction } from '../server/src/repositories';
 import { eq } from 'drizzle-orm';
 import { PROFILE_ADDRESS_CONTEXT } from '../server/src/routes/profiles';
+import { freePort, startServer, stopProcess } from './lib/server-process';
 
 interface AutocannonResult {
   requests: { average: number; total: number };
@@ -38,7 +38,6 @@ interface AutocannonResult {
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const autocannon: (options: object) => Promise<AutocannonResult> = require('autocannon');
 
-const root = path.resolve(__dirname, '..');
 const PG = (process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/+$/, '');
 const SERVERS = 50;
 const PROFILES_PER_SERVER = 40;
@@ -108,17 +107,6 @@ async function seed(): Promise<{ apiKey: string; appId: number }> {
   }
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 function get(port: number, url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {
     const req = http.request({ host: '127.0.0.1', port, path: url, headers }, (res) => {
@@ -129,36 +117,6 @@ function get(port: number, url: string, headers: Record<string, string> = {}): P
     req.on('error', reject);
     req.end();
   });
-}
-
-async function startServer(port: number): Promise<ChildProcess> {
-  // node itself with tsx's loader, not the tsx wrapper: the wrapper runs the server in a child
-  // process, which a SIGKILL of the wrapper would leave running.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await get(port, '/api/health')).status === 200) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill('SIGTERM');
-  throw new Error('server did not start within 60 s');
-}
-
-async function stop(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM') {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill(signal);
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-  if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 }
 
 async function load(port: number, label: string, pathName: string, headers: Record<string, string> = {}, seconds = SECONDS) {
@@ -177,7 +135,7 @@ async function main() {
     const { apiKey, appId } = await seed();
     log(`seeded in ${Math.round(performance.now() - started)} ms`);
     const port = await freePort();
-    children.push(await startServer(port));
+    children.push(await startServer(port, env));
 
     const url = '/api/v1/apps/client/config?versionCode=100&lang=fa';
     const first = await get(port, url, { appapikey: apiKey });
@@ -203,7 +161,7 @@ async function main() {
 
     if (INSTANCES >= 2) await twoInstances(children, port, apiKey, appId);
   } finally {
-    for (const c of children) await stop(c);
+    for (const c of children) await stopProcess(c);
     await admin(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`).catch(() => undefined);
   }
 }
@@ -214,7 +172,7 @@ async function main() {
 async function twoInstances(children: ChildProcess[], portA: number, apiKey: string, appId: number) {
   log('\n— two instances behind HAProxy —');
   const portB = await freePort();
-  const b = await startServer(portB);
+  const b = await startServer(portB, env);
   children.push(b);
   const lbPort = await freePort();
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-haproxy-'));
@@ -261,7 +219,7 @@ async function twoInstances(children: ChildProcess[], portA: number, apiKey: str
       ],
     });
     await new Promise((r) => setTimeout(r, 2500));
-    await stop(children[0], 'SIGKILL');
+    await stopProcess(children[0], 'SIGKILL');
     log('instance A killed (SIGKILL) mid-load');
     const r = await running;
     const stats = r.statusCodeStats ? Object.entries(r.statusCodeStats).map(([k, v]) => `${k}×${v.count}`).join(' ') : '';
@@ -277,7 +235,7 @@ async function twoInstances(children: ChildProcess[], portA: number, apiKey: str
     log(`acknowledged registrations: ${acked.size}, stored: ${stored.size}, lost: ${lost.length}`);
     log('\nHAProxy configuration used:\n' + cfg);
   } finally {
-    await stop(lb);
+    await stopProcess(lb);
     rmSync(dir, { recursive: true, force: true });
   }
 }

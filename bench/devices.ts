@@ -17,11 +17,9 @@
 // different uniqueDeviceId per request (1 in 5 re-registers an earlier one); (5) stop the server
 // and check that every 2xx registration is stored and every stored row was acknowledged. Figures
 // are printed, never asserted.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -32,6 +30,7 @@ import { openDatabase, type Db } from '../server/src/db/client';
 import { apps, appSettings, devices, users } from '../server/src/db/schema';
 import { generateApiKey, generateCoreIv, generateCoreKey } from '../server/src/domain/word-crypto';
 import { benchDashboardStats } from './dashboard-stats';
+import { freePort, startServer, stopProcess } from './lib/server-process';
 
 const root = path.resolve(__dirname, '..');
 const postgresUrl = process.env.DATABASE_URL;
@@ -181,45 +180,6 @@ async function showPlan(db: Db, fragment: string) {
 
 // ---------------------------------------------------------------------------------------------
 // 2. The real server, as a child process
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(port: number): Promise<ChildProcess> {
-  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['server/src/main.ts'], {
-    cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await request(port, 'GET', '/api/health')).status === 200) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill('SIGTERM');
-  throw new Error('server did not start within 60 s');
-}
-
-async function stopServer(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-  if (child.exitCode === null) child.kill('SIGKILL');
-}
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
@@ -420,7 +380,7 @@ async function main() {
   }
 
   const port = await freePort();
-  const server = await startServer(port);
+  const server = await startServer(port, env);
   const runTag = `ac-${randomBytes(4).toString('hex')}`;
   let load: LoadResult;
   let health: LoadResult;
@@ -492,7 +452,7 @@ async function main() {
     health = await loadHealth(port);
     load = await loadAddDevice(port, seeded.apps[0].apiKey, runTag);
   } finally {
-    await stopServer(server);
+    await stopProcess(server);
   }
 
   // 5. Every acknowledged registration must be stored (checked after the server has stopped).

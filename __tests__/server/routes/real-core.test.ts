@@ -16,6 +16,7 @@ import path from 'node:path';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { multipart } from '../helpers/multipart';
 import { api, callers, makeApp, type Callers } from '../helpers/seed';
+import { freePort } from '../../../bench/lib/server-process';
 
 const V2RAY = ['/usr/bin/v2ray', '/usr/local/bin/v2ray'].find((p) => existsSync(p));
 if (!V2RAY) {
@@ -23,17 +24,6 @@ if (!V2RAY) {
   console.warn('real-core.test.ts skipped: no v2ray binary (apt-get install v2ray; .ci/run does)');
 }
 const describeWithCore = V2RAY ? describe : describe.skip;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitForPort(port: number, child: ChildProcess, output: () => string) {
   const deadline = Date.now() + 15_000;
