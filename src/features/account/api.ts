@@ -1,9 +1,26 @@
 // Own-account endpoints of docs/product.md §7: change password, upload the avatar, and set up or turn off
 // TOTP. Each changes what users/current returns, so each invalidates CurrentUser.
 import { baseApi, sessionApi, unlessRefused } from '../../lib/api';
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import type {
-  ChangePasswordBody, MutationResponse, TotpDisableBody, TotpEnableBody, TotpEnableResult, TotpSetupResult,
+  ChangePasswordBody, CurrentUser, MutationResponse, TotpDisableBody, TotpEnableBody, TotpEnableResult, TotpSetupResult,
 } from '../../contract';
+
+/**
+ * Once the call succeeds, writes `patch` into the cached users/current at once, so the guards act on
+ * it before the refetch lands; a failed call changes nothing (its form reports the failure). The
+ * dispatch type is the one RTK Query hands lifecycle hooks.
+ */
+function patchCurrentUserOnSuccess(patch: Partial<CurrentUser>) {
+  return async (_arg: unknown, { dispatch, queryFulfilled }: { dispatch: ThunkDispatch<any, any, UnknownAction>; queryFulfilled: Promise<unknown> }) => {
+    try {
+      await queryFulfilled;
+      dispatch(sessionApi.util.updateQueryData('getCurrentUser', undefined, (user) => Object.assign(user, patch)));
+    } catch {
+      // the form reports the failure
+    }
+  };
+}
 
 export const accountApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -11,18 +28,7 @@ export const accountApi = baseApi.injectEndpoints({
       query: (body) => ({ url: 'users/changepass', method: 'POST', body }),
       invalidatesTags: unlessRefused(['CurrentUser']),
       // Lift the must-change flag at once, so the guards let the user through before the refetch lands.
-      async onQueryStarted(_body, { dispatch, queryFulfilled }) {
-        try {
-          await queryFulfilled;
-          dispatch(
-            sessionApi.util.updateQueryData('getCurrentUser', undefined, (user) => {
-              user.needToChangePass = false;
-            }),
-          );
-        } catch {
-          // the form reports the failure
-        }
-      },
+      onQueryStarted: patchCurrentUserOnSuccess({ needToChangePass: false }),
     }),
     uploadAvatar: build.mutation<MutationResponse<{ avatar: string }>, File>({
       query: (file) => {
@@ -39,19 +45,7 @@ export const accountApi = baseApi.injectEndpoints({
       query: (body) => ({ url: 'users/totp/enable', method: 'POST', body }),
       invalidatesTags: unlessRefused(['CurrentUser']),
       // Lift the enrolment hold at once, so the guards let the user on while the refetch is under way.
-      async onQueryStarted(_body, { dispatch, queryFulfilled }) {
-        try {
-          await queryFulfilled;
-          dispatch(
-            sessionApi.util.updateQueryData('getCurrentUser', undefined, (user) => {
-              user.totpEnabled = true;
-              user.totpEnrollmentRequired = false;
-            }),
-          );
-        } catch {
-          // the form reports the failure
-        }
-      },
+      onQueryStarted: patchCurrentUserOnSuccess({ totpEnabled: true, totpEnrollmentRequired: false }),
     }),
     totpDisable: build.mutation<MutationResponse, TotpDisableBody>({
       query: (body) => ({ url: 'users/totp/disable', method: 'POST', body }),
