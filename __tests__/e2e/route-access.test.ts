@@ -30,6 +30,7 @@ const ROUTES: RouteCase[] = [
   { path: (s, r) => `/servers/${ownServer(s, r)}`, call: (s, r) => `apps/profiles/${ownServer(s, r)}` },
   { path: () => '/settings/privacy', call: () => 'apps/privacy' },
   { path: () => '/settings/domain-encryption', call: () => 'apps' },
+  { path: () => '/settings/audit', call: () => 'audit?page=1&size=30' },
   { path: () => '/help/panel-training', call: () => 'users/current' },
   { path: () => '/help/app-admin-panel-training', call: () => 'users/current' },
   { path: () => '/help/api', call: () => 'users/current' },
@@ -55,6 +56,7 @@ const NOT_TOP_ADMIN: Record<string, string> = {
   '/servers/settings': '/dashboard',
   '/settings/privacy': '/dashboard',
   '/settings/domain-encryption': '/dashboard',
+  '/settings/audit': '/dashboard',
 };
 
 /** Where each role must not stay, and where it is sent instead. */

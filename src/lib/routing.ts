@@ -27,6 +27,7 @@ export const PATHS = {
   usersMenus: '/users/menus',
   privacy: '/settings/privacy',
   domainEncryption: '/settings/domain-encryption',
+  audit: '/settings/audit',
   helpPanelTraining: '/help/panel-training',
   helpAppAdminTraining: '/help/app-admin-panel-training',
   helpApi: '/help/api',

@@ -31,6 +31,7 @@ export const PAGE_STATES: PageState[] = [
   { name: 'settings-privacy', path: () => '/settings/privacy' },
   { name: 'settings-encryption', path: () => '/settings/domain-encryption' },
   { name: 'settings-encryption-apps', path: () => '/settings/domain-encryption', tabs: ['encryption.tabs.apps'] },
+  { name: 'settings-audit', path: () => '/settings/audit' },
   { name: 'help-panel', path: () => '/help/panel-training' },
   { name: 'help-app-admin', path: () => '/help/app-admin-panel-training' },
   { name: 'help-api', path: () => '/help/api' },

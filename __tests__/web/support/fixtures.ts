@@ -26,6 +26,7 @@ export function fullMenu(): MenuItem[] {
     item('/settings', 'تنظیمات', 'Settings', [
       item('/settings/privacy', 'حریم خصوصی', 'Privacy'),
       item('/settings/domain-encryption', 'رمزنگاری دامنه', 'Domain encryption'),
+      item('/settings/audit', 'گزارش تغییرات', 'Audit log'),
     ]),
     item('/help', 'راهنما', 'Help', [item('/help/panel-training', 'آموزش پنل', 'Panel training'), item('/help/api', 'راهنمای API', 'API help')]),
   ];

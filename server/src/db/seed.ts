@@ -44,6 +44,7 @@ export const SEED_MENU: MenuSeed[] = [
   { id: 12, route: '/settings', pName: 'تنظیمات', enName: 'Settings', parentId: null, grant: 'topAdmin' },
   { id: 13, route: '/settings/privacy', pName: 'حریم خصوصی', enName: 'Privacy', parentId: 12, grant: 'topAdmin' },
   { id: 14, route: '/settings/domain-encryption', pName: 'رمزنگاری دامنه', enName: 'Domain encryption', parentId: 12, grant: 'topAdmin' },
+  { id: 19, route: '/settings/audit', pName: 'گزارش تغییرات', enName: 'Audit log', parentId: 12, grant: 'topAdmin' },
   { id: 15, route: '/help', pName: 'راهنما', enName: 'Help', parentId: null, grant: 'all' },
   { id: 16, route: '/help/panel-training', pName: 'آموزش پنل', enName: 'Panel training', parentId: 15, grant: 'all' },
   { id: 17, route: '/help/app-admin-panel-training', pName: 'آموزش پنل ادمین اپلیکیشن', enName: 'App admin panel training', parentId: 15, grant: 'all' },

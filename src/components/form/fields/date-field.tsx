@@ -2,7 +2,7 @@
 // the Jalali adapter in Persian, the Gregorian one in English. The form value stays what the
 // contract expects whatever the calendar: a Gregorian ISO date (`1990-05-17`), '' when empty, and
 // a date the user typed that does not exist is kept as the invalid text so the schema refuses it.
-import { useMemo, useRef } from 'react';
+import { useMemo, useRef, type ReactNode } from 'react';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
@@ -42,6 +42,26 @@ const FA_TEXT = {
   fieldDayPlaceholder: () => 'روز',
 };
 
+/**
+ * The calendar of the user's language around date pickers: Jalali with Persian texts in Persian,
+ * Gregorian in English. The key gives each calendar its own provider, so switching language never
+ * mixes the two adapters.
+ */
+export function CalendarProvider({ children }: { children: ReactNode }) {
+  const locale = useAppSelector(selectLocale);
+  const persian = locale === 'fa';
+  return (
+    <LocalizationProvider
+      key={locale}
+      dateAdapter={persian ? AdapterDateFnsJalali : AdapterDateFns}
+      adapterLocale={persian ? faJalali : enUS}
+      localeText={persian ? FA_TEXT : EN_TEXT}
+    >
+      {children}
+    </LocalizationProvider>
+  );
+}
+
 export interface DateFieldProps {
   name: string;
   labelId: string;
@@ -51,7 +71,6 @@ export interface DateFieldProps {
 
 export function DateField({ name, labelId, disableFuture }: DateFieldProps) {
   const { field, hasError, errorText, intl } = useField(name);
-  const locale = useAppSelector(selectLocale);
   // The picker gets back the very object it last emitted while the form still holds what that
   // object became: a fresh Date (or a fresh invalid one, mid-typing) would make it rebuild its
   // sections from the value and wipe what the user has typed so far.
@@ -60,17 +79,8 @@ export function DateField({ name, labelId, disableFuture }: DateFieldProps) {
     () => (emitted.current && dateToIso(emitted.current) === field.value ? emitted.current : isoToDate(field.value)),
     [field.value],
   );
-  const persian = locale === 'fa';
-  const pickerText = persian ? FA_TEXT : EN_TEXT;
-
   return (
-    <LocalizationProvider
-      // the key gives each calendar its own provider: switching language never mixes the two adapters
-      key={locale}
-      dateAdapter={persian ? AdapterDateFnsJalali : AdapterDateFns}
-      adapterLocale={persian ? faJalali : enUS}
-      localeText={pickerText}
-    >
+    <CalendarProvider>
       <DatePicker
         name={field.name}
         inputRef={field.ref}
@@ -87,6 +97,6 @@ export function DateField({ name, labelId, disableFuture }: DateFieldProps) {
           field: { clearable: true },
         }}
       />
-    </LocalizationProvider>
+    </CalendarProvider>
   );
 }
