@@ -18,7 +18,7 @@ interface MenuGrantTreeProps {
 export function MenuGrantTree({ items, checked, onToggle, depth = 0 }: MenuGrantTreeProps) {
   const locale = useAppSelector(selectLocale);
   return (
-    <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, ps: depth ? 3 : 0 }}>
+    <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, paddingInlineStart: depth ? 3 : 0 }}>
       {items.map((item) => (
         <li key={item.id}>
           <FormControlLabel

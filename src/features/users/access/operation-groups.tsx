@@ -51,7 +51,7 @@ export function OperationGroups({ operations, checked, onChange }: OperationGrou
                 </Typography>
               }
             />
-            <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, ps: 3 }}>
+            <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, paddingInlineStart: 3 }}>
               {ops.map((op) => (
                 <li key={operationKey(op)}>
                   <FormControlLabel

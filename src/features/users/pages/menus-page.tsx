@@ -50,7 +50,7 @@ function Action({ labelId, values, onClick, disabled, children, color }: {
 function MenuTree({ items, actions, depth = 0 }: { items: readonly MenuItem[]; actions: TreeActions; depth?: number }) {
   const locale = useAppSelector(selectLocale);
   return (
-    <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, ps: depth ? { xs: 2, sm: 4 } : 0 }}>
+    <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, paddingInlineStart: depth ? { xs: 2, sm: 4 } : 0 }}>
       {items.map((item, index) => {
         const name = locale === 'fa' ? item.pName : item.enName;
         const values = { name };

@@ -35,7 +35,19 @@ export default function RolesPage() {
   const columns = useMemo<DataTableColumn<RoleDetail>[]>(
     () => [
       { field: 'name', headerId: 'users.access.roles.fields.name', value: (r) => roleLabel(intl, r.name), minWidth: 130 },
-      { field: 'description', headerId: 'users.access.roles.fields.description', value: (r) => r.description ?? '', minWidth: 180, flex: 1.5 },
+      {
+        field: 'description',
+        headerId: 'users.access.roles.fields.description',
+        value: (r) => r.description ?? '',
+        // Persian or English: laid out in its own direction, cut at its own end
+        render: (r) => (
+          <bdi dir="auto" title={r.description ?? undefined} style={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', textAlign: 'match-parent' }}>
+            {r.description}
+          </bdi>
+        ),
+        minWidth: 180,
+        flex: 1.5,
+      },
       {
         field: 'createdAt',
         headerId: 'users.access.roles.fields.createdAt',
