@@ -1,6 +1,7 @@
-// The dashboard's figures (docs/product.md §7 "Dashboard"). Device figures come from the counters that
-// triggers keep on devices (server/src/db/schema/device-counts.ts, docs/architecture.md §8), never from
-// counting the device rows: a load reads at most 31 days × 8 slots of hour rows and 8 slots per app
+// The dashboard's figures (docs/product.md §7 "Dashboard") in one statement (one round trip, one pooled
+// connection). Device figures come from the counters that triggers keep on devices
+// (server/src/db/schema/device-counts.ts, docs/architecture.md §8), never from counting the device
+// rows: a load reads at most 31 days × 24 hours × 8 slots of hour rows per app and 8 slots per app
 // version, whatever the number of devices. Apps, servers, profiles and users are counted directly
 // (thousands of rows at most, profiles perhaps 100,000 behind their server index).
 import { sql, type SQL } from 'drizzle-orm';
@@ -8,47 +9,55 @@ import { DASHBOARD_DAYS, OPERATORS, PROTOCOLS, type DashboardAppVersions, type D
 import type { Db } from '../db/client';
 import { toCount } from '../db/helpers';
 
-/** What the caller sees: every app (`appIds` undefined) or these; `withUsers` for the admin role. */
+/**
+ * What the caller sees: `apps`, a condition on the apps table (rbac's appScope; undefined for every
+ * app), and `withUsers` for the admin role.
+ */
 export interface DashboardScope {
-  appIds?: number[];
+  apps: SQL | undefined;
   withUsers: boolean;
 }
 
 type Row = Record<string, unknown>;
-const rowsOf = (res: unknown): Row[] => (res as { rows: Row[] }).rows;
+type Parts = Record<'apps' | 'servers' | 'profiles' | 'hours' | 'versions', Row[] | null> & { users: Row | null; today: string };
 
 export function dashboardRepository(db: Db) {
-  const query = async (q: SQL) => rowsOf(await db.execute(q));
-
   return {
     async stats(scope: DashboardScope): Promise<DashboardStats> {
-      const ids = scope.appIds;
-      // `app_id = ANY(ids)` on the given column, or nothing for the top admin.
-      const inScope = (column: SQL) => (ids ? sql` AND ${column} = ANY(${sql.param(ids)}::int[])` : sql``);
-      const serverScope = ids ? sql` AND s.id IN (SELECT server_id FROM server_apps WHERE app_id = ANY(${sql.param(ids)}::int[]))` : sql``;
-
-      const [apps, servers, profiles, hours, versions, users] = await Promise.all([
-        query(sql`SELECT id, name, active FROM apps WHERE true${inScope(sql`id`)}`),
-        query(sql`SELECT c.code, c.name, count(*) AS n FROM servers s JOIN countries c ON c.id = s.country_id WHERE true${serverScope} GROUP BY c.code, c.name ORDER BY n DESC, c.code`),
-        query(sql`SELECT p.operator, p.protocol, count(*) AS n FROM profiles p JOIN servers s ON s.id = p.server_id WHERE true${serverScope} GROUP BY 1, 2`),
-        query(sql`
-          SELECT to_char(h.hour::date, 'YYYY-MM-DD') AS day, sum(h.n) AS n,
-                 sum(h.n) FILTER (WHERE h.hour >= now_h.h - interval '23 hours') AS last24h,
-                 to_char(now_h.h::date, 'YYYY-MM-DD') AS today
-          FROM (SELECT device_stats_hour(now()) AS h) now_h
-          LEFT JOIN device_hour_counts h ON h.hour >= now_h.h::date - ${DASHBOARD_DAYS - 1}::int${inScope(sql`h.app_id`)}
-          GROUP BY 1, now_h.h`),
-        query(sql`
-          WITH c AS (
-            SELECT app_id, app_version, sum(n) AS n FROM device_version_counts WHERE true${inScope(sql`app_id`)}
-            GROUP BY 1, 2 HAVING sum(n) <> 0
-          ), v AS (SELECT app_id, app_version, status FROM app_versions WHERE true${inScope(sql`app_id`)})
-          SELECT coalesce(c.app_id, v.app_id) AS app_id, coalesce(c.app_version, v.app_version) AS app_version,
-                 coalesce(c.n, 0) AS n, coalesce(NOT v.status, false) AS blocked
-          FROM c FULL JOIN v ON v.app_id = c.app_id AND v.app_version = c.app_version`),
-        scope.withUsers ? query(sql`SELECT count(*) FILTER (WHERE active) AS active, count(*) FILTER (WHERE NOT active) AS inactive FROM users`) : null,
-      ]);
-
+      // The caller's apps, and `app_id IN (those)` on a column (nothing for every app).
+      const appIds = scope.apps && sql`SELECT id FROM apps WHERE ${scope.apps}`;
+      const inScope = (column: SQL) => (appIds ? sql` AND ${column} IN (${appIds})` : sql``);
+      const serverScope = appIds ? sql` AND s.id IN (SELECT server_id FROM server_apps WHERE app_id IN (${appIds}))` : sql``;
+      const [parts] = (
+        (await db.execute(sql`
+        WITH now_h AS (SELECT device_stats_hour(now()) AS h)
+        SELECT
+          (SELECT json_agg(x) FROM (SELECT id, name, active FROM apps WHERE true${inScope(sql`id`)}) x) AS apps,
+          (SELECT json_agg(x) FROM (
+            SELECT c.code, c.name, count(*) AS n FROM servers s JOIN countries c ON c.id = s.country_id
+            WHERE true${serverScope} GROUP BY c.code, c.name ORDER BY n DESC, c.code) x) AS servers,
+          (SELECT json_agg(x) FROM (
+            SELECT p.operator, p.protocol, count(*) AS n FROM profiles p JOIN servers s ON s.id = p.server_id
+            WHERE true${serverScope} GROUP BY 1, 2) x) AS profiles,
+          (SELECT json_agg(x) FROM (
+            SELECT to_char(h.hour::date, 'YYYY-MM-DD') AS day, sum(h.n) AS n,
+                   sum(h.n) FILTER (WHERE h.hour >= now_h.h - interval '23 hours') AS last24h
+            FROM now_h, device_hour_counts h
+            WHERE h.hour >= now_h.h::date - ${DASHBOARD_DAYS - 1}::int${inScope(sql`h.app_id`)} GROUP BY 1) x) AS hours,
+          (SELECT json_agg(x) FROM (
+            WITH c AS (
+              SELECT app_id, app_version, sum(n) AS n FROM device_version_counts WHERE true${inScope(sql`app_id`)}
+              GROUP BY 1, 2 HAVING sum(n) <> 0
+            ), v AS (SELECT app_id, app_version, status FROM app_versions WHERE true${inScope(sql`app_id`)})
+            SELECT coalesce(c.app_id, v.app_id) AS app_id, coalesce(c.app_version, v.app_version) AS app_version,
+                   coalesce(c.n, 0) AS n, coalesce(NOT v.status, false) AS blocked
+            FROM c FULL JOIN v ON v.app_id = c.app_id AND v.app_version = c.app_version) x) AS versions,
+          ${scope.withUsers ? sql`(SELECT row_to_json(x) FROM (SELECT count(*) FILTER (WHERE active) AS active, count(*) FILTER (WHERE NOT active) AS inactive FROM users) x)` : sql`NULL::json`} AS users,
+          (SELECT to_char(h::date, 'YYYY-MM-DD') FROM now_h) AS today`)) as unknown as { rows: Parts[] }
+      ).rows;
+      const apps = parts.apps ?? [];
+      const servers = parts.servers ?? [];
+      const profiles = parts.profiles ?? [];
       const profileCount = (key: 'operator' | 'protocol', value: string) =>
         profiles.filter((r) => r[key] === value).reduce((s, r) => s + toCount(r.n), 0);
       return {
@@ -62,16 +71,15 @@ export function dashboardRepository(db: Db) {
           byOperator: OPERATORS.map((key) => ({ key, count: profileCount('operator', key) })),
           byProtocol: PROTOCOLS.map((key) => ({ key, count: profileCount('protocol', key) })),
         },
-        devices: deviceFigures(hours, versions, new Map(apps.map((a) => [Number(a.id), String(a.name)]))),
-        users: users && { active: toCount(users[0].active), inactive: toCount(users[0].inactive) },
+        devices: deviceFigures(parts.today, parts.hours ?? [], parts.versions ?? [], new Map(apps.map((a) => [Number(a.id), String(a.name)]))),
+        users: parts.users && { active: toCount(parts.users.active), inactive: toCount(parts.users.inactive) },
       };
     },
   };
 }
 
-function deviceFigures(hours: Row[], versions: Row[], appNames: Map<number, string>): DashboardStats['devices'] {
-  const today = String(hours[0].today);
-  const byDay = new Map(hours.filter((r) => r.day !== null).map((r) => [String(r.day), toCount(r.n)]));
+function deviceFigures(today: string, hours: Row[], versions: Row[], appNames: Map<number, string>): DashboardStats['devices'] {
+  const byDay = new Map(hours.map((r) => [String(r.day), toCount(r.n)]));
   const perDay = Array.from({ length: DASHBOARD_DAYS }, (_, i) => {
     const d = new Date(`${today}T00:00:00Z`);
     d.setUTCDate(d.getUTCDate() - (DASHBOARD_DAYS - 1 - i));

@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { OPERATORS, PROTOCOLS } from '../../../src/contract';
 import { requireUser } from '../auth/authorize';
-import { can, ownedAppIds } from '../auth/rbac';
+import { appScope, can } from '../auth/rbac';
 import { dataResponse } from '../http/schemas';
 
 const int = { type: 'integer' } as const;
@@ -68,8 +68,7 @@ export async function dashboardRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const user = requireUser(request);
-      const appIds = can(user, 'scope:all') ? undefined : await ownedAppIds(app.db, user);
-      return { data: await app.repos.dashboard.stats({ appIds, withUsers: can(user, 'users:manage') }) };
+      return { data: await app.repos.dashboard.stats({ apps: appScope(user), withUsers: can(user, 'users:manage') }) };
     },
   );
 }
