@@ -7,6 +7,7 @@ import type { DeviceSortKey, DevicesQuery } from '../../../src/contract';
 import type { Db } from '../db/client';
 import { toCount } from '../db/helpers';
 import { apps, devices } from '../db/schema';
+import { fromTheEnd, inVersionOrder, versionGroups } from './device-positions';
 import { rowFields, toDto, type DeviceDto, type DeviceList, type DeviceScope } from './device-rows';
 
 /**
@@ -41,6 +42,7 @@ export const WALK_LIMIT = 10_000;
 interface ListOrder {
   key: SQL;
   byId: boolean;
+  byVersion: boolean;
   ascending: boolean;
 }
 
@@ -51,7 +53,12 @@ const SORT_KEYS: Record<DeviceSortKey, SQL> = {
   appVersionCode: sql`(${devices.appVersionCode}::numeric)`,
 };
 
-const listOrder = (q: Pick<DevicesQuery, 'sort' | 'ascending'>): ListOrder => ({ key: SORT_KEYS[q.sort], byId: q.sort === 'id', ascending: q.ascending });
+const listOrder = (q: Pick<DevicesQuery, 'sort' | 'ascending'>): ListOrder => ({
+  key: SORT_KEYS[q.sort],
+  byId: q.sort === 'id',
+  byVersion: q.sort === 'appVersionCode',
+  ascending: q.ascending,
+});
 
 /** The order's two terms: on the table itself, or on a subquery's output columns `k` and `id`. */
 const onTable = (o: ListOrder) => ({ key: o.key, id: sql`${devices.id}` });
@@ -124,16 +131,33 @@ export function devicePages(db: Db, { walkLimit = WALK_LIMIT, exactLimit = COUNT
 
   const selectKey = (o: ListOrder) => sql`SELECT ${devices.id} AS id, ${o.key} AS k`;
 
-  /** Without a text filter every row walked is a match: the walks read just the rows up to the page, from the index alone. */
-  async function indexPage(walks: (SQL | undefined)[], o: ListOrder, offset: number, size: number): Promise<number[]> {
+  /**
+   * Without a text filter every row walked is a match: the walks read just the rows up to the
+   * page, from the index alone. Given the walks' exact `total`, a page past the middle is read
+   * backwards from the end, which skips fewer rows.
+   */
+  function indexPage(walks: (SQL | undefined)[], o: ListOrder, offset: number, size: number, total?: number): SQL {
+    const reversed = total === undefined ? undefined : fromTheEnd(offset, size, total);
+    if (reversed) {
+      const backwards = indexPage(walks, { ...o, ascending: !o.ascending }, reversed.offset, reversed.size);
+      return sql`ARRAY(SELECT id FROM unnest(${backwards}) WITH ORDINALITY AS b(id, n) ORDER BY n DESC)`;
+    }
     const order = orderBy(o, onTable(o));
-    const res =
-      walks.length === 1
-        ? await db.execute(sql`SELECT ${devices.id} AS id FROM ${devices} WHERE ${whereOf(walks[0])} ORDER BY ${order} LIMIT ${size} OFFSET ${offset}`)
-        : await db.execute(sql`
-            SELECT id FROM (${sql.join(walks.map((c) => sql`(${selectKey(o)} FROM ${devices} WHERE ${whereOf(c)} ORDER BY ${order} LIMIT ${offset + size})`), sql` UNION ALL `)}) AS merged
-            ORDER BY ${orderBy(o, onOutput)} LIMIT ${size} OFFSET ${offset}`);
-    return rowsOf(res).map((r) => Number(r.id));
+    return walks.length === 1
+      ? sql`ARRAY(SELECT ${devices.id} FROM ${devices} WHERE ${whereOf(walks[0])} ORDER BY ${order} LIMIT ${size} OFFSET ${offset})`
+      : sql`ARRAY(
+          SELECT id FROM (${sql.join(walks.map((c) => sql`(${selectKey(o)} FROM ${devices} WHERE ${whereOf(c)} ORDER BY ${order} LIMIT ${offset + size})`), sql` UNION ALL `)}) AS merged
+          ORDER BY ${orderBy(o, onOutput)} LIMIT ${size} OFFSET ${offset})`;
+  }
+
+  /**
+   * The rows whose ids the array expression `ids` lists, in its order, in one statement: the
+   * page's ids come from an index alone, and only those rows are read (a deferred join).
+   */
+  async function rowsOfPage(ids: SQL): Promise<DeviceDto[]> {
+    const page = db.$with('page', { pageId: sql<number>`page_id`.as('page_id'), at: sql<number>`page_at`.as('page_at') }).as(sql`SELECT page_id, page_at FROM unnest(${ids}) WITH ORDINALITY AS p(page_id, page_at)`);
+    const rows = await db.with(page).select(rowFields).from(page).innerJoin(devices, eq(devices.id, page.pageId)).innerJoin(apps, eq(apps.id, devices.appId)).orderBy(page.at);
+    return rows.map(toDto);
   }
 
   /**
@@ -173,8 +197,7 @@ export function devicePages(db: Db, { walkLimit = WALK_LIMIT, exactLimit = COUNT
    * and at the density it saw the page ends fewer rows along than there are matches (estimated),
    * a second walk goes up to twice that far.
    */
-  async function walkPage(walks: (SQL | undefined)[], text: SQL | undefined, o: ListOrder, offset: number, size: number, estimate: number): Promise<number[] | undefined> {
-    if (!text) return indexPage(walks, o, offset, size);
+  async function walkPage(walks: (SQL | undefined)[], text: SQL, o: ListOrder, offset: number, size: number, estimate: number): Promise<number[] | undefined> {
     const need = offset + size;
     const limit = Math.max(walkLimit, 2 * need);
     let walked = await filteredWalk(walks, text, o, offset, size, limit);
@@ -184,6 +207,36 @@ export function devicePages(db: Db, { walkLimit = WALK_LIMIT, exactLimit = COUNT
       if (expectedRows <= estimate) walked = await filteredWalk(walks, text, o, offset, size, Math.ceil(2 * expectedRows));
     }
     return 'ids' in walked ? walked.ids : undefined;
+  }
+
+  /**
+   * A page without a text filter. Near the start, the walks up to it; deeper (past walkLimit
+   * rows), where the rows skipped would cost more than the page, the list's exact size per version
+   * (device-positions.ts) places it: sorted by version, inside the run of its version (or the
+   * runs it spans), else in the whole list, either way read from the nearer end.
+   */
+  async function unfilteredPage(scope: DeviceScope, q: DevicesQuery, walks: (SQL | undefined)[], o: ListOrder, offset: number, size: number): Promise<SQL> {
+    if (offset < walkLimit) return indexPage(walks, o, offset, size);
+    const appIds = q.appId === undefined ? scope.appIds : scope.appIds && !scope.appIds.includes(q.appId) ? [] : [q.appId];
+    const groups = await versionGroups(db, appIds);
+    if (!o.byVersion) return indexPage(walks, o, offset, size, groups.reduce((sum, g) => sum + g.n, 0));
+    // The page's part of each version run it spans, concatenated and cut to the page (should a
+    // registration meanwhile have changed a run, the page still holds rows in the list's order).
+    const parts: SQL[] = [];
+    let skip = offset;
+    let left = size;
+    for (const g of inVersionOrder(groups, o.ascending)) {
+      if (left <= 0) break;
+      if (skip >= g.n) {
+        skip -= g.n;
+        continue;
+      }
+      const inRun = g.version === null ? sql`${o.key} IS NULL` : sql`${o.key} = ${g.version}`;
+      parts.push(indexPage(walks.map((w) => and(w, inRun)), o, skip, size, g.n));
+      left -= g.n - skip;
+      skip = 0;
+    }
+    return parts.length ? sql`(${sql.join(parts, sql` || `)})[1:${sql.raw(String(size))}]` : sql`ARRAY[]::bigint[]`;
   }
 
   return {
@@ -213,12 +266,13 @@ export function devicePages(db: Db, { walkLimit = WALK_LIMIT, exactLimit = COUNT
         estimate = Math.max(estimate, total);
       }
 
-      const ids = await walkPage(walksOf(scope, q, cond), text, o, offset, q.size, estimate);
-      if (!ids) {
+      const walks = walksOf(scope, q, cond);
+      const ids = text ? await walkPage(walks, text, o, offset, q.size, estimate) : undefined;
+      if (text && !ids) {
         const sorted = await sortedMatches(where, o, offset, q.size);
         return { rows: await rowsByIds(sorted.ids), count: sorted.total, countEstimated: false };
       }
-      const rows = await rowsByIds(ids);
+      const rows = ids ? await rowsByIds(ids) : await rowsOfPage(await unfilteredPage(scope, q, walks, o, offset, q.size));
       // A short page ends the matches: then the total is known exactly after all.
       if (rows.length < q.size && (rows.length > 0 || offset === 0)) return { rows, count: offset + rows.length, countEstimated: false };
       return { rows, count: Math.max(estimate, offset + rows.length), countEstimated: true };
