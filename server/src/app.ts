@@ -21,6 +21,8 @@ import { rejectNulInBody, rejectNulInRequestLine, validatorCompiler } from './ht
 import { createRepositories, type Repositories } from './repositories';
 import { contextualDb, contextualRepos } from './audit/context';
 import { registerAudit } from './audit/plugin';
+import { accessMenuRoutes } from './routes/access-menus';
+import { accessRoutes } from './routes/access';
 import { accountRoutes } from './routes/account';
 import { auditRoutes } from './routes/audit';
 import { appRoutes } from './routes/apps';
@@ -186,6 +188,10 @@ export async function buildApp({ config, db, announce }: BuildOptions): Promise<
   await app.register(userRoutes, { prefix: API_PREFIX });
   await app.register(dashboardRoutes, { prefix: API_PREFIX });
   await app.register(auditRoutes, { prefix: API_PREFIX });
+  await app.register(accessRoutes, { prefix: API_PREFIX });
+  await app.register(accessMenuRoutes, { prefix: API_PREFIX });
+  // The operation catalogue is the route table above; nothing registered later is an operation.
+  app.operations.seal();
 
   // 4. The built panel and the 404 fallback.
   await registerPanel(app, config.staticDir);

@@ -1,8 +1,8 @@
 // The seed (server/src/db/seed.ts) and persistence: reference data, idempotence on every start,
 // the first-run admin with and without ADMIN_PASSWORD, and data surviving a restart.
-import { count, eq } from 'drizzle-orm';
+import { count, eq, isNull } from 'drizzle-orm';
 import { ROLE_IDS } from '../../../src/contract';
-import { seedDatabase, SEED_MENU } from '../../../server/src/db/seed';
+import { seedDatabase } from '../../../server/src/db/seed';
 import { countries, permissions, rolePermissions, roles, users } from '../../../server/src/db/schema';
 import type { Db } from '../../../server/src/db/client';
 import { ADMIN, createTestApp, freshDatabase, isPostgresMode, tempDir, type TestApp } from '../helpers/test-app';
@@ -40,14 +40,17 @@ describe('seeded data', () => {
         '/help/panel-training', '/help/app-admin-panel-training', '/help/api',
       ]),
     );
-    expect(routes).not.toContain('/app/devices');
+    // Since issue 14 the devices page is a menu item too, so a role can be granted it alone.
+    expect(routes).toContain('/app/devices');
     const c = await counts(t.db);
     expect(c.countries).toBeGreaterThanOrEqual(245);
     expect(c.countries).toBeLessThanOrEqual(252);
     const [iran] = await t.db.select().from(countries).where(eq(countries.code, 'IR'));
     expect(iran).toMatchObject({ code: 'IR', name: 'Iran', timezones: ['Asia/Tehran'] });
+    expect(routes).toEqual(expect.arrayContaining(['/users/roles', '/users/menus']));
     // The top admin holds every menu item.
-    expect(await t.repos.menu.treeForRole(ROLE_IDS.topAdmin)).toHaveLength(SEED_MENU.filter((m) => m.parentId === null).length);
+    const roots = await t.db.select({ id: permissions.id }).from(permissions).where(isNull(permissions.parentId));
+    expect((await t.repos.menu.treeForRole(ROLE_IDS.topAdmin)).map((m) => m.id)).toEqual(roots.map((r) => r.id));
   });
 
   it('is idempotent: seeding again changes no counts and keeps the admin as it is', async () => {
@@ -66,7 +69,8 @@ describe('seeded data', () => {
     const [role] = await t.db.insert(roles).values({ name: 'custom' }).returning();
     expect(role.id).toBe(6);
     const [item] = await t.db.insert(permissions).values({ route: '/x', pName: 'x', enName: 'x' }).returning();
-    expect(item.id).toBe(SEED_MENU.length + 1);
+    // Migration 0007 seeds menu ids 1-21.
+    expect(item.id).toBe(22);
   });
 });
 

@@ -2,11 +2,13 @@
 // declares next to itself (docs/architecture.md §5). It resolves the caller from `Authorization: JWT <token>` or
 // `Bearer <token>`, checks the session row and the user on every request (docs/architecture.md §6), holds
 // users who must change their password to the three account calls (and users whose role requires
-// TOTP to the enrolment calls), then applies the role rule.
+// TOTP to the enrolment calls), then applies the role rule and, for every role but role_id 1, the
+// role's operation grants (docs/product.md §6, README "Access: how grants combine with the fixed rules").
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { ERROR_CODES, POLICIES, type Policy, type RoleRef } from '../../../src/contract';
+import { ERROR_CODES, POLICIES, type OperationRef, type Policy, type RoleRef } from '../../../src/contract';
 import { HttpError } from '../http/errors';
 import type { Repositories } from '../repositories';
+import { createOperationCatalogue, holdsEveryOperation, markReachAll, type OperationCatalogue } from './operations';
 import type { TokenService } from './tokens';
 
 /** The signed-in caller, as routes and the rbac helpers see it. */
@@ -32,11 +34,18 @@ export interface AuthRule {
   allowPendingPasswordChange?: boolean;
   /** Lets a user who must enrol in TOTP through (users/current, logout, changepass, totp/setup and enable). */
   allowPendingTotpEnrollment?: boolean;
+  /**
+   * An account or session call (users/current, logout, changepass, avatar, the two-factor calls, the
+   * role options): needs no grant, so it is not in the operation catalogue either.
+   */
+  noGrant?: true;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     authorize(rule: AuthRule): preHandlerAsyncHookHandler;
+    /** Every operation a grant can name: the guarded API routes but the `noGrant` ones, in registration order. */
+    operations: OperationCatalogue;
   }
   interface FastifyRequest {
     /** Set by `authorize`; null on public routes. Use `requireUser(request)` in handlers. */
@@ -65,14 +74,20 @@ const AUTH_HEADER = /^(?:JWT|Bearer)\s+(\S+)\s*$/i;
 
 export function registerAuthorize(app: FastifyInstance, deps: { tokens: TokenService; repos: Repositories }) {
   app.decorateRequest('user', null);
+  const catalogue = createOperationCatalogue();
+  app.decorate('operations', catalogue);
+  /** Requests whose caller's role lacks the grant for the operation (refused after the fixed rules). */
+  const ungranted = new WeakSet<FastifyRequest>();
 
-  async function resolveUser(request: FastifyRequest): Promise<AuthUser> {
+  async function resolveUser(request: FastifyRequest, operation: OperationRef | undefined): Promise<AuthUser> {
     const token = AUTH_HEADER.exec(request.headers.authorization ?? '')?.[1];
     const claims = token ? deps.tokens.verify(token) : null;
-    const session = claims ? await deps.repos.sessions.find(claims.sid) : undefined;
+    // Grants are read with the session, on every request: a change applies at the next call, on every instance.
+    const session = claims ? await deps.repos.sessions.find(claims.sid, operation) : undefined;
     if (!session || !session.active || String(session.userId) !== claims!.sub) throw HttpError.unauthorized();
     await deps.repos.sessions.touch(session);
-    return {
+    if (operation && !session.operationGranted && !holdsEveryOperation({ id: session.roleId, name: session.roleName })) ungranted.add(request);
+    const user: AuthUser = {
       id: session.userId,
       username: session.username,
       role_id: session.roleId,
@@ -81,19 +96,23 @@ export function registerAuthorize(app: FastifyInstance, deps: { tokens: TokenSer
       needToChangePass: session.needToChangePass,
       totpEnrollmentRequired: Boolean(session.totpEnrollmentRequired),
     };
+    // Scope `all` widens a role's reads (GET) to every app; its writes stay on its own apps.
+    if (session.roleScope === 'all' && (request.method === 'GET' || request.method === 'HEAD')) markReachAll(user);
+    return user;
   }
 
   app.decorate('authorize', (rule: AuthRule) => {
     if (!rule.any && !(rule.policy && rule.policy in POLICIES)) throw new Error('authorize() needs any or a known policy');
     const guard: Guard = async (request) => {
-      const user = (request.user ??= await resolveUser(request));
+      const user = (request.user ??= await resolveUser(request, rule.noGrant ? undefined : catalogue.of(request)));
       if (user.needToChangePass && !rule.allowPendingPasswordChange) {
         throw new HttpError(403, ERROR_CODES.passwordChangeRequired, 'Password change required');
       }
       if (user.totpEnrollmentRequired && !rule.allowPendingTotpEnrollment) {
         throw new HttpError(403, ERROR_CODES.totpEnrollmentRequired, 'Two-factor sign-in must be set up first');
       }
-      if (!allows(rule, user)) throw HttpError.forbidden();
+      // A grant only narrows: the fixed rule must pass too.
+      if (!allows(rule, user) || ungranted.has(request)) throw HttpError.forbidden();
     };
     guard[RULE] = rule;
     return guard;
@@ -110,6 +129,7 @@ export function registerAuthorize(app: FastifyInstance, deps: { tokens: TokenSer
     const guards = preHandlers.filter((h) => h[RULE]);
     const rule = guards.map((h) => h[RULE]).find(Boolean);
     if (!rule) return;
+    if (!rule.noGrant) for (const method of [route.method].flat()) catalogue.add(method, route.url, route.schema);
     route.preHandler = preHandlers.filter((h) => !h[RULE]);
     route.preValidation = [...guards, ...[route.preValidation ?? []].flat()] as typeof route.preValidation;
     route.schema = {

@@ -1,6 +1,6 @@
 // Role and ownership rules of docs/product.md §6 in one place, for every route module to use: the role rules
-// come from the shared policy table (src/contract/policies.ts); `scope:all` (the top admin) sees
-// everything, everyone else only the apps they administer, and what hangs off them (servers linked
+// come from the shared policy table (src/contract/policies.ts); `scope:all` (the top admin, and a role
+// with scope `all` on its reads) sees everything, everyone else only the apps they administer, and what hangs off them (servers linked
 // to those apps, their profiles, their devices). Out-of-scope records answer 404, so their
 // existence is not revealed.
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
@@ -9,13 +9,20 @@ import type { Db } from '../db/client';
 import { apps, serverApps, servers } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { roleOf, type AuthUser } from './authorize';
+import { hasReachAll } from './operations';
 
 /** Whether the caller passes a policy of the shared table. */
 export const can = (user: Pick<AuthUser, 'role_id' | 'roleName'>, policy: Policy): boolean => allowed(roleOf(user), policy);
 
-/** A where-condition on `apps` limiting a query to the caller's apps; undefined (no limit) for the top admin. */
+/**
+ * Whether this request reaches every app's data: the top admin, or a role with scope `all` on a read
+ * (set per request by `authorize`). Role_id 1-only fields and actions still go by their policies.
+ */
+export const reachesAll = (user: AuthUser): boolean => can(user, 'scope:all') || hasReachAll(user);
+
+/** A where-condition on `apps` limiting a query to the caller's apps; undefined (no limit) when it reaches all. */
 export function appScope(user: AuthUser): SQL | undefined {
-  return can(user, 'scope:all') ? undefined : eq(apps.adminId, user.id);
+  return reachesAll(user) ? undefined : eq(apps.adminId, user.id);
 }
 
 /** Ids of the apps the caller administers (their own, whatever the role). */
@@ -47,7 +54,7 @@ export async function ownedServerIds(db: Db, user: AuthUser): Promise<number[]> 
 /** Which of `serverIds` exist and are in the caller's scope (every server for the top admin). */
 async function accessibleServerIds(db: Db, user: AuthUser, serverIds: number[]): Promise<Set<number>> {
   if (!serverIds.length) return new Set();
-  const rows = can(user, 'scope:all')
+  const rows = reachesAll(user)
     ? await db.select({ id: servers.id }).from(servers).where(inArray(servers.id, serverIds))
     : await db
         .selectDistinct({ id: serverApps.serverId })

@@ -1,9 +1,25 @@
-// Roles as options (docs/product.md §3 Role option): the list behind access/roles and the existence check
-// that turns an unknown role_id into a 400 instead of a foreign-key failure.
-import { asc, eq } from 'drizzle-orm';
-import type { RoleRef } from '../../../src/contract';
+// Roles (docs/product.md §3 Role, §6; issue 14): the option list behind access/roles, the existence
+// check that turns an unknown role_id into a 400, and the role records with their grants as the top
+// admin manages them (menu items in role_permissions, API operations in role_operations).
+import { asc, count, eq, sql } from 'drizzle-orm';
+import type { AccessScope, OperationRef, RoleDetail, RoleGrants, RoleRef } from '../../../src/contract';
 import type { Db } from '../db/client';
-import { roles } from '../db/schema';
+import { toCount } from '../db/helpers';
+import { roleOperations, rolePermissions, roles, users } from '../db/schema';
+
+const detailColumns = {
+  id: roles.id,
+  name: roles.name,
+  description: roles.description,
+  requireTotp: roles.requireTotp,
+  createdAt: roles.createdAt,
+  scope: roles.scope,
+  usersCount: sql<number>`(SELECT count(*) FROM ${users} WHERE ${users.roleId} = ${roles.id})`,
+};
+
+type DetailRow = Omit<RoleDetail, 'createdAt' | 'usersCount'> & { createdAt: Date; usersCount: unknown };
+
+const toDetail = ({ createdAt, usersCount, ...r }: DetailRow): RoleDetail => ({ ...r, createdAt: createdAt.toISOString(), usersCount: toCount(usersCount) });
 
 export function rolesRepository(db: Db) {
   return {
@@ -14,6 +30,62 @@ export function rolesRepository(db: Db) {
     async exists(id: number): Promise<boolean> {
       const [row] = await db.select({ id: roles.id }).from(roles).where(eq(roles.id, id));
       return Boolean(row);
+    },
+
+    /** Every role with its description, created date, scope and how many users hold it. */
+    async details(): Promise<RoleDetail[]> {
+      const rows = await db.select(detailColumns).from(roles).orderBy(asc(roles.id));
+      return rows.map(toDetail);
+    },
+
+    async detail(id: number): Promise<RoleDetail | undefined> {
+      const [row] = await db.select(detailColumns).from(roles).where(eq(roles.id, id));
+      return row && toDetail(row);
+    },
+
+    /** Inserts a role (scope `own`, no grants). A taken name throws the unique violation. */
+    async create(values: { name: string; description: string | null }): Promise<number> {
+      const [row] = await db.insert(roles).values(values).returning({ id: roles.id });
+      return row.id;
+    },
+
+    /** False when the role does not exist. A taken name throws the unique violation. */
+    async update(id: number, values: { name: string; description: string | null }): Promise<boolean> {
+      const rows = await db.update(roles).set(values).where(eq(roles.id, id)).returning({ id: roles.id });
+      return rows.length > 0;
+    },
+
+    async usersCount(id: number): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(users).where(eq(users.roleId, id));
+      return toCount(row?.n);
+    },
+
+    /** Deletes the role and its grants (cascade). Users still holding it make it throw (FK restrict). */
+    async remove(id: number): Promise<boolean> {
+      const rows = await db.delete(roles).where(eq(roles.id, id)).returning({ id: roles.id });
+      return rows.length > 0;
+    },
+
+    /** The role's stored grants (role_id 1 holds everything without rows; the caller says so). */
+    async grants(id: number): Promise<Omit<RoleGrants, 'scope'>> {
+      const menus = await db.select({ id: rolePermissions.permissionId }).from(rolePermissions).where(eq(rolePermissions.roleId, id)).orderBy(asc(rolePermissions.permissionId));
+      const operations = await db
+        .select({ method: roleOperations.method, route: roleOperations.route })
+        .from(roleOperations)
+        .where(eq(roleOperations.roleId, id))
+        .orderBy(asc(roleOperations.route), asc(roleOperations.method));
+      return { menuIds: menus.map((m) => m.id), operations: operations as OperationRef[] };
+    },
+
+    /** Replaces every grant and the scope of a role; run it in a transaction. */
+    async replaceGrants(id: number, grants: { menuIds: number[]; operations: OperationRef[]; scope: AccessScope }): Promise<void> {
+      await db.update(roles).set({ scope: grants.scope }).where(eq(roles.id, id));
+      await db.delete(rolePermissions).where(eq(rolePermissions.roleId, id));
+      await db.delete(roleOperations).where(eq(roleOperations.roleId, id));
+      if (grants.menuIds.length) await db.insert(rolePermissions).values(grants.menuIds.map((permissionId) => ({ roleId: id, permissionId })));
+      if (grants.operations.length) {
+        await db.insert(roleOperations).values(grants.operations.map((op) => ({ roleId: id, method: op.method, route: op.route })));
+      }
     },
   };
 }

@@ -2,7 +2,7 @@
 // user's state, so sign-out, deactivation and role changes take effect at once (docs/architecture.md §6).
 import { and, eq, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { roles, sessions, users } from '../db/schema';
+import { roleOperations, roles, sessions, users } from '../db/schema';
 
 export interface SessionUser {
   sessionId: string;
@@ -15,6 +15,10 @@ export interface SessionUser {
   needToChangePass: boolean;
   /** The role requires TOTP and the user has not enrolled. */
   totpEnrollmentRequired: boolean;
+  /** Whose data the role's grants reach (roles.scope). */
+  roleScope: 'own' | 'all';
+  /** The role holds a grant for the operation asked about (true when none was). */
+  operationGranted: boolean;
 }
 
 /** last_seen_at is refreshed at most this often, so reads do not each cost a write. */
@@ -27,8 +31,14 @@ export function sessionsRepository(db: Db) {
       return row.id;
     },
 
-    /** The unrevoked session with its user, or undefined. */
-    async find(sessionId: string): Promise<SessionUser | undefined> {
+    /**
+     * The unrevoked session with its user, or undefined. With `operation`, also whether the user's
+     * role holds a grant for it, in the same indexed query (docs/product.md §6, read on every request).
+     */
+    async find(sessionId: string, operation?: { method: string; route: string }): Promise<SessionUser | undefined> {
+      const granted = operation
+        ? sql<boolean>`EXISTS (SELECT 1 FROM ${roleOperations} WHERE ${roleOperations.roleId} = ${users.roleId} AND ${roleOperations.method} = ${operation.method} AND ${roleOperations.route} = ${operation.route})`
+        : sql<boolean>`true`;
       const [row] = await db
         .select({
           sessionId: sessions.id,
@@ -40,6 +50,8 @@ export function sessionsRepository(db: Db) {
           active: users.active,
           needToChangePass: users.needToChangePass,
           totpEnrollmentRequired: sql<boolean>`(${roles.requireTotp} AND ${users.totpSecretEnc} IS NULL)`,
+          roleScope: roles.scope,
+          operationGranted: granted,
         })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))

@@ -6,6 +6,7 @@ import {
 } from '../../../src/contract';
 import { auditActor, auditDetail, auditTarget } from '../audit/context';
 import { requireUser } from '../auth/authorize';
+import { accessOf } from './access';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { checkPassword, withRetryAfter } from '../auth/sign-in';
 import { newChallenge } from '../auth/totp';
@@ -62,13 +63,14 @@ export async function accountRoutes(app: FastifyInstance) {
   app.get(
     '/users/current',
     {
-      preHandler: app.authorize({ any: true, allowPendingPasswordChange: true, allowPendingTotpEnrollment: true }),
+      preHandler: app.authorize({ any: true, allowPendingPasswordChange: true, allowPendingTotpEnrollment: true, noGrant: true }),
       schema: { tags, summary: 'The signed-in user with role, permission menu and avatar URL', response: { 200: dataResponse(currentUserSchema) } },
     },
     async (request) => {
       const data = await app.repos.users.currentUser(requireUser(request).id);
       if (!data) throw HttpError.unauthorized();
-      return { data };
+      // The role's operation grants and scope, so the panel hides what the server would refuse (issue 14).
+      return { data: { ...data, access: await accessOf(app, data.role) } };
     },
   );
 
@@ -76,7 +78,7 @@ export async function accountRoutes(app: FastifyInstance) {
     '/users/logout',
     {
       config: { audit: { action: 'session.signOut', target: 'user', id: theCaller, always: true } },
-      preHandler: app.authorize({ any: true, allowPendingPasswordChange: true, allowPendingTotpEnrollment: true }),
+      preHandler: app.authorize({ any: true, allowPendingPasswordChange: true, allowPendingTotpEnrollment: true, noGrant: true }),
       schema: { tags, summary: 'Sign out: revokes this session at once', response: { 200: successResponse() } },
     },
     async (request) => {
@@ -89,7 +91,7 @@ export async function accountRoutes(app: FastifyInstance) {
     '/users/changepass',
     {
       config: { audit: { action: 'user.changeOwnPassword', target: 'user', id: theCaller } },
-      preHandler: app.authorize({ any: true, allowPendingPasswordChange: true, allowPendingTotpEnrollment: true }),
+      preHandler: app.authorize({ any: true, allowPendingPasswordChange: true, allowPendingTotpEnrollment: true, noGrant: true }),
       schema: {
         tags,
         summary: 'Change own password',
@@ -118,7 +120,7 @@ export async function accountRoutes(app: FastifyInstance) {
     '/users/avatar',
     {
       config: { audit: { action: 'user.avatar', target: 'user', id: theCaller } },
-      preHandler: app.authorize({ any: true }),
+      preHandler: app.authorize({ any: true, noGrant: true }),
       schema: {
         tags,
         summary: 'Upload own avatar (JPEG or PNG, at most 2 MB)',

@@ -10,7 +10,7 @@ import {
 } from '../../../src/contract';
 import { positiveId } from '../../../src/contract/schemas/common';
 import { requireUser, type AuthUser } from '../auth/authorize';
-import { assertAppAccess, can, ownedAppIds } from '../auth/rbac';
+import { assertAppAccess, ownedAppIds, reachesAll } from '../auth/rbac';
 import { isUniqueViolation } from '../db/helpers';
 import { HttpError } from '../http/errors';
 import { successResponse } from '../http/schemas';
@@ -61,8 +61,8 @@ const deviceJson = {
 
 export async function deviceRoutes(app: FastifyInstance, options: DeviceRoutesOptions = {}) {
   const staff = app.authorize({ any: true });
-  /** Role_id 1: every device; anyone else: the devices of the apps they administer. */
-  const scopeOf = async (user: AuthUser): Promise<DeviceScope> => (can(user, 'scope:all') ? {} : { appIds: await ownedAppIds(app.db, user) });
+  /** Every device when the request reaches all apps (rbac reachesAll); otherwise those of the caller's apps. */
+  const scopeOf = async (user: AuthUser): Promise<DeviceScope> => (reachesAll(user) ? {} : { appIds: await ownedAppIds(app.db, user) });
 
   app.get<{ Querystring: DevicesQuery }>(
     '/apps/devices',

@@ -9,7 +9,7 @@ import {
   type IdParams, type IdsBody, type ServerBody, type ServersQuery, type ServerUpdateBody,
 } from '../../../src/contract';
 import { requireUser, type AuthUser } from '../auth/authorize';
-import { assertAppAccess, assertServerAccess, can } from '../auth/rbac';
+import { assertAppAccess, assertServerAccess, can, reachesAll } from '../auth/rbac';
 import { isForeignKeyViolation } from '../db/helpers';
 import { HttpError } from '../http/errors';
 import { dataResponse, successResponse } from '../http/schemas';
@@ -54,7 +54,7 @@ export const serverDtoSchema = {
 } as const;
 
 /** Everything for the top admin; otherwise the servers of the caller's own apps. */
-const scopeOf = (user: AuthUser): ServerScope => ({ adminId: can(user, 'scope:all') ? null : user.id });
+const scopeOf = (user: AuthUser): ServerScope => ({ adminId: reachesAll(user) ? null : user.id });
 
 export async function serverRoutes(app: FastifyInstance) {
   /** 400 naming appId (an app that does not exist or is not the caller's) and/or countryId (unknown). */

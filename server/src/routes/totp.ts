@@ -106,7 +106,7 @@ export async function totpRoutes(app: FastifyInstance) {
     '/users/totp/setup',
     {
       config: { audit: { action: 'user.totpSetup', target: 'user', id: theCaller } },
-      preHandler: app.authorize({ any: true, allowPendingTotpEnrollment: true }),
+      preHandler: app.authorize({ any: true, allowPendingTotpEnrollment: true, noGrant: true }),
       schema: {
         tags,
         summary: 'Start TOTP enrolment: a new secret and its otpauth:// URL',
@@ -127,7 +127,7 @@ export async function totpRoutes(app: FastifyInstance) {
     '/users/totp/enable',
     {
       config: { audit: { action: 'user.totpEnable', target: 'user', id: theCaller } },
-      preHandler: app.authorize({ any: true, allowPendingTotpEnrollment: true }),
+      preHandler: app.authorize({ any: true, allowPendingTotpEnrollment: true, noGrant: true }),
       schema: {
         tags,
         summary: 'Turn TOTP on with a code from the new authenticator',
@@ -152,7 +152,7 @@ export async function totpRoutes(app: FastifyInstance) {
     '/users/totp/disable',
     {
       config: { audit: { action: 'user.totpDisable', target: 'user', id: theCaller } },
-      preHandler: app.authorize({ any: true }),
+      preHandler: app.authorize({ any: true, noGrant: true }),
       schema: {
         tags,
         summary: 'Turn own TOTP off',

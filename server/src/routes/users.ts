@@ -1,5 +1,5 @@
 // docs/product.md §7 "Users" (list, signup, update, changepasslist, updateAccess, destroy, changestatus) and the
-// two option lists users/appAdmins and access/roles (docs/product.md §3 Role option, Application option).
+// option list users/appAdmins (docs/product.md §3 Application option); access/roles is in routes/access.ts.
 //
 // Only the role named `admin` manages users (docs/product.md §6). The option lists reveal only names and are
 // read by screens other roles open too, so any signed-in user may read them.
@@ -31,7 +31,7 @@ const tags = ['users'];
 /** docs/product.md §6: the admin role manages users. */
 const admins = { policy: 'users:manage' } as const;
 
-const { permissions: _menu, ...staffUserProperties } = currentUserSchema.properties;
+const { permissions: _menu, access: _access, ...staffUserProperties } = currentUserSchema.properties;
 const staffUserSchema = { type: 'object', properties: staffUserProperties } as const;
 const idName = { id: { type: 'integer' }, name: { type: 'string' } } as const;
 
@@ -325,19 +325,5 @@ export async function userRoutes(app: FastifyInstance) {
       },
     },
     async () => ({ data: await app.repos.users.appAdminOptions() }),
-  );
-
-  app.get(
-    '/access/roles',
-    {
-      preHandler: app.authorize({ any: true }),
-      schema: {
-        tags: ['access'],
-        summary: 'Role choices {id, name}',
-        description: 'Names only, so any signed-in user may read it.',
-        response: { 200: dataResponse({ type: 'array', items: { type: 'object', properties: idName, required: ['id', 'name'] } }) },
-      },
-    },
-    async () => ({ data: await app.repos.roles.options() }),
   );
 }

@@ -2,22 +2,43 @@
 // sign-in failure counter (docs/product.md §3 User, Permission, Role; docs/architecture.md §6).
 import { sql } from 'drizzle-orm';
 import {
-  boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, uuid,
+  boolean, check, date, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
 import { files } from './files';
 
-export const roles = pgTable('roles', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull().unique(),
-  description: text('description'),
-  /** docs/product.md §3 "client modules" of a role; its shape is not shown, so it is kept as JSON. */
-  clientModules: jsonb('client_modules').$type<unknown[]>().notNull().default([]),
-  /** Staff of this role must sign in with a TOTP code; those not enrolled are held to enrolment. */
-  requireTotp: boolean('require_totp').notNull().default(false),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const roles = pgTable(
+  'roles',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull().unique(),
+    description: text('description'),
+    /** docs/product.md §3 "client modules" of a role; its shape is not shown, so it is kept as JSON. */
+    clientModules: jsonb('client_modules').$type<unknown[]>().notNull().default([]),
+    /** Staff of this role must sign in with a TOTP code; those not enrolled are held to enrolment. */
+    requireTotp: boolean('require_totp').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Whose data the role's grants reach: `own` (the apps its user administers) or `all` (every app). */
+    scope: text('scope').$type<'own' | 'all'>().notNull().default('own'),
+  },
+  (t) => [check('roles_scope_check', sql`${t.scope} in ('own', 'all')`)],
+);
+
+/**
+ * An API operation a role may call (docs/product.md §6 as managed from the panel): the method and the
+ * route pattern relative to /api/v1, as the operation catalogue names it (`apps/destroyDevice/{id}`).
+ * role_id 1 needs no rows: it holds every operation.
+ */
+export const roleOperations = pgTable(
+  'role_operations',
+  {
+    roleId: integer('role_id').notNull().references(() => roles.id, { onDelete: 'cascade' }),
+    method: text('method').notNull(),
+    route: text('route').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.method, t.route] })],
+);
 
 /** A menu item is a permission: granting it to a role shows it in that role's sidebar. */
 export const permissions = pgTable(

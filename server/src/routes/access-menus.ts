@@ -1,0 +1,123 @@
+// The menu tree as the top admin edits it (issue 14; docs/product.md §3 Permission, §2 Layout shell):
+// read the whole tree, add a root or child item (appended last among its siblings), edit names and
+// route, delete with its descendants (the answer says how many went), move one step among siblings.
+// A new item is granted to nobody but role_id 1, who holds every item; the sidebar of every other
+// role follows its menu grants (access/roles/{id}/permissions) on the next users/current.
+import type { FastifyInstance } from 'fastify';
+import {
+  V, idParamsSchema, menuInputSchema, menuMoveSchema, menuUpdateSchema,
+  type IdParams, type MenuInput, type MenuItem, type MenuMoveInput, type MenuUpdateInput,
+} from '../../../src/contract';
+import { HttpError } from '../http/errors';
+import { dataResponse, successResponse } from '../http/schemas';
+import { yupSchema } from '../http/validation';
+import { inTransaction, type Repositories } from '../repositories';
+
+const tags = ['access'];
+const topAdmin = { policy: 'access:manage' } as const;
+const menuItem = { $ref: 'MenuItem#' } as const;
+
+async function itemDto(repos: Repositories, id: number): Promise<MenuItem> {
+  const row = await repos.menu.find(id);
+  if (!row) throw HttpError.notFound('Menu item not found');
+  return { id: row.id, route: row.route, pName: row.pName, enName: row.enName, children: [] };
+}
+
+export async function accessMenuRoutes(app: FastifyInstance) {
+  app.get(
+    '/access/menus',
+    {
+      preHandler: app.authorize(topAdmin),
+      schema: { tags, summary: 'The whole menu tree, in menu order', response: { 200: dataResponse({ type: 'array', items: menuItem }) } },
+    },
+    async () => ({ data: await app.repos.menu.tree() }),
+  );
+
+  app.post<{ Body: MenuInput }>(
+    '/access/menus',
+    {
+      preHandler: app.authorize(topAdmin),
+      schema: {
+        tags,
+        operationId: 'createMenu',
+        summary: 'Add a menu item {pName, enName, route, parentId}',
+        description: 'parentId null makes a root item; the item goes last among its siblings. 400 with errors.parentId = oneOf for an unknown parent.',
+        body: yupSchema(menuInputSchema),
+        response: { 200: successResponse(menuItem) },
+      },
+    },
+    async (request) => {
+      const { parentId, ...fields } = request.body;
+      const data = await inTransaction(app.db, async (repos) => {
+        if (parentId !== null && !(await repos.menu.find(parentId))) throw HttpError.validation({ parentId: V.oneOf }, 'Unknown parent');
+        return itemDto(repos, await repos.menu.create({ ...fields, parentId }));
+      });
+      return { success: true, data };
+    },
+  );
+
+  app.put<{ Params: IdParams; Body: MenuUpdateInput }>(
+    '/access/menus/:id',
+    {
+      preHandler: app.authorize(topAdmin),
+      schema: {
+        tags,
+        operationId: 'updateMenu',
+        summary: 'Edit a menu item\'s names and route',
+        description: 'The parent and the position stay (move with access/menus/{id}/move).',
+        params: yupSchema(idParamsSchema),
+        body: yupSchema(menuUpdateSchema),
+        response: { 200: successResponse(menuItem) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      if (!(await app.repos.menu.update(id, request.body))) throw HttpError.notFound('Menu item not found');
+      return { success: true, data: await itemDto(app.repos, id) };
+    },
+  );
+
+  app.delete<{ Params: IdParams }>(
+    '/access/menus/:id',
+    {
+      preHandler: app.authorize(topAdmin),
+      schema: {
+        tags,
+        operationId: 'deleteMenu',
+        summary: 'Delete a menu item with its descendants',
+        description: 'Answers {removed}: how many items went, the item itself included. Their grants go with them.',
+        params: yupSchema(idParamsSchema),
+        response: { 200: successResponse({ type: 'object', properties: { removed: { type: 'integer' } }, required: ['removed'] }) },
+      },
+    },
+    async (request) => {
+      const removed = await inTransaction(app.db, (repos) => repos.menu.remove(request.params.id));
+      if (!removed) throw HttpError.notFound('Menu item not found');
+      return { success: true, data: { removed } };
+    },
+  );
+
+  app.put<{ Params: IdParams; Body: MenuMoveInput }>(
+    '/access/menus/:id/move',
+    {
+      preHandler: app.authorize(topAdmin),
+      schema: {
+        tags,
+        operationId: 'moveMenu',
+        summary: 'Move a menu item one step up or down among its siblings {direction}',
+        description: 'At the first or last place it stays where it is.',
+        params: yupSchema(idParamsSchema),
+        body: yupSchema(menuMoveSchema),
+        response: { 200: successResponse() },
+      },
+    },
+    async (request) => {
+      await inTransaction(app.db, async (repos) => {
+        const item = await repos.menu.find(request.params.id);
+        if (!item) throw HttpError.notFound('Menu item not found');
+        await repos.menu.move(item, request.body.direction);
+      });
+      return { success: true };
+    },
+  );
+}

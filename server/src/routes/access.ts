@@ -1,0 +1,230 @@
+// Roles and the operation catalogue (issue 14; docs/product.md §3 Role, §6): access/roles as the
+// option list any signed-in user reads (moved here from users.ts), and for role_id 1 the role
+// records, their grants (menu items, API operations, scope) and the catalogue grants name.
+//
+// Safety rules the server owns: role_id 1 holds every operation and menu item and cannot be edited
+// or deleted (409 ROLE_PROTECTED), nor can the seeded roles be deleted; a role some user holds is
+// not deleted (409 ROLE_IN_USE); names are unique (409 CONFLICT {name: taken}); a grant naming an
+// operation or a menu item that does not exist is a 400. Grants are read on every request
+// (auth/authorize.ts), so a change applies at the user's next call on every instance.
+import type { FastifyInstance } from 'fastify';
+import {
+  ERROR_CODES, ROLE_IDS, V, idParamsSchema, permissionsInputSchema, roleInputSchema,
+  type IdParams, type PermissionsInput, type RoleInput, type RoleRef, type RoleWithGrants, type UserAccess,
+} from '../../../src/contract';
+import { requireUser } from '../auth/authorize';
+import { holdsEveryOperation } from '../auth/operations';
+import { can } from '../auth/rbac';
+import { isForeignKeyViolation, isUniqueViolation } from '../db/helpers';
+import { HttpError } from '../http/errors';
+import { dataResponse, successResponse } from '../http/schemas';
+import { yupSchema } from '../http/validation';
+import { inTransaction, type Repositories } from '../repositories';
+
+const tags = ['access'];
+const topAdmin = { policy: 'access:manage' } as const;
+/** Roles the product is built around: never deleted (role_id 1 not even edited). */
+const SEEDED_ROLE_IDS: readonly number[] = [ROLE_IDS.topAdmin, ROLE_IDS.appAdmin, ROLE_IDS.restricted];
+
+const str = { type: 'string' } as const;
+const operationRefSchema = { type: 'object', properties: { method: str, route: str }, required: ['method', 'route'] } as const;
+const operationSchema = { type: 'object', properties: { ...operationRefSchema.properties, tag: str, summary: str }, required: ['method', 'route', 'tag', 'summary'] } as const;
+const roleProperties = {
+  id: { type: 'integer' },
+  name: str,
+  description: { type: 'string', nullable: true },
+  requireTotp: { type: 'boolean' },
+  createdAt: { type: 'string', format: 'date-time' },
+  usersCount: { type: 'integer' },
+  scope: { type: 'string', enum: ['own', 'all'] },
+} as const;
+const roleSchema = { type: 'object', properties: roleProperties, required: ['id', 'name'] } as const;
+const roleWithGrantsSchema = {
+  type: 'object',
+  properties: { ...roleProperties, menuIds: { type: 'array', items: { type: 'integer' } }, operations: { type: 'array', items: operationRefSchema } },
+  required: ['id', 'name', 'menuIds', 'operations', 'scope'],
+} as const;
+
+const errors = {
+  noRole: () => HttpError.notFound('Role not found'),
+  protectedRole: (what: string) => new HttpError(409, ERROR_CODES.roleProtected, what),
+  inUse: (n: number) => new HttpError(409, ERROR_CODES.roleInUse, `${n} user(s) hold this role; give them another role first`),
+  nameTaken: () => HttpError.conflict({ name: V.taken }, 'A role with this name exists'),
+};
+
+/** A user's grants as users/current carries them (role_id 1 and the role named admin: every operation). */
+export async function accessOf(app: FastifyInstance, role: RoleRef): Promise<UserAccess> {
+  const scope = role.id === ROLE_IDS.topAdmin ? 'all' : ((await app.repos.roles.detail(role.id))?.scope ?? 'own');
+  if (holdsEveryOperation(role)) return { scope, operations: app.operations.operations.map(({ method, route }) => ({ method, route })) };
+  return { scope, operations: (await app.repos.roles.grants(role.id)).operations };
+}
+
+export async function accessRoutes(app: FastifyInstance) {
+  /** The role with its grants; role_id 1 holds every menu item and operation. */
+  async function withGrants(repos: Repositories, id: number): Promise<RoleWithGrants> {
+    const role = await repos.roles.detail(id);
+    if (!role) throw errors.noRole();
+    if (id === ROLE_IDS.topAdmin) {
+      return { ...role, scope: 'all', menuIds: await repos.menu.allIds(), operations: app.operations.operations.map(({ method, route }) => ({ method, route })) };
+    }
+    return { ...role, ...(await repos.roles.grants(id)) };
+  }
+
+  async function saveRole(write: () => Promise<unknown>) {
+    try {
+      await write();
+    } catch (err) {
+      if (isUniqueViolation(err)) throw errors.nameTaken();
+      throw err;
+    }
+  }
+
+  app.get(
+    '/access/operations',
+    {
+      preHandler: app.authorize(topAdmin),
+      schema: {
+        tags,
+        summary: 'Every API operation a role can be granted {method, route, tag, summary}',
+        description: 'Read from the route table itself (the data behind this OpenAPI document). The account calls (users/current, logout, changepass, avatar, two-factor) and the role options need no grant and are not listed.',
+        response: { 200: dataResponse({ type: 'array', items: operationSchema }) },
+      },
+    },
+    async () => ({ data: app.operations.operations }),
+  );
+
+  app.get(
+    '/access/roles',
+    {
+      preHandler: app.authorize({ any: true, noGrant: true }),
+      schema: {
+        tags,
+        summary: 'Role choices {id, name}; for role_id 1 also description, createdAt, usersCount and scope',
+        description: 'Names only for anyone but role_id 1, so any signed-in user may read it.',
+        response: { 200: dataResponse({ type: 'array', items: roleSchema }) },
+      },
+    },
+    async (request) => ({ data: can(requireUser(request), 'access:manage') ? await app.repos.roles.details() : await app.repos.roles.options() }),
+  );
+
+  app.get<{ Params: IdParams }>(
+    '/access/roles/:id',
+    {
+      preHandler: app.authorize(topAdmin),
+      schema: {
+        tags,
+        operationId: 'getRole',
+        summary: 'One role with its grants: menuIds, operations and scope',
+        params: yupSchema(idParamsSchema),
+        response: { 200: dataResponse(roleWithGrantsSchema) },
+      },
+    },
+    async (request) => ({ data: await withGrants(app.repos, request.params.id) }),
+  );
+
+  app.post<{ Body: RoleInput }>(
+    '/access/roles',
+    {
+      preHandler: app.authorize(topAdmin),
+      schema: {
+        tags,
+        operationId: 'createRole',
+        summary: 'Create a role {name, description}',
+        description: 'The new role has scope own and no grants. 409 with errors.name = taken when the name exists.',
+        body: yupSchema(roleInputSchema),
+        response: { 200: successResponse(roleSchema) },
+      },
+    },
+    async (request) => {
+      const { name, description } = request.body;
+      let id = 0;
+      await saveRole(async () => (id = await app.repos.roles.create({ name, description: description ?? null })));
+      return { success: true, data: await app.repos.roles.detail(id) };
+    },
+  );
+
+  app.put<{ Params: IdParams; Body: RoleInput }>(
+    '/access/roles/:id',
+    {
+      preHandler: app.authorize(topAdmin),
+      schema: {
+        tags,
+        operationId: 'updateRole',
+        summary: 'Edit a role\'s name and description',
+        description: '409 ROLE_PROTECTED for role_id 1; 409 with errors.name = taken when another role has the name.',
+        params: yupSchema(idParamsSchema),
+        body: yupSchema(roleInputSchema),
+        response: { 200: successResponse(roleSchema) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      if (id === ROLE_IDS.topAdmin) throw errors.protectedRole('role_id 1 cannot be edited');
+      const { name, description } = request.body;
+      let found = false;
+      await saveRole(async () => (found = await app.repos.roles.update(id, { name, description: description ?? null })));
+      if (!found) throw errors.noRole();
+      return { success: true, data: await app.repos.roles.detail(id) };
+    },
+  );
+
+  app.put<{ Params: IdParams; Body: PermissionsInput }>(
+    '/access/roles/:id/permissions',
+    {
+      preHandler: app.authorize(topAdmin),
+      schema: {
+        tags,
+        operationId: 'updateRolePermissions',
+        summary: 'Replace a role\'s grants {menuIds, operations, scope}',
+        description:
+          'Takes effect on the users\' next request. A grant only narrows: the fixed rules (ownership, role_id 1-only fields, role_id 5 limits) still hold. ' +
+          '400 with errors.operations or errors.menuIds = oneOf for an operation (see access/operations) or menu item that does not exist; 409 ROLE_PROTECTED for role_id 1.',
+        params: yupSchema(idParamsSchema),
+        body: yupSchema(permissionsInputSchema),
+        response: { 200: successResponse(roleWithGrantsSchema) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      if (id === ROLE_IDS.topAdmin) throw errors.protectedRole('role_id 1 holds every operation and menu item');
+      const { menuIds, operations, scope } = request.body;
+      if (operations.some((op) => !app.operations.has(op))) throw HttpError.validation({ operations: V.oneOf }, 'Unknown operation');
+      const data = await inTransaction(app.db, async (repos) => {
+        if (!(await repos.roles.exists(id))) throw errors.noRole();
+        if ((await repos.menu.missing(menuIds)).length) throw HttpError.validation({ menuIds: V.oneOf }, 'Unknown menu item');
+        await repos.roles.replaceGrants(id, { menuIds, operations, scope });
+        return withGrants(repos, id);
+      });
+      return { success: true, data };
+    },
+  );
+
+  app.delete<{ Params: IdParams }>(
+    '/access/roles/:id',
+    {
+      preHandler: app.authorize(topAdmin),
+      schema: {
+        tags,
+        operationId: 'deleteRole',
+        summary: 'Delete a role with its grants',
+        description: '409 ROLE_PROTECTED for the seeded roles (1, 2, 5); 409 ROLE_IN_USE while users hold it.',
+        params: yupSchema(idParamsSchema),
+        response: { 200: successResponse() },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      if (SEEDED_ROLE_IDS.includes(id)) throw errors.protectedRole('The seeded roles cannot be deleted');
+      await inTransaction(app.db, async (repos) => {
+        if (!(await repos.roles.exists(id))) throw errors.noRole();
+        const holders = await repos.roles.usersCount(id);
+        if (holders) throw errors.inUse(holders);
+        await repos.roles.remove(id).catch((err: unknown) => {
+          // A user was given the role meanwhile (users.role_id is ON DELETE RESTRICT).
+          throw isForeignKeyViolation(err) ? errors.inUse(1) : err;
+        });
+      });
+      return { success: true };
+    },
+  );
+}
