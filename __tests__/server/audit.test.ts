@@ -414,6 +414,69 @@ const CASES: Record<string, Case> = {
       return { res, expected: { action: 'user.status', targetType: 'user', targetId: String(user.id), before: { active: true }, after: { active: false } } };
     },
   },
+  'POST /api/v1/access/roles': {
+    run: async () => {
+      const name = `role${unique()}`;
+      const res = await act('POST', 'access/roles', { name, description: 'Reads devices' });
+      return { res, expected: { action: 'role.create', targetType: 'role', targetId: String(res.json().data.id), before: null, after: expect.objectContaining({ name, description: 'Reads devices', scope: 'own' }) } };
+    },
+  },
+  'PUT /api/v1/access/roles/:id': {
+    run: async () => {
+      const id = (await call('POST', 'access/roles', { name: `role${unique()}`, description: null })).json().data.id;
+      const res = await act('PUT', `access/roles/${id}`, { name: `renamed${unique()}`, description: 'Now described' });
+      return { res, expected: { action: 'role.update', targetType: 'role', targetId: String(id), before: expect.objectContaining({ description: null }), after: expect.objectContaining({ description: 'Now described' }) } };
+    },
+  },
+  'PUT /api/v1/access/roles/:id/permissions': {
+    run: async () => {
+      const id = (await call('POST', 'access/roles', { name: `role${unique()}`, description: null })).json().data.id;
+      const res = await act('PUT', `access/roles/${id}/permissions`, { menuIds: [1], operations: [{ method: 'GET', route: 'apps/devices' }], scope: 'all' });
+      return {
+        res,
+        expected: {
+          action: 'role.permissions', targetType: 'role', targetId: String(id),
+          before: { scope: 'own', menuIds: [], operations: [] }, after: { scope: 'all', menuIds: [1], operations: ['GET apps/devices'] },
+        },
+      };
+    },
+  },
+  'DELETE /api/v1/access/roles/:id': {
+    run: async () => {
+      const name = `role${unique()}`;
+      const id = (await call('POST', 'access/roles', { name, description: null })).json().data.id;
+      const res = await act('DELETE', `access/roles/${id}`);
+      return { res, expected: { action: 'role.delete', targetType: 'role', targetId: String(id), before: expect.objectContaining({ name }), after: null } };
+    },
+  },
+  'POST /api/v1/access/menus': {
+    run: async () => {
+      const res = await act('POST', 'access/menus', { pName: 'گزارش', enName: 'Report', route: '/report', parentId: null });
+      return { res, expected: { action: 'menu.create', targetType: 'menu', targetId: String(res.json().data.id), before: null, after: expect.objectContaining({ route: '/report', enName: 'Report' }) } };
+    },
+  },
+  'PUT /api/v1/access/menus/:id': {
+    run: async () => {
+      const id = (await call('POST', 'access/menus', { pName: 'الف', enName: 'A', route: '/a', parentId: null })).json().data.id;
+      const res = await act('PUT', `access/menus/${id}`, { pName: 'الف', enName: 'A2', route: '/a2' });
+      return { res, expected: { action: 'menu.update', targetType: 'menu', targetId: String(id), before: { enName: 'A', route: '/a' }, after: { enName: 'A2', route: '/a2' } } };
+    },
+  },
+  'DELETE /api/v1/access/menus/:id': {
+    run: async () => {
+      const id = (await call('POST', 'access/menus', { pName: 'ب', enName: 'B', route: '/b', parentId: null })).json().data.id;
+      const res = await act('DELETE', `access/menus/${id}`);
+      return { res, expected: { action: 'menu.delete', targetType: 'menu', targetId: String(id), before: expect.objectContaining({ route: '/b' }), after: null } };
+    },
+  },
+  'PUT /api/v1/access/menus/:id/move': {
+    run: async () => {
+      const id = (await call('POST', 'access/menus', { pName: 'ج', enName: 'C', route: '/c', parentId: 1 })).json().data.id;
+      await call('POST', 'access/menus', { pName: 'د', enName: 'D', route: '/d', parentId: 1 });
+      const res = await act('PUT', `access/menus/${id}/move`, { direction: 'down' });
+      return { res, expected: { action: 'menu.move', targetType: 'menu', targetId: String(id), before: { sortOrder: 0 }, after: { sortOrder: 1 } } };
+    },
+  },
 };
 
 /** Routes whose success needs a state the cases above reach in their own tests (TOTP codes): covered below. */

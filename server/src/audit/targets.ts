@@ -5,7 +5,8 @@ import { asc, eq, getTableColumns, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import {
-  adSettings, appSettings, appVersions, apps, devices, operatorSettings, privacyPolicy, profiles, roles, serverApps, servers, users,
+  adSettings, appSettings, appVersions, apps, devices, operatorSettings, permissions, privacyPolicy, profiles, roleOperations, rolePermissions, roles,
+  serverApps, servers, users,
 } from '../db/schema';
 
 export interface Snapshot {
@@ -46,10 +47,20 @@ function appRow(table: PgTable, idColumn: PgColumn): Loader {
 }
 
 const loadServer = row(servers, servers.id, (r) => r.ip);
+const loadRole = row(roles, roles.id, (r) => r.name);
 
 export const TARGETS = {
   user: row(users, users.id, (r) => r.username),
-  role: row(roles, roles.id, (r) => r.name),
+  role: loadRole,
+  /** A role with its grants (issue 14): the menu item ids and the operations as `METHOD route`. */
+  roleGrants: (async (db, id) => {
+    const found = await loadRole(db, id);
+    if (!found) return undefined;
+    const menus = await db.select({ id: rolePermissions.permissionId }).from(rolePermissions).where(eq(rolePermissions.roleId, Number(id))).orderBy(asc(rolePermissions.permissionId));
+    const ops = await db.select().from(roleOperations).where(eq(roleOperations.roleId, Number(id))).orderBy(asc(roleOperations.route), asc(roleOperations.method));
+    return { ...found, fields: { scope: found.fields.scope, menuIds: menus.map((m) => m.id), operations: ops.map((o) => `${o.method} ${o.route}`) } };
+  }) as Loader,
+  menu: row(permissions, permissions.id, (r) => r.enName),
   app: row(apps, apps.id, (r) => r.name),
   appSettings: appRow(appSettings, appSettings.appId),
   appAds: appRow(adSettings, adSettings.appId),
@@ -88,6 +99,8 @@ export type TargetKind = keyof typeof TARGETS;
 export const TARGET_TYPE: Record<TargetKind, string> = {
   user: 'user',
   role: 'role',
+  roleGrants: 'role',
+  menu: 'menu',
   app: 'app',
   appSettings: 'app',
   appAds: 'app',

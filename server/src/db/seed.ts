@@ -1,7 +1,7 @@
 // Reference data and the first-run top admin, applied on every start (idempotent): the world country
 // list and — only when no top admin exists — the admin from ADMIN_* (docs/architecture.md §6 "First run").
 // The roles of docs/product.md §6 and the menu of §2 with their grants are seeded once by migration
-// 0007 and are the top admin's to change after that (/users/roles, /users/menus).
+// 0009 and are the top admin's to change after that (/users/roles, /users/menus).
 import { getAllCountries } from 'countries-and-timezones';
 import { eq, sql } from 'drizzle-orm';
 import { ROLE_IDS } from '../../../src/contract';

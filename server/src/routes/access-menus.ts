@@ -8,6 +8,7 @@ import {
   V, idParamsSchema, menuInputSchema, menuMoveSchema, menuUpdateSchema,
   type IdParams, type MenuInput, type MenuItem, type MenuMoveInput, type MenuUpdateInput,
 } from '../../../src/contract';
+import { createdData, fromParams } from '../audit/plugin';
 import { HttpError } from '../http/errors';
 import { dataResponse, successResponse } from '../http/schemas';
 import { yupSchema } from '../http/validation';
@@ -36,6 +37,7 @@ export async function accessMenuRoutes(app: FastifyInstance) {
   app.post<{ Body: MenuInput }>(
     '/access/menus',
     {
+      config: { audit: { action: 'menu.create', target: 'menu', created: createdData } },
       preHandler: app.authorize(topAdmin),
       schema: {
         tags,
@@ -59,6 +61,7 @@ export async function accessMenuRoutes(app: FastifyInstance) {
   app.put<{ Params: IdParams; Body: MenuUpdateInput }>(
     '/access/menus/:id',
     {
+      config: { audit: { action: 'menu.update', target: 'menu', id: fromParams('id') } },
       preHandler: app.authorize(topAdmin),
       schema: {
         tags,
@@ -80,6 +83,7 @@ export async function accessMenuRoutes(app: FastifyInstance) {
   app.delete<{ Params: IdParams }>(
     '/access/menus/:id',
     {
+      config: { audit: { action: 'menu.delete', target: 'menu', id: fromParams('id') } },
       preHandler: app.authorize(topAdmin),
       schema: {
         tags,
@@ -100,6 +104,7 @@ export async function accessMenuRoutes(app: FastifyInstance) {
   app.put<{ Params: IdParams; Body: MenuMoveInput }>(
     '/access/menus/:id/move',
     {
+      config: { audit: { action: 'menu.move', target: 'menu', id: fromParams('id') } },
       preHandler: app.authorize(topAdmin),
       schema: {
         tags,

@@ -12,6 +12,7 @@ import {
   ERROR_CODES, ROLE_IDS, V, idParamsSchema, permissionsInputSchema, roleInputSchema,
   type IdParams, type PermissionsInput, type RoleInput, type RoleRef, type RoleWithGrants, type UserAccess,
 } from '../../../src/contract';
+import { createdData, fromParams } from '../audit/plugin';
 import { requireUser } from '../auth/authorize';
 import { holdsEveryOperation } from '../auth/operations';
 import { can } from '../auth/rbac';
@@ -125,6 +126,7 @@ export async function accessRoutes(app: FastifyInstance) {
   app.post<{ Body: RoleInput }>(
     '/access/roles',
     {
+      config: { audit: { action: 'role.create', target: 'role', created: createdData } },
       preHandler: app.authorize(topAdmin),
       schema: {
         tags,
@@ -146,6 +148,7 @@ export async function accessRoutes(app: FastifyInstance) {
   app.put<{ Params: IdParams; Body: RoleInput }>(
     '/access/roles/:id',
     {
+      config: { audit: { action: 'role.update', target: 'role', id: fromParams('id') } },
       preHandler: app.authorize(topAdmin),
       schema: {
         tags,
@@ -171,6 +174,7 @@ export async function accessRoutes(app: FastifyInstance) {
   app.put<{ Params: IdParams; Body: PermissionsInput }>(
     '/access/roles/:id/permissions',
     {
+      config: { audit: { action: 'role.permissions', target: 'roleGrants', id: fromParams('id') } },
       preHandler: app.authorize(topAdmin),
       schema: {
         tags,
@@ -202,6 +206,7 @@ export async function accessRoutes(app: FastifyInstance) {
   app.delete<{ Params: IdParams }>(
     '/access/roles/:id',
     {
+      config: { audit: { action: 'role.delete', target: 'role', id: fromParams('id') } },
       preHandler: app.authorize(topAdmin),
       schema: {
         tags,
