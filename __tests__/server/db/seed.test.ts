@@ -69,8 +69,8 @@ describe('seeded data', () => {
     const [role] = await t.db.insert(roles).values({ name: 'custom' }).returning();
     expect(role.id).toBe(6);
     const [item] = await t.db.insert(permissions).values({ route: '/x', pName: 'x', enName: 'x' }).returning();
-    // Migration 0009 seeds menu ids 1-21.
-    expect(item.id).toBe(22);
+    // Migration 0009 seeds menu ids 1-22.
+    expect(item.id).toBe(23);
   });
 });
 

@@ -114,7 +114,7 @@ describe('grants', () => {
   });
 
   it('a role granted only GET apps/devices with scope all reads every device, and is refused the rest', async () => {
-    const { caller } = await roleWithUser('support', { operations: [{ method: 'GET', route: 'apps/devices' }], menuIds: [1, 6, 21], scope: 'all' });
+    const { caller } = await roleWithUser('support', { operations: [{ method: 'GET', route: 'apps/devices' }], menuIds: [1, 6, 22], scope: 'all' });
     expect(await deviceIds(caller)).toEqual(expect.arrayContaining([ownDevice, otherDevice]));
     const del = await send('DELETE', `apps/destroyDevice/${otherDevice}`, caller);
     expect(del.statusCode).toBe(403);

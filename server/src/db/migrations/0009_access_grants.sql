@@ -17,8 +17,9 @@ INSERT INTO "roles" ("id", "name", "description", "scope") VALUES
 ON CONFLICT ("id") DO NOTHING;--> statement-breakpoint
 UPDATE "roles" SET "scope" = 'all' WHERE "id" = 1;--> statement-breakpoint
 SELECT setval(pg_get_serial_sequence('roles', 'id'), (SELECT max("id") FROM "roles"));--> statement-breakpoint
--- The sidebar menu of docs/product.md §2, plus the two access pages under Users and the devices page
--- under Applications (grantable now; roles 2 and 5 keep opening it through the Applications section).
+-- The sidebar menu of docs/product.md §2 (with the audit log page), plus the two access pages under
+-- Users and the devices page under Applications (grantable now; roles 2 and 5 keep opening it
+-- through the Applications section).
 INSERT INTO "permissions" ("id", "route", "p_name", "en_name", "parent_id", "sort_order") VALUES
   (1, '/', 'داشبورد', 'Dashboard', NULL, 0),
   (2, '/servers', 'سرورها', 'Servers', NULL, 1),
@@ -34,13 +35,14 @@ INSERT INTO "permissions" ("id", "route", "p_name", "en_name", "parent_id", "sor
   (12, '/settings', 'تنظیمات', 'Settings', NULL, 11),
   (13, '/settings/privacy', 'حریم خصوصی', 'Privacy', 12, 12),
   (14, '/settings/domain-encryption', 'رمزنگاری دامنه', 'Domain encryption', 12, 13),
-  (15, '/help', 'راهنما', 'Help', NULL, 14),
-  (16, '/help/panel-training', 'آموزش پنل', 'Panel training', 15, 15),
-  (17, '/help/app-admin-panel-training', 'آموزش پنل ادمین اپلیکیشن', 'App admin panel training', 15, 16),
-  (18, '/help/api', 'راهنمای API', 'API help', 15, 17),
-  (19, '/users/roles', 'نقش‌ها', 'Roles', 9, 18),
-  (20, '/users/menus', 'منوها', 'Menus', 9, 19),
-  (21, '/app/devices', 'دستگاه‌ها', 'Devices', 6, 20)
+  (19, '/settings/audit', 'گزارش تغییرات', 'Audit log', 12, 14),
+  (15, '/help', 'راهنما', 'Help', NULL, 15),
+  (16, '/help/panel-training', 'آموزش پنل', 'Panel training', 15, 16),
+  (17, '/help/app-admin-panel-training', 'آموزش پنل ادمین اپلیکیشن', 'App admin panel training', 15, 17),
+  (18, '/help/api', 'راهنمای API', 'API help', 15, 18),
+  (20, '/users/roles', 'نقش‌ها', 'Roles', 9, 19),
+  (21, '/users/menus', 'منوها', 'Menus', 9, 20),
+  (22, '/app/devices', 'دستگاه‌ها', 'Devices', 6, 21)
 ON CONFLICT ("id") DO NOTHING;--> statement-breakpoint
 SELECT setval(pg_get_serial_sequence('permissions', 'id'), (SELECT max("id") FROM "permissions"));--> statement-breakpoint
 -- Menu grants of roles 2 and 5 as they were; role_id 1 holds every item without rows.
