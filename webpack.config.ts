@@ -114,6 +114,12 @@ export default (_env: Env, argv: Argv): webpack.Configuration & { devServer?: De
     },
     plugins: [
       new webpack.DefinePlugin({ API_BASE_URL: JSON.stringify(process.env.API_BASE_URL ?? '') }),
+      // MUI's CSS-variables theme is never used (no `cssVariables`, no `colorSchemes`), yet createTheme
+      // and ThemeProvider import it: a stand-in that throws keeps it out of the entry chunk.
+      new webpack.NormalModuleReplacementPlugin(
+        /[\\/]@mui[\\/]material[\\/]styles[\\/](createThemeWithVars|ThemeProviderWithVars)\.mjs$/,
+        path.join(root, 'scripts/webpack/mui-without-css-vars.mjs'),
+      ),
       new HtmlWebpackPlugin({ template: 'public/index.html', scriptLoading: 'defer', inject: 'head' }),
       new CopyWebpackPlugin({ patterns: [{ from: 'public', globOptions: { ignore: ['**/index.html', '**/.gitkeep'] } }] }),
       new PreloadEntryRoutePlugin(),

@@ -6,7 +6,8 @@
 // Targets (mobile): /login ≥ 0.95 and LCP ≤ 2.5 s, /dashboard ≥ 0.9, /servers/{id} ≥ 0.85.
 // Prints figures; asserts nothing. Uses the production build in dist/ (npm run build first) and
 // Debian's Chromium (/usr/bin/chromium, or CHROME_PATH). Usage: npm run bench:lighthouse
-// (BENCH_RUNS=1 for a quick look, BENCH_PRESETS=mobile to skip desktop).
+// (BENCH_RUNS=1 for a quick look, BENCH_PRESETS=mobile to skip desktop, BENCH_PAGES=/login to
+// measure only the floor and the pages named, BENCH_REPORTS=dir to keep each median run's report).
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
@@ -20,6 +21,8 @@ import { ADMIN, startServer, type RunningServer } from '../__tests__/e2e/helpers
 const root = path.resolve(__dirname, '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const PRESETS = (process.env.BENCH_PRESETS ?? 'mobile,desktop').split(',') as ('mobile' | 'desktop')[];
+const PAGES = process.env.BENCH_PAGES?.split(',');
+const REPORTS = process.env.BENCH_REPORTS;
 const PROFILES = 1000;
 const TARGETS: Record<string, { score: number; lcpMs?: number }> = {
   '/login': { score: 0.95, lcpMs: 2500 },
@@ -80,7 +83,7 @@ async function seedProfiles(server: RunningServer, admin: string): Promise<numbe
   return serverId;
 }
 
-interface Figures { score: number; fcp: number; lcp: number; tbt: number; bytes: number }
+interface Figures { score: number; fcp: number; lcp: number; tbt: number; cls: number; bytes: number; report: unknown }
 
 async function main() {
   if (!existsSync(path.join(root, 'dist/index.html'))) throw new Error('no dist/: run npm run build first');
@@ -109,7 +112,7 @@ async function main() {
       { label: '/login', url: `${server.url}/login` },
       { label: '/dashboard', url: `${server.url}/dashboard`, token },
       { label: '/servers/{id}', url: `${server.url}/servers/${serverId}`, token },
-    ];
+    ].filter((p) => !PAGES || p.label.startsWith('floor') || PAGES.includes(p.label));
 
     /** Cold cache, and the session token in localStorage (or none) before Lighthouse loads the page. */
     async function prepare(origin: string, sessionToken?: string) {
@@ -127,7 +130,7 @@ async function main() {
     console.log(`Lighthouse ${RUNS} cold run(s) per page and preset; the run with the median score:`);
     for (const preset of PRESETS) {
       console.log(`\n${preset} preset${preset === 'mobile' ? ' (simulated slow 4G, 4× CPU slowdown)' : ''}`);
-      console.log(`${'page'.padEnd(22)}${'score'.padStart(7)}${'FCP'.padStart(9)}${'LCP'.padStart(9)}${'TBT'.padStart(9)}${'bytes'.padStart(10)}   vs floor`);
+      console.log(`${'page'.padEnd(22)}${'score'.padStart(7)}${'FCP'.padStart(9)}${'LCP'.padStart(9)}${'TBT'.padStart(9)}${'CLS'.padStart(7)}${'bytes'.padStart(10)}   vs floor`);
       let floorFigures: Figures | undefined;
       for (const p of pages) {
         const runs: Figures[] = [];
@@ -148,13 +151,16 @@ async function main() {
             fcp: audit('first-contentful-paint'),
             lcp: audit('largest-contentful-paint'),
             tbt: audit('total-blocking-time'),
+            cls: audit('cumulative-layout-shift'),
             // every response's transfer size, from the network log (total-byte-weight leaves out small files)
             bytes: ((lhr.audits['network-requests']?.details as { items?: { transferSize?: number }[] } | undefined)?.items ?? []).reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
+            report: lhr,
           });
         }
         runs.sort((a, b) => a.score - b.score);
         const m = runs[Math.floor(runs.length / 2)];
         floorFigures ??= m;
+        if (REPORTS) writeFileSync(path.join(REPORTS, `${preset}-${p.label.replace(/\W+/g, '_')}.json`), JSON.stringify(m.report));
         const target = TARGETS[p.label];
         const verdict =
           preset === 'mobile' && target
@@ -164,7 +170,7 @@ async function main() {
             : '';
         const vsFloor = p.label.startsWith('floor') ? '' : `LCP ×${(m.lcp / floorFigures.lcp).toFixed(2)}, bytes ×${(m.bytes / floorFigures.bytes).toFixed(1)}`;
         console.log(
-          `${p.label.padEnd(22)}${m.score.toFixed(2).padStart(7)}${ms(m.fcp)} ${ms(m.lcp)} ${`${Math.round(m.tbt)} ms`.padStart(8)}${`${(m.bytes / 1024).toFixed(0)} KB`.padStart(10)}   ${vsFloor}${verdict}` +
+          `${p.label.padEnd(22)}${m.score.toFixed(2).padStart(7)}${ms(m.fcp)} ${ms(m.lcp)} ${`${Math.round(m.tbt)} ms`.padStart(8)}${m.cls.toFixed(3).padStart(7)}${`${(m.bytes / 1024).toFixed(0)} KB`.padStart(10)}   ${vsFloor}${verdict}` +
             (runs.length > 1 ? `  (scores ${runs.map((r) => r.score.toFixed(2)).join(', ')})` : ''),
         );
       }

@@ -1,61 +1,55 @@
 // Shows the notifications slice (docs/product.md §4): newest first, each for 10 s; hovering pauses its timer,
 // a click dismisses it. Texts are translated when shown. The stack sits at the top end corner, just
 // under the header, where it covers no primary action in either direction (the Save buttons of the
-// forms are at their bottom; issue 10).
-import { useCallback, useEffect, useRef } from 'react';
-import Alert, { type AlertColor } from '@mui/material/Alert';
+// forms are at their bottom; issue 10). The live region is there from the start; the toasts
+// themselves (MUI's Alert) load with the first one (issue 16: the sign-in page's size).
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import Stack from '@mui/material/Stack';
-import { keyframes } from '@emotion/react';
 import { useIntl } from 'react-intl';
-import { NOTIFICATION_LIFETIME_MS, type NotificationStatus } from '../../contract';
-import { translate } from '../../lib/i18n';
-import { notificationDismissed, selectNotifications, useAppDispatch, useAppSelector, type Notification } from '../../lib/state';
+import { selectNotifications, useAppSelector, type Notification } from '../../lib/state';
 
-const severity: Record<NotificationStatus, AlertColor> = { Success: 'success', Error: 'error', Notify: 'info' };
-const enter = keyframes`from { opacity: 0; transform: translateY(-8px); } to { opacity: 1; transform: none; }`;
-
-function Toast({ item }: { item: Notification }) {
-  const dispatch = useAppDispatch();
-  const intl = useIntl();
-  const remaining = useRef(NOTIFICATION_LIFETIME_MS);
-  const startedAt = useRef(0);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-
-  const dismiss = useCallback(() => dispatch(notificationDismissed(item.id)), [dispatch, item.id]);
-  const resume = useCallback(() => {
-    clearTimeout(timer.current);
-    startedAt.current = Date.now();
-    timer.current = setTimeout(dismiss, remaining.current);
-  }, [dismiss]);
-  const pause = () => {
-    clearTimeout(timer.current);
-    remaining.current = Math.max(0, remaining.current - (Date.now() - startedAt.current));
-  };
-
-  useEffect(() => {
-    resume();
-    return () => clearTimeout(timer.current);
-  }, [resume]);
-
-  return (
-    <Alert
-      variant="filled"
-      severity={severity[item.status]}
-      onMouseEnter={pause}
-      onMouseLeave={resume}
-      onClick={dismiss}
-      title={intl.formatMessage({ id: 'notifications.dismiss' })}
-      data-testid="notification"
-      sx={{ cursor: 'pointer', boxShadow: 6, animation: `${enter} 180ms ease-out`, pointerEvents: 'auto' }}
-    >
-      {translate(intl, item.message, item.values)}
-    </Alert>
-  );
-}
+/** The toast component once its chunk is in: then toasts render at once, with no Suspense pass. */
+let LoadedToast: ComponentType<{ item: Notification }> | undefined;
+const loadToast = () =>
+  import(/* webpackChunkName: "toast" */ './toast').then((module) => {
+    LoadedToast = module.default;
+    return module;
+  });
+const LazyToast = lazy(loadToast);
 
 export function NotificationsHost() {
   const items = useAppSelector(selectNotifications);
   const intl = useIntl();
+  const Toast = LoadedToast ?? LazyToast;
+  // fetched two seconds after the page has loaded, when the browser is idle, or at the user's
+  // first key or pointer press if that comes first: a toast then shows at once (offline too),
+  // and the page's first load does not wait on it
+  useEffect(() => {
+    const events = ['pointerdown', 'keydown'] as const;
+    let timer: number | undefined;
+    let idle: number | undefined;
+    const stop = () => {
+      events.forEach((e) => document.removeEventListener(e, load, true));
+      window.removeEventListener('load', whenIdle);
+      window.clearTimeout(timer);
+      if (idle !== undefined) window.cancelIdleCallback(idle);
+    };
+    function load() {
+      stop();
+      loadToast().catch(() => undefined);
+    }
+    function whenIdle() {
+      // a while after the load, so it never competes with the first page's own files
+      timer = window.setTimeout(() => {
+        if (window.requestIdleCallback) idle = window.requestIdleCallback(load);
+        else load();
+      }, 2000);
+    }
+    events.forEach((e) => document.addEventListener(e, load, true));
+    if (document.readyState === 'complete') whenIdle();
+    else window.addEventListener('load', whenIdle);
+    return stop;
+  }, []);
   return (
     <Stack
       spacing={1}
@@ -71,9 +65,13 @@ export function NotificationsHost() {
         pointerEvents: 'none',
       }}
     >
-      {items.map((item) => (
-        <Toast key={item.id} item={item} />
-      ))}
+      {items.length > 0 && (
+        <Suspense fallback={null}>
+          {items.map((item) => (
+            <Toast key={item.id} item={item} />
+          ))}
+        </Suspense>
+      )}
     </Stack>
   );
 }
