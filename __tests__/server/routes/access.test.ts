@@ -203,7 +203,14 @@ describe('safety rules', () => {
     expect(forOwner[0]).toEqual({ id: 1, name: 'admin' });
     const forTop = (await send('GET', 'access/roles', c.top)).json().data;
     expect(forTop.find((r: { id: number }) => r.id === 2)).toMatchObject({ name: 'appAdmin', scope: 'own', usersCount: expect.any(Number), createdAt: expect.any(String) });
-    expect(forTop.find((r: { id: number }) => r.id === 2).usersCount).toBeGreaterThanOrEqual(2);
+    // Each role's count is its own users (a correlated count, not the users whose id equals their role_id).
+    const held = await t.db.select({ roleId: users.roleId }).from(users);
+    for (const role of forTop as { id: number; usersCount: number }[]) {
+      expect([role.id, role.usersCount]).toEqual([role.id, held.filter((u) => u.roleId === role.id).length]);
+    }
+    const fresh = (await send('POST', 'access/roles', c.top, { name: 'nobody-yet', description: null })).json().data;
+    const listed = (await send('GET', 'access/roles', c.top)).json().data.find((r: { id: number }) => r.id === fresh.id);
+    expect(listed.usersCount).toBe(0);
   });
 });
 

@@ -14,7 +14,9 @@ const detailColumns = {
   requireTotp: roles.requireTotp,
   createdAt: roles.createdAt,
   scope: roles.scope,
-  usersCount: sql<number>`(SELECT count(*) FROM ${users} WHERE ${users.roleId} = ${roles.id})`,
+  // Spelled out: drizzle leaves the columns of a one-table select unqualified, and an unqualified
+  // "id" inside the subquery would be the user's id.
+  usersCount: sql<number>`(SELECT count(*) FROM "users" WHERE "users"."role_id" = "roles"."id")`,
 };
 
 type DetailRow = Omit<RoleDetail, 'createdAt' | 'usersCount'> & { createdAt: Date; usersCount: unknown };
