@@ -70,11 +70,12 @@ const single = (id: unknown): id is string | number => typeof id === 'number' ||
 
 async function runAudited(root: Db, spec: AuditSpec, request: FastifyRequest, reply: FastifyReply, handle: () => unknown): Promise<unknown> {
   const load = TARGETS[spec.target] as ((db: Db, id: string) => Promise<Snapshot | undefined>) | undefined;
-  let kept: AuditScope | undefined;
+  /** The request's scope, kept for the writes to replay after a rollback. */
+  let opened: AuditScope | undefined;
   try {
     return await root.transaction((tx) =>
       openScope(tx, async (scope) => {
-        kept = scope;
+        opened = scope;
         const requested = spec.id?.(request);
         const before = load && single(requested) ? await load(tx, String(requested)) : undefined;
         const answer = await handle();
@@ -100,7 +101,7 @@ async function runAudited(root: Db, spec: AuditSpec, request: FastifyRequest, re
     );
   } catch (err) {
     if (err instanceof AnsweredError) return err.answer;
-    const scope = kept;
+    const scope = opened;
     if (scope && (scope.kept.length || spec.refused)) {
       await root.transaction((tx) =>
         openScope(tx, async () => {
