@@ -2,10 +2,10 @@
 // grants combine with the fixed rules of docs/product.md §6 (a grant only narrows; scope `all` widens
 // reads only; role_id 1 is untouchable; changes apply at the next request).
 import { eq } from 'drizzle-orm';
-import { ROLE_IDS, V, type Operation, type OperationRef } from '../../../src/contract';
+import { ROLE_IDS, V, flattenMenu, type Operation, type OperationRef } from '../../../src/contract';
 import { users } from '../../../server/src/db/schema';
 import { api, callers, makeApp, type Caller, type Callers } from '../helpers/seed';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import { ADMIN, createTestApp, isPostgresMode, tempDir, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;
 let c: Callers;
@@ -245,5 +245,35 @@ describe('menus', () => {
     expect([res.statusCode, Object.keys(res.json().errors)]).toEqual([400, ['parentId']]);
     expect((await send('GET', 'access/menus', c.owner)).statusCode).toBe(403);
     expect((await send('DELETE', 'access/menus/1', c.restricted)).statusCode).toBe(403);
+  });
+});
+
+describe('a restart', () => {
+  it('keeps the top admin\'s edits of the menu, the roles and the grants (the seed no longer rewrites them)', async () => {
+    const dir = isPostgresMode() ? undefined : tempDir();
+    let app = await createTestApp(dir ? { database: { kind: 'pglite', dir: `${dir.dir}/pglite` } } : {});
+    try {
+      const token = await app.signIn(ADMIN.username, ADMIN.password);
+      const as = (method: string, path: string, payload?: unknown) =>
+        app.app.inject({ method: method as 'GET', url: api(path), headers: app.auth(token), ...(payload === undefined ? {} : { payload: payload as object }) });
+      const before = (await as('GET', 'access/roles/2')).json().data;
+      expect((await as('PUT', 'access/menus/10', { pName: 'کارکنان', enName: 'Staff', route: '/users/list' })).statusCode).toBe(200);
+      expect((await as('DELETE', 'access/menus/18')).statusCode).toBe(200);
+      expect((await as('PUT', 'access/roles/2', { name: 'appAdmin', description: 'Edited' })).statusCode).toBe(200);
+      const menuIds = before.menuIds.filter((id: number) => id < 15);
+      expect((await as('PUT', 'access/roles/2/permissions', { menuIds, operations: before.operations.slice(1), scope: 'own' })).statusCode).toBe(200);
+
+      app = await app.restart();
+      const token2 = await app.signIn(ADMIN.username, ADMIN.password);
+      const read = async (path: string) => (await app.app.inject({ method: 'GET', url: api(path), headers: app.auth(token2) })).json().data;
+      const items = flattenMenu(await read('access/menus'));
+      expect(items.find((m) => m.id === 10)?.enName).toBe('Staff');
+      expect(items.map((m) => m.id)).not.toContain(18);
+      const role = await read('access/roles/2');
+      expect([role.description, role.menuIds, role.operations]).toEqual(['Edited', menuIds, before.operations.slice(1)]);
+    } finally {
+      await app.close();
+      dir?.remove();
+    }
   });
 });
