@@ -23,7 +23,7 @@
 import * as yup from 'yup';
 import { V } from './errors';
 import type { MenuItem, RoleOption } from './dto';
-import { TEXT_MAX, dropPrototypeKeys, englishText, nonBlank, optionalText, persianText, positiveId, trimmedStr } from './schemas/common';
+import { TEXT_MAX, englishText, nonBlank, optionalText, persianText, positiveId, trimmedStr, body } from './schemas/common';
 
 /** Paths of the access calls, below API_PREFIX. */
 export const ACCESS_API = {
@@ -133,41 +133,35 @@ export const MENU_IDS_MAX = 1000;
 export const MENU_ROUTE_PATTERN = /^\/([A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*)?$/;
 
 /** POST access/roles, PUT access/roles/{id}. Names are English (the default text rule) and unique. */
-export const roleInputSchema = yup
-  .object({
-    name: englishText().required(V.required).max(ROLE_NAME_MAX, V.tooLong),
-    description: optionalText(ROLE_DESCRIPTION_MAX),
-  })
-  .transform(dropPrototypeKeys).typeError(V.checkInput).nonNullable(V.checkInput);
+export const roleInputSchema = body({
+  name: englishText().required(V.required).max(ROLE_NAME_MAX, V.tooLong),
+  description: optionalText(ROLE_DESCRIPTION_MAX),
+});
 export type RoleInput = yup.InferType<typeof roleInputSchema>;
 
-const operationRefSchema = yup
-  .object({
-    method: trimmedStr().required(V.required).oneOf(HTTP_METHODS, V.oneOf),
-    route: nonBlank(TEXT_MAX.medium),
-  })
-  .transform(dropPrototypeKeys).typeError(V.checkInput).nonNullable(V.checkInput);
+const operationRefSchema = body({
+  method: trimmedStr().required(V.required).oneOf(HTTP_METHODS, V.oneOf),
+  route: nonBlank(TEXT_MAX.medium),
+});
 
 /** PUT access/roles/{id}/permissions: replaces every grant of the role. Empty lists are allowed. */
-export const permissionsInputSchema = yup
-  .object({
-    menuIds: yup
-      .array()
-      .typeError(V.checkInput)
-      .of(positiveId())
-      .required(V.required)
-      .max(MENU_IDS_MAX, V.max)
-      .test('unique', V.duplicate, (v) => !v || new Set(v).size === v.length),
-    operations: yup
-      .array()
-      .typeError(V.checkInput)
-      .of(operationRefSchema)
-      .required(V.required)
-      .max(OPERATIONS_MAX, V.max)
-      .test('unique', V.duplicate, (v) => !v || new Set(v.map((op) => `${op.method} ${op.route}`)).size === v.length),
-    scope: trimmedStr().required(V.required).oneOf(ACCESS_SCOPES, V.oneOf),
-  })
-  .transform(dropPrototypeKeys).typeError(V.checkInput).nonNullable(V.checkInput);
+export const permissionsInputSchema = body({
+  menuIds: yup
+    .array()
+    .typeError(V.checkInput)
+    .of(positiveId())
+    .required(V.required)
+    .max(MENU_IDS_MAX, V.max)
+    .test('unique', V.duplicate, (v) => !v || new Set(v).size === v.length),
+  operations: yup
+    .array()
+    .typeError(V.checkInput)
+    .of(operationRefSchema)
+    .required(V.required)
+    .max(OPERATIONS_MAX, V.max)
+    .test('unique', V.duplicate, (v) => !v || new Set(v.map((op) => `${op.method} ${op.route}`)).size === v.length),
+  scope: trimmedStr().required(V.required).oneOf(ACCESS_SCOPES, V.oneOf),
+});
 export type PermissionsInput = yup.InferType<typeof permissionsInputSchema>;
 
 const menuFields = {
@@ -180,25 +174,19 @@ const menuFields = {
 };
 
 /** POST access/menus. `parentId` null or missing: a root item. */
-export const menuInputSchema = yup
-  .object({
-    ...menuFields,
-    parentId: positiveId().nullable().default(null),
-  })
-  .transform(dropPrototypeKeys).typeError(V.checkInput).nonNullable(V.checkInput);
+export const menuInputSchema = body({
+  ...menuFields,
+  parentId: positiveId().nullable().default(null),
+});
 export type MenuInput = yup.InferType<typeof menuInputSchema>;
 
 /** PUT access/menus/{id}: names and route (the parent stays). */
-export const menuUpdateSchema = yup
-  .object(menuFields)
-  .transform(dropPrototypeKeys).typeError(V.checkInput).nonNullable(V.checkInput);
+export const menuUpdateSchema = body(menuFields);
 export type MenuUpdateInput = yup.InferType<typeof menuUpdateSchema>;
 
 export const MENU_MOVE_DIRECTIONS = ['up', 'down'] as const;
 export type MenuMoveDirection = (typeof MENU_MOVE_DIRECTIONS)[number];
 
 /** PUT access/menus/{id}/move: one step among its siblings. */
-export const menuMoveSchema = yup
-  .object({ direction: trimmedStr().required(V.required).oneOf(MENU_MOVE_DIRECTIONS, V.oneOf) })
-  .transform(dropPrototypeKeys).typeError(V.checkInput).nonNullable(V.checkInput);
+export const menuMoveSchema = body({ direction: trimmedStr().required(V.required).oneOf(MENU_MOVE_DIRECTIONS, V.oneOf) });
 export type MenuMoveInput = yup.InferType<typeof menuMoveSchema>;

@@ -4,7 +4,7 @@
 import * as yup from 'yup';
 import { V } from '../errors';
 import { AD_SLOTS, AD_SLOTS_CLEARED_BY_MASTER, AD_SLOT_PAIRS, SMART_AD_SLOTS, type AdSlot } from '../enums';
-import { TEXT_MAX, bool, nonNegativeInt, str, trimmedStr, dropPrototypeKeys } from './common';
+import { TEXT_MAX, bool, nonNegativeInt, str, trimmedStr, body } from './common';
 
 /** Message ids of the docs/product.md §4 ad refusals (Persian texts: ads off, paired slots, smart off). */
 export const AD_MESSAGES = {
@@ -43,17 +43,15 @@ function adShape(): AdShape {
  * fields (AD_TEXT_FIELDS, SMART_AD_FIELDS) leaves them out. Slot ids may be empty; intervals are
  * integer seconds ≥ 0. The server runs checkAdRules on the stored values merged with the payload.
  */
-export const adSettingsSchema = yup.object(adShape()).transform(dropPrototypeKeys).typeError(V.checkInput).nonNullable(V.checkInput);
+export const adSettingsSchema = body(adShape());
 export type AdSettingsBody = yup.InferType<typeof adSettingsSchema>;
 export type AdSettingsField = keyof AdSettingsBody;
 
 /** POST apps/showAds/{id}: switches the ads master. */
-export const showAdsSchema = yup
-  .object({
-    key: str().required(V.required).oneOf([AD_MASTER_KEY] as const, V.oneOf),
-    state: bool().required(V.required),
-  })
-  .transform(dropPrototypeKeys).typeError(V.checkInput).nonNullable(V.checkInput);
+export const showAdsSchema = body({
+  key: str().required(V.required).oneOf([AD_MASTER_KEY] as const, V.oneOf),
+  state: bool().required(V.required),
+});
 export type ShowAdsBody = yup.InferType<typeof showAdsSchema>;
 
 /** The ad-unit id strings and IDApp: only the role NAMED admin may change them (docs/product.md §6). */

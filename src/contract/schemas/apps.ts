@@ -4,19 +4,7 @@ import * as yup from 'yup';
 import { V } from '../errors';
 import { DETECT_LOCATION_BY } from '../enums';
 import { isEnglishText } from '../text-rules';
-import {
-  TEXT_MAX,
-  bool,
-  isHttpUrl,
-  isIpAddress,
-  nonBlank,
-  nonNegativeInt,
-  optionalEmail,
-  optionalText,
-  positiveId,
-  str,
-  dropPrototypeKeys,
-} from './common';
+import { TEXT_MAX, bool, isHttpUrl, isIpAddress, nonBlank, nonNegativeInt, optionalEmail, optionalText, positiveId, str, body } from './common';
 import { appVersionField } from './versions';
 
 /** Android application id: two or more dot-separated segments, each a letter then letters, digits or `_`. */
@@ -24,27 +12,23 @@ export const PACKAGE_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z][A-Za-z0-9
 export const isPackageName = (v: string): boolean => v.length <= TEXT_MAX.medium && PACKAGE_NAME_PATTERN.test(v);
 
 /** POST apps/storeApp and PUT apps/updateApp/{id}. Empty optional fields become null (docs/product.md §5). */
-export const appSchema = yup
-  .object({
-    name: nonBlank(TEXT_MAX.short),
-    packageName: nonBlank().test('package', V.packageName, (v) => v == null || isPackageName(v)),
-    sign: nonBlank(TEXT_MAX.long),
-    adminId: positiveId(),
-    cppSign: optionalText(TEXT_MAX.long),
-    firebaseConfig: optionalText(TEXT_MAX.config),
-    email: optionalEmail(),
-    description: optionalText(TEXT_MAX.long),
-  })
-  .transform(dropPrototypeKeys).typeError(V.checkInput).nonNullable(V.checkInput);
+export const appSchema = body({
+  name: nonBlank(TEXT_MAX.short),
+  packageName: nonBlank().test('package', V.packageName, (v) => v == null || isPackageName(v)),
+  sign: nonBlank(TEXT_MAX.long),
+  adminId: positiveId(),
+  cppSign: optionalText(TEXT_MAX.long),
+  firebaseConfig: optionalText(TEXT_MAX.config),
+  email: optionalEmail(),
+  description: optionalText(TEXT_MAX.long),
+});
 export type AppBody = yup.InferType<typeof appSchema>;
 
 /** PUT apps/changeStatus/{id}/{state}: path params; state is `true`/`false` (also `1`/`0`). */
-export const changeStatusParams = yup
-  .object({
-    id: positiveId(),
-    state: bool().required(V.required),
-  })
-  .transform(dropPrototypeKeys).typeError(V.checkInput).nonNullable(V.checkInput);
+export const changeStatusParams = body({
+  id: positiveId(),
+  state: bool().required(V.required),
+});
 export type ChangeStatusParams = yup.InferType<typeof changeStatusParams>;
 
 /** The status filter of the application lists: all, active only (`true`) or inactive only (`false`). */
@@ -56,13 +40,11 @@ export type AppStatusFilter = (typeof APP_STATUS_FILTERS)[number];
  * `search` (name, package, admin name, API key; case-insensitive substring) and `active`
  * (all when absent).
  */
-export const appsQuerySchema = yup
-  .object({
-    state: str().oneOf(['appAdmin'] as const, V.oneOf).optional(),
-    search: optionalText(TEXT_MAX.medium),
-    active: str().oneOf(APP_STATUS_FILTERS, V.oneOf).optional(),
-  })
-  .transform(dropPrototypeKeys).typeError(V.checkInput).nonNullable(V.checkInput);
+export const appsQuerySchema = body({
+  state: str().oneOf(['appAdmin'] as const, V.oneOf).optional(),
+  search: optionalText(TEXT_MAX.medium),
+  active: str().oneOf(APP_STATUS_FILTERS, V.oneOf).optional(),
+});
 export type AppsQuery = yup.InferType<typeof appsQuerySchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -102,62 +84,60 @@ const asciiOfLength = (n: number) =>
 /** Free text with no charset rule (the Persian update text). */
 const text = (max: number) => optionalText(max);
 
-export const appSettingsSchema = yup
-  .object({
-    // Links and text
-    aboutLink: httpLink(),
-    policyLink: httpLink(),
-    googlePlayLink: httpLink(),
-    instagram: socialLink(),
-    telegram: socialLink(),
-    youtube: socialLink(),
-    updateText: text(TEXT_MAX.long),
-    englishUpdateText: text(TEXT_MAX.long).test('english', V.englishOnly, (v) => v == null || isEnglishText(v)),
-    email: optionalEmail(),
-    // Versioning and blocking
-    appVersion: appVersionField().nonNullable(V.required),
-    forceUpdate: bool(),
-    blockVersion: appVersionField().nullable(),
-    activeBlockVersion: bool(),
-    // Ads and connection
-    adsForceByVPN: bool(),
-    adsForceByVPNInForeign: bool(),
-    adsForceByVPNInIran: bool(),
-    autoConnect: bool(),
-    configsActive: bool(),
-    connectDelay: nonNegativeInt(),
-    disconnectDelay: nonNegativeInt(),
-    UserConnectionLimit: nonNegativeInt(),
-    // Location and encryption
-    detectLocationBy: str().oneOf(DETECT_LOCATION_BY, V.oneOf).nonNullable(V.required),
-    activeEncryptSetting: bool(),
-    repoName: optionalText(200).test('repo', V.checkInput, (v) => v == null || !/\s/.test(v)),
-    // Smart mode and pings
-    smartActive: bool(),
-    autoConnectPing: nonNegativeInt(),
-    connectionPing: nonNegativeInt(),
-    dnsServer: optionalText(TEXT_MAX.medium),
-    clickToContinue: bool(),
-    foreignSmart: bool(),
-    delaySmart: nonNegativeInt(),
-    loadSmartTogether: bool(),
-    // Restart limits
-    restartTimeLimit: nonNegativeInt(),
-    restartTimeLimitEnabled: bool(),
-    // Countries (known codes are checked by the server against the countries table)
-    selectedCountries: countryList(),
-    blockedCountries: countryList(),
-    // Keys and delays
-    newCoreKey: asciiOfLength(32).nonNullable(V.length),
-    newCoreIv: asciiOfLength(16).nonNullable(V.length),
-    staticConfigDelay: nonNegativeInt(),
-    cppKey: optionalText(TEXT_MAX.medium),
-    cppIv: optionalText(TEXT_MAX.medium),
-    robotIp: optionalText(45).test('ip', V.ip, (v) => v == null || isIpAddress(v)),
-    // An action, not a stored field: `true` generates a robot API key, answered once as data.robotApiKey.
-    robotApiKey: bool().oneOf([true] as const, V.checkInput),
-  })
-  .transform(dropPrototypeKeys).typeError(V.checkInput).nonNullable(V.checkInput);
+export const appSettingsSchema = body({
+  // Links and text
+  aboutLink: httpLink(),
+  policyLink: httpLink(),
+  googlePlayLink: httpLink(),
+  instagram: socialLink(),
+  telegram: socialLink(),
+  youtube: socialLink(),
+  updateText: text(TEXT_MAX.long),
+  englishUpdateText: text(TEXT_MAX.long).test('english', V.englishOnly, (v) => v == null || isEnglishText(v)),
+  email: optionalEmail(),
+  // Versioning and blocking
+  appVersion: appVersionField().nonNullable(V.required),
+  forceUpdate: bool(),
+  blockVersion: appVersionField().nullable(),
+  activeBlockVersion: bool(),
+  // Ads and connection
+  adsForceByVPN: bool(),
+  adsForceByVPNInForeign: bool(),
+  adsForceByVPNInIran: bool(),
+  autoConnect: bool(),
+  configsActive: bool(),
+  connectDelay: nonNegativeInt(),
+  disconnectDelay: nonNegativeInt(),
+  UserConnectionLimit: nonNegativeInt(),
+  // Location and encryption
+  detectLocationBy: str().oneOf(DETECT_LOCATION_BY, V.oneOf).nonNullable(V.required),
+  activeEncryptSetting: bool(),
+  repoName: optionalText(200).test('repo', V.checkInput, (v) => v == null || !/\s/.test(v)),
+  // Smart mode and pings
+  smartActive: bool(),
+  autoConnectPing: nonNegativeInt(),
+  connectionPing: nonNegativeInt(),
+  dnsServer: optionalText(TEXT_MAX.medium),
+  clickToContinue: bool(),
+  foreignSmart: bool(),
+  delaySmart: nonNegativeInt(),
+  loadSmartTogether: bool(),
+  // Restart limits
+  restartTimeLimit: nonNegativeInt(),
+  restartTimeLimitEnabled: bool(),
+  // Countries (known codes are checked by the server against the countries table)
+  selectedCountries: countryList(),
+  blockedCountries: countryList(),
+  // Keys and delays
+  newCoreKey: asciiOfLength(32).nonNullable(V.length),
+  newCoreIv: asciiOfLength(16).nonNullable(V.length),
+  staticConfigDelay: nonNegativeInt(),
+  cppKey: optionalText(TEXT_MAX.medium),
+  cppIv: optionalText(TEXT_MAX.medium),
+  robotIp: optionalText(45).test('ip', V.ip, (v) => v == null || isIpAddress(v)),
+  // An action, not a stored field: `true` generates a robot API key, answered once as data.robotApiKey.
+  robotApiKey: bool().oneOf([true] as const, V.checkInput),
+});
 export type AppSettingsBody = yup.InferType<typeof appSettingsSchema>;
 export type AppSettingsField = keyof AppSettingsBody;
 

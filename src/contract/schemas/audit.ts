@@ -3,7 +3,7 @@
 import * as yup from 'yup';
 import { V } from '../errors';
 import { DEFAULT_PAGE_SIZE } from '../limits';
-import { dropPrototypeKeys, num, optionalId, str, trimmedStr } from './common';
+import { num, optionalId, str, trimmedStr, body } from './common';
 
 /** Shown instead of a secret's value: the record says that it changed, never what to. */
 export const AUDIT_CHANGED = '[changed]';
@@ -24,18 +24,16 @@ const optionalTime = () =>
     .optional();
 
 /** GET audit?page&size&actorId&action&targetType&targetId&from&to (from/to: ISO date-times, inclusive). */
-export const auditQuerySchema = yup
-  .object({
-    page: num().transform(blankToUndefined).integer(V.integer).min(1, V.min).max(1_000_000, V.max).default(1),
-    size: num().transform(blankToUndefined).integer(V.integer).min(1, V.min).max(AUDIT_MAX_PAGE_SIZE, V.max).default(DEFAULT_PAGE_SIZE),
-    actorId: optionalId(),
-    action: optionalWord(),
-    targetType: optionalWord(),
-    targetId: optionalWord(),
-    from: optionalTime(),
-    to: optionalTime(),
-  })
-  .transform(dropPrototypeKeys).typeError(V.checkInput).nonNullable(V.checkInput);
+export const auditQuerySchema = body({
+  page: num().transform(blankToUndefined).integer(V.integer).min(1, V.min).max(1_000_000, V.max).default(1),
+  size: num().transform(blankToUndefined).integer(V.integer).min(1, V.min).max(AUDIT_MAX_PAGE_SIZE, V.max).default(DEFAULT_PAGE_SIZE),
+  actorId: optionalId(),
+  action: optionalWord(),
+  targetType: optionalWord(),
+  targetId: optionalWord(),
+  from: optionalTime(),
+  to: optionalTime(),
+});
 export type AuditQuery = yup.InferType<typeof auditQuerySchema>;
 
 /** One audit record as GET audit answers it. */

@@ -3,10 +3,7 @@
 import * as yup from 'yup';
 import { V } from '../errors';
 import { isStrongPassword } from '../text-rules';
-import { TEXT_MAX, bool, dropPrototypeKeys, positiveId, str, trimmedStr } from './common';
-
-const body = <T extends yup.ObjectShape>(shape: T) =>
-  yup.object(shape).transform(dropPrototypeKeys).typeError(V.checkInput).nonNullable(V.checkInput);
+import { TEXT_MAX, bool, positiveId, str, trimmedStr, body } from './common';
 
 /** docs/product.md §5 Login: blank or whitespace-only values give checkInput. */
 export const signInSchema = body({

@@ -5,41 +5,29 @@ import * as yup from 'yup';
 import { V } from '../errors';
 import { OPERATORS } from '../enums';
 import { LOCALES } from '../limits';
-import { INT_MAX, TEXT_MAX, dropPrototypeKeys, num, str, trimmedStr } from './common';
+import { INT_MAX, TEXT_MAX, num, str, trimmedStr, body } from './common';
 
 /** GET apps/client/config?versionCode&operator&lang&deviceId */
-export const clientConfigQuerySchema = yup
-  .object({
-    /** The build the caller runs (Android versionCode): a whole number. */
-    versionCode: num().required(V.required).integer(V.integer).min(0, V.min).max(INT_MAX, V.max),
-    /** Only this operator's profiles; all when absent. */
-    operator: str().oneOf(OPERATORS, V.oneOf).optional(),
-    lang: str().oneOf(LOCALES, V.oneOf).default('fa'),
-    /** The uniqueDeviceId sent to apps/addDevice; when given, that device's lastSeenAt moves. */
-    deviceId: trimmedStr().max(TEXT_MAX.medium, V.tooLong).optional(),
-  })
-  .transform(dropPrototypeKeys)
-  .typeError(V.checkInput)
-  .nonNullable(V.checkInput);
+export const clientConfigQuerySchema = body({
+  /** The build the caller runs (Android versionCode): a whole number. */
+  versionCode: num().required(V.required).integer(V.integer).min(0, V.min).max(INT_MAX, V.max),
+  /** Only this operator's profiles; all when absent. */
+  operator: str().oneOf(OPERATORS, V.oneOf).optional(),
+  lang: str().oneOf(LOCALES, V.oneOf).default('fa'),
+  /** The uniqueDeviceId sent to apps/addDevice; when given, that device's lastSeenAt moves. */
+  deviceId: trimmedStr().max(TEXT_MAX.medium, V.tooLong).optional(),
+});
 export type ClientConfigQuery = yup.InferType<typeof clientConfigQuerySchema>;
 
 /** GET apps/clientConfigPreview/{appId}?operator&lang: the panel's "what the app receives" tab. */
-export const clientConfigPreviewQuerySchema = yup
-  .object({
-    operator: str().oneOf(OPERATORS, V.oneOf).optional(),
-    lang: str().oneOf(LOCALES, V.oneOf).default('fa'),
-  })
-  .transform(dropPrototypeKeys)
-  .typeError(V.checkInput)
-  .nonNullable(V.checkInput);
+export const clientConfigPreviewQuerySchema = body({
+  operator: str().oneOf(OPERATORS, V.oneOf).optional(),
+  lang: str().oneOf(LOCALES, V.oneOf).default('fa'),
+});
 export type ClientConfigPreviewQuery = yup.InferType<typeof clientConfigPreviewQuerySchema>;
 
 /** GET apps/client/privacy?lang */
-export const clientPrivacyQuerySchema = yup
-  .object({ lang: str().oneOf(LOCALES, V.oneOf).default('fa') })
-  .transform(dropPrototypeKeys)
-  .typeError(V.checkInput)
-  .nonNullable(V.checkInput);
+export const clientPrivacyQuerySchema = body({ lang: str().oneOf(LOCALES, V.oneOf).default('fa') });
 export type ClientPrivacyQuery = yup.InferType<typeof clientPrivacyQuerySchema>;
 
 export const PROFILE_EXPORT_FORMATS = ['link', 'qr', 'v2ray'] as const;
@@ -48,17 +36,9 @@ export const SUBSCRIPTION_FORMATS = ['links', 'base64'] as const;
 export type SubscriptionFormat = (typeof SUBSCRIPTION_FORMATS)[number];
 
 /** GET apps/exportProfile/{id}?format */
-export const profileExportQuerySchema = yup
-  .object({ format: str().oneOf(PROFILE_EXPORT_FORMATS, V.oneOf).default('link') })
-  .transform(dropPrototypeKeys)
-  .typeError(V.checkInput)
-  .nonNullable(V.checkInput);
+export const profileExportQuerySchema = body({ format: str().oneOf(PROFILE_EXPORT_FORMATS, V.oneOf).default('link') });
 export type ProfileExportQuery = yup.InferType<typeof profileExportQuerySchema>;
 
 /** GET apps/exportProfiles/{serverId}?format */
-export const subscriptionExportQuerySchema = yup
-  .object({ format: str().oneOf(SUBSCRIPTION_FORMATS, V.oneOf).default('links') })
-  .transform(dropPrototypeKeys)
-  .typeError(V.checkInput)
-  .nonNullable(V.checkInput);
+export const subscriptionExportQuerySchema = body({ format: str().oneOf(SUBSCRIPTION_FORMATS, V.oneOf).default('links') });
 export type SubscriptionExportQuery = yup.InferType<typeof subscriptionExportQuerySchema>;

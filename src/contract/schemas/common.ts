@@ -155,12 +155,15 @@ export function dropPrototypeKeys(v: unknown): unknown {
   return out ?? v;
 }
 
+/**
+ * A request body, query or params object (docs/architecture.md §5): keys naming Object.prototype members
+ * dropped, and anything but an object (an array, a string, null) refused with checkInput. Every
+ * request schema of the contract is built with it.
+ */
+export const body = <T extends yup.ObjectShape>(shape: T) => yup.object(shape).transform(dropPrototypeKeys).typeError(V.checkInput).nonNullable(V.checkInput);
+
 /** Route params `{id}` of every `/{id}` path. */
-export const idParamsSchema = yup
-  .object({ id: positiveId() })
-  .transform(dropPrototypeKeys)
-  .typeError(V.checkInput)
-  .nonNullable(V.checkInput);
+export const idParamsSchema = body({ id: positiveId() });
 export type IdParams = yup.InferType<typeof idParamsSchema>;
 
 // ---------------------------------------------------------------------------------------------

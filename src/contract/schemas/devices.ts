@@ -4,7 +4,7 @@
 import * as yup from 'yup';
 import { V } from '../errors';
 import { DEFAULT_PAGE_SIZE } from '../limits';
-import { TEXT_MAX, bool, nonBlank, num, optionalId, optionalText, positiveId, str, trimmedStr, dropPrototypeKeys } from './common';
+import { TEXT_MAX, bool, nonBlank, num, optionalId, optionalText, positiveId, str, trimmedStr, body } from './common';
 import { appVersionField } from './versions';
 
 /** The largest page size of the device list. */
@@ -22,11 +22,11 @@ const deviceFields = {
 };
 
 /** POST apps/addDevice. Registering the same (app, uniqueDeviceId) again updates that device. */
-export const deviceRegisterSchema = yup.object(deviceFields).transform(dropPrototypeKeys).typeError(V.checkInput).nonNullable(V.checkInput);
+export const deviceRegisterSchema = body(deviceFields);
 export type DeviceRegisterBody = yup.InferType<typeof deviceRegisterSchema>;
 
 /** PUT apps/updateDevice/{id}. */
-export const deviceUpdateSchema = yup.object({ appId: positiveId(), ...deviceFields }).transform(dropPrototypeKeys).typeError(V.checkInput).nonNullable(V.checkInput);
+export const deviceUpdateSchema = body({ appId: positiveId(), ...deviceFields });
 export type DeviceUpdateBody = yup.InferType<typeof deviceUpdateSchema>;
 
 const blankToUndefined = (v: unknown, orig: unknown) => (orig === '' || orig === 'null' ? undefined : v);
@@ -57,25 +57,23 @@ export type DeviceSortKey = (typeof DEVICE_SORT_KEYS)[number];
  * `ascending` is `true`/`false` (also `1`/`0`); without it `id` sorts descending (newest first) and
  * the other columns ascending, the direction a first click on their header asks for.
  */
-export const devicesQuerySchema = yup
-  .object({
-    page: num().transform(blankToUndefined).integer(V.integer).min(1, V.min).max(1_000_000, V.max).default(1),
-    size: num()
-      .transform(blankToUndefined)
-      .integer(V.integer)
-      .min(1, V.min)
-      .max(DEVICES_MAX_PAGE_SIZE, V.max)
-      .default(DEFAULT_PAGE_SIZE),
-    appId: optionalId(),
-    filter: trimmedStr()
-      .max(200, V.tooLong)
-      .transform((v: unknown) => (v === '' ? undefined : v))
-      .optional(),
-    sort: str().transform(blankToUndefined).oneOf(DEVICE_SORT_KEYS, V.oneOf).default('id'),
-    ascending: bool()
-      .transform(blankToUndefined)
-      .when('sort', ([sort], schema) => schema.default(sort !== 'id'))
-      .defined(V.checkInput),
-  })
-  .transform(dropPrototypeKeys).typeError(V.checkInput).nonNullable(V.checkInput);
+export const devicesQuerySchema = body({
+  page: num().transform(blankToUndefined).integer(V.integer).min(1, V.min).max(1_000_000, V.max).default(1),
+  size: num()
+    .transform(blankToUndefined)
+    .integer(V.integer)
+    .min(1, V.min)
+    .max(DEVICES_MAX_PAGE_SIZE, V.max)
+    .default(DEFAULT_PAGE_SIZE),
+  appId: optionalId(),
+  filter: trimmedStr()
+    .max(200, V.tooLong)
+    .transform((v: unknown) => (v === '' ? undefined : v))
+    .optional(),
+  sort: str().transform(blankToUndefined).oneOf(DEVICE_SORT_KEYS, V.oneOf).default('id'),
+  ascending: bool()
+    .transform(blankToUndefined)
+    .when('sort', ([sort], schema) => schema.default(sort !== 'id'))
+    .defined(V.checkInput),
+});
 export type DevicesQuery = yup.InferType<typeof devicesQuerySchema>;

@@ -2,7 +2,7 @@
 // `apps/updateSettings/{id}` with repoName alone, `apps/setPrivacy`; docs/product.md §5 "Set repo", "Encrypt word").
 import * as yup from 'yup';
 import { V } from '../errors';
-import { positiveId, str, utf8Length, trimmedStr, dropPrototypeKeys } from './common';
+import { positiveId, str, utf8Length, trimmedStr, body } from './common';
 
 /** Largest privacy policy HTML accepted, in UTF-8 bytes (before sanitising). */
 export const PRIVACY_MAX_BYTES = 200 * 1024;
@@ -11,40 +11,34 @@ export const PRIVACY_MAX_BYTES = 200 * 1024;
  * POST apps/wordEncryption. The word must not be blank, but it is encrypted exactly as given
  * (not trimmed): app developers compare the result with their own encryption of the same bytes.
  */
-export const wordEncryptionSchema = yup
-  .object({
-    appId: positiveId(),
-    word: str()
-      .required(V.required)
-      .max(1000, V.tooLong)
-      .test('not-blank', V.required, (v) => v == null || v.trim().length > 0),
-  })
-  .transform(dropPrototypeKeys).typeError(V.checkInput).nonNullable(V.checkInput);
+export const wordEncryptionSchema = body({
+  appId: positiveId(),
+  word: str()
+    .required(V.required)
+    .max(1000, V.tooLong)
+    .test('not-blank', V.required, (v) => v == null || v.trim().length > 0),
+});
 export type WordEncryptionBody = yup.InferType<typeof wordEncryptionSchema>;
 
 /**
  * The repository, `owner/name` as the source hosts spell it (no spaces); the server builds
  * https://<host>/<repoName> for each of the five SOURCE_HOSTS from it.
  */
-export const setRepoSchema = yup
-  .object({
-    repoName: trimmedStr()
-      .required(V.required)
-      .max(200, V.tooLong)
-      .test('repo', V.checkInput, (v) => v == null || !/\s/.test(v)),
-  })
-  .transform(dropPrototypeKeys).typeError(V.checkInput).nonNullable(V.checkInput);
+export const setRepoSchema = body({
+  repoName: trimmedStr()
+    .required(V.required)
+    .max(200, V.tooLong)
+    .test('repo', V.checkInput, (v) => v == null || !/\s/.test(v)),
+});
 export type SetRepoBody = yup.InferType<typeof setRepoSchema>;
 
 /** POST apps/setPrivacy: rich-text HTML (the server sanitises it before storing). Empty clears the policy. */
-export const privacySchema = yup
-  .object({
-    privacy: str()
-      .defined(V.required)
-      .nonNullable(V.required)
-      // A character is at least one byte: the cheap length bound first, then the byte count.
-      .max(PRIVACY_MAX_BYTES, V.tooLong)
-      .test('size', V.tooLong, (v) => v == null || utf8Length(v) <= PRIVACY_MAX_BYTES),
-  })
-  .transform(dropPrototypeKeys).typeError(V.checkInput).nonNullable(V.checkInput);
+export const privacySchema = body({
+  privacy: str()
+    .defined(V.required)
+    .nonNullable(V.required)
+    // A character is at least one byte: the cheap length bound first, then the byte count.
+    .max(PRIVACY_MAX_BYTES, V.tooLong)
+    .test('size', V.tooLong, (v) => v == null || utf8Length(v) <= PRIVACY_MAX_BYTES),
+});
 export type PrivacyBody = yup.InferType<typeof privacySchema>;

@@ -4,7 +4,7 @@
 import * as yup from 'yup';
 import { V } from '../errors';
 import { OPERATORS, PROFILE_TYPES, PROTOCOLS } from '../enums';
-import { TEXT_MAX, positiveId, str, trimmedStr, dropPrototypeKeys } from './common';
+import { TEXT_MAX, positiveId, str, trimmedStr, body } from './common';
 
 /** Profile names: English letters, digits, space, `-` and `_` (docs/product.md §5 batch import guide), at most 100 characters. */
 export const PROFILE_NAME_PATTERN = /^[A-Za-z0-9 _-]+$/;
@@ -93,34 +93,28 @@ const fields = {
  * POST apps/addProfile. `type` defaults to normal: role_id 5 does not send it (docs/product.md §6) and the
  * server answers 403 when role_id 5 does send one (check the raw body for the key).
  */
-export const profileCreateSchema = yup
-  .object({
-    ...fields,
-    address: address().required(V.required),
-    type: str().oneOf(PROFILE_TYPES, V.oneOf).nonNullable(V.required).default('normal'),
-  })
-  .transform(dropPrototypeKeys).typeError(V.checkInput).nonNullable(V.checkInput);
+export const profileCreateSchema = body({
+  ...fields,
+  address: address().required(V.required),
+  type: str().oneOf(PROFILE_TYPES, V.oneOf).nonNullable(V.required).default('normal'),
+});
 export type ProfileCreateBody = yup.InferType<typeof profileCreateSchema>;
 
 /**
  * PUT apps/updateProfile/{id}. A blank or missing address keeps the stored one (the edit form starts
  * blank); the server then checks the kept address still matches `protocol`. A missing type is kept.
  */
-export const profileUpdateSchema = yup
-  .object({
-    ...fields,
-    address: address().optional(),
-    type: str().oneOf(PROFILE_TYPES, V.oneOf).nonNullable(V.required).optional(),
-  })
-  .transform(dropPrototypeKeys).typeError(V.checkInput).nonNullable(V.checkInput);
+export const profileUpdateSchema = body({
+  ...fields,
+  address: address().optional(),
+  type: str().oneOf(PROFILE_TYPES, V.oneOf).nonNullable(V.required).optional(),
+});
 export type ProfileUpdateBody = yup.InferType<typeof profileUpdateSchema>;
 
 /** POST apps/convertProfile: `config` is the opaque address token the profile list returns. */
-export const convertProfileSchema = yup
-  .object({ config: trimmedStr().required(V.required).max(4 * SHARE_LINK_MAX_LENGTH, V.tooLong) })
-  .transform(dropPrototypeKeys).typeError(V.checkInput).nonNullable(V.checkInput);
+export const convertProfileSchema = body({ config: trimmedStr().required(V.required).max(4 * SHARE_LINK_MAX_LENGTH, V.tooLong) });
 export type ConvertProfileBody = yup.InferType<typeof convertProfileSchema>;
 
 /** The non-file field of POST apps/group/addProfiles (multipart). */
-export const profileImportSchema = yup.object({ serverId: positiveId() }).transform(dropPrototypeKeys).typeError(V.checkInput).nonNullable(V.checkInput);
+export const profileImportSchema = body({ serverId: positiveId() });
 export type ProfileImportFields = yup.InferType<typeof profileImportSchema>;

@@ -2,7 +2,7 @@
 // settings") and the batch-delete id lists shared with the profile calls.
 import * as yup from 'yup';
 import { V } from '../errors';
-import { TEXT_MAX, idList, isHostOrIp, nonBlank, num, optionalId, optionalText, positiveId, str, dropPrototypeKeys } from './common';
+import { TEXT_MAX, idList, isHostOrIp, nonBlank, num, optionalId, optionalText, positiveId, str, body } from './common';
 
 /**
  * POST apps/addServer and PUT apps/updateServer/{id}.
@@ -11,25 +11,23 @@ import { TEXT_MAX, idList, isHostOrIp, nonBlank, num, optionalId, optionalText, 
  *   (the stored password is never sent back, so the edit form starts blank).
  * - username is required when a password is given.
  */
-export const serverSchema = yup
-  .object({
-    appId: idList(1000),
-    countryId: positiveId(),
-    ip: nonBlank(253).test('host', V.host, (v) => v == null || isHostOrIp(v)),
-    username: optionalText(TEXT_MAX.short),
-    password: str()
-      .nullable()
-      .transform((v: unknown) => (v === '' ? null : v))
-      .max(TEXT_MAX.medium, V.tooLong),
-    port: num().required(V.required).integer(V.integer).min(1, V.min).max(65535, V.max),
-  })
+export const serverSchema = body({
+  appId: idList(1000),
+  countryId: positiveId(),
+  ip: nonBlank(253).test('host', V.host, (v) => v == null || isHostOrIp(v)),
+  username: optionalText(TEXT_MAX.short),
+  password: str()
+    .nullable()
+    .transform((v: unknown) => (v === '' ? null : v))
+    .max(TEXT_MAX.medium, V.tooLong),
+  port: num().required(V.required).integer(V.integer).min(1, V.min).max(65535, V.max),
+})
   .test('username-with-password', V.required, function (v) {
     if (v && v.password != null && v.username == null) {
       return this.createError({ path: 'username', message: V.required });
     }
     return true;
-  })
-  .transform(dropPrototypeKeys).typeError(V.checkInput).nonNullable(V.checkInput);
+  });
 export type ServerBody = yup.InferType<typeof serverSchema>;
 
 /**
@@ -49,26 +47,22 @@ export const serverUpdateSchema = serverSchema.shape({
 export type ServerUpdateBody = yup.InferType<typeof serverUpdateSchema>;
 
 /** GET apps/servers?appId=…&state=appAdmin. `appId=null` (or empty) means all apps. */
-export const serversQuerySchema = yup
-  .object({
-    appId: optionalId(),
-    state: str().oneOf(['appAdmin'] as const, V.oneOf).optional(),
-  })
-  .transform(dropPrototypeKeys).typeError(V.checkInput).nonNullable(V.checkInput);
+export const serversQuerySchema = body({
+  appId: optionalId(),
+  state: str().oneOf(['appAdmin'] as const, V.oneOf).optional(),
+});
 export type ServersQuery = yup.InferType<typeof serversQuerySchema>;
 
 /** POST apps/destroyMultipleServers and apps/destroyMultipleProfiles: at least one id, no duplicates. */
-export const idsSchema = yup.object({ ids: idList() }).transform(dropPrototypeKeys).typeError(V.checkInput).nonNullable(V.checkInput);
+export const idsSchema = body({ ids: idList() });
 export type IdsBody = yup.InferType<typeof idsSchema>;
 
 /** GET/POST apps/settings/operators: four names, each non-empty after trimming (docs/product.md §5). */
 export const OPERATOR_SETTING_KEYS = ['wifiOperatorName', 'mciOperatorName', 'irancellOperatorName', 'othersOperatorName'] as const;
-export const operatorSettingsSchema = yup
-  .object({
-    wifiOperatorName: nonBlank(TEXT_MAX.short),
-    mciOperatorName: nonBlank(TEXT_MAX.short),
-    irancellOperatorName: nonBlank(TEXT_MAX.short),
-    othersOperatorName: nonBlank(TEXT_MAX.short),
-  })
-  .transform(dropPrototypeKeys).typeError(V.checkInput).nonNullable(V.checkInput);
+export const operatorSettingsSchema = body({
+  wifiOperatorName: nonBlank(TEXT_MAX.short),
+  mciOperatorName: nonBlank(TEXT_MAX.short),
+  irancellOperatorName: nonBlank(TEXT_MAX.short),
+  othersOperatorName: nonBlank(TEXT_MAX.short),
+});
 export type OperatorSettingsBody = yup.InferType<typeof operatorSettingsSchema>;

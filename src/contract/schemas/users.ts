@@ -4,7 +4,7 @@ import * as yup from 'yup';
 import { V } from '../errors';
 import { SEX } from '../enums';
 import { strongPassword, repeatOf } from './auth';
-import { TEXT_MAX, bool, englishText, num, optionalText, persianText, positiveId, isHttpUrl, trimmedStr, withoutCoercion, dropPrototypeKeys } from './common';
+import { TEXT_MAX, bool, englishText, num, optionalText, persianText, positiveId, isHttpUrl, trimmedStr, withoutCoercion, body } from './common';
 
 /** Usernames: English letters, digits, `.`, `_` and `-`, 3 to 50 characters. */
 export const USERNAME_PATTERN = /^[A-Za-z0-9._-]{3,50}$/;
@@ -68,49 +68,43 @@ const optionalProfile = {
 // checkInput failure instead of yup's coercion of odd JSON values (see common.ts).
 
 /** POST users/signup. `sex` defaults to 1 (male). */
-export const userCreateSchema = yup
-  .object({
-    name: persianName(),
-    family: persianName(),
-    email: email(),
-    username: username().required(V.required),
-    password: withoutCoercion(strongPassword()).typeError(V.checkInput),
-    role_id: positiveId(),
-    ...optionalProfile,
-    sex: sex().default(SEX.male),
-  })
-  .transform(dropPrototypeKeys).typeError(V.checkInput).nonNullable(V.checkInput);
+export const userCreateSchema = body({
+  name: persianName(),
+  family: persianName(),
+  email: email(),
+  username: username().required(V.required),
+  password: withoutCoercion(strongPassword()).typeError(V.checkInput),
+  role_id: positiveId(),
+  ...optionalProfile,
+  sex: sex().default(SEX.male),
+});
 export type UserCreateBody = yup.InferType<typeof userCreateSchema>;
 
 /** PUT users/update/{id}: no password and no role here (they have their own calls). A missing field is kept. */
-export const userUpdateSchema = yup
-  .object({
-    name: persianName(),
-    family: persianName(),
-    email: email(),
-    username: username().optional(),
-    ...optionalProfile,
-    sex: sex().optional(),
-  })
-  .transform(dropPrototypeKeys).typeError(V.checkInput).nonNullable(V.checkInput);
+export const userUpdateSchema = body({
+  name: persianName(),
+  family: persianName(),
+  email: email(),
+  username: username().optional(),
+  ...optionalProfile,
+  sex: sex().optional(),
+});
 export type UserUpdateBody = yup.InferType<typeof userUpdateSchema>;
 
 /** POST users/changepasslist: an admin sets another user's password (the user must then change it). */
-export const adminSetPasswordSchema = yup
-  .object({
-    password: withoutCoercion(strongPassword()).typeError(V.checkInput),
-    repassword: withoutCoercion(repeatOf('password')).typeError(V.checkInput),
-    user_id: positiveId(),
-  })
-  .transform(dropPrototypeKeys).typeError(V.checkInput).nonNullable(V.checkInput);
+export const adminSetPasswordSchema = body({
+  password: withoutCoercion(strongPassword()).typeError(V.checkInput),
+  repassword: withoutCoercion(repeatOf('password')).typeError(V.checkInput),
+  user_id: positiveId(),
+});
 export type AdminSetPasswordBody = yup.InferType<typeof adminSetPasswordSchema>;
 
 /** PUT users/updateAccess/{id}. Whether the role exists is the server's check (400 when unknown). */
-export const changeRoleSchema = yup.object({ role_id: positiveId() }).transform(dropPrototypeKeys).typeError(V.checkInput).nonNullable(V.checkInput);
+export const changeRoleSchema = body({ role_id: positiveId() });
 export type ChangeRoleBody = yup.InferType<typeof changeRoleSchema>;
 
 /** PUT users/changestatus/{id}. The panel sends the negated current value (docs/product.md §4). */
-export const changeStatusSchema = yup.object({ active: bool().required(V.required) }).transform(dropPrototypeKeys).typeError(V.checkInput).nonNullable(V.checkInput);
+export const changeStatusSchema = body({ active: bool().required(V.required) });
 export type ChangeStatusBody = yup.InferType<typeof changeStatusSchema>;
 
 /** The status filter of GET users: everyone, only active or only inactive users. */
@@ -121,14 +115,12 @@ export type UserStatusFilter = (typeof USER_STATUS_FILTERS)[number];
  * GET users query: optional filters (the panel may also filter client-side). `search` matches name,
  * family, English name and family, full name, username or email, case-insensitively.
  */
-export const usersListQuerySchema = yup
-  .object({
-    search: optionalText(TEXT_MAX.short),
-    role_id: positiveId().optional(),
-    active: trimmedStr()
-      .transform((v: unknown) => (v === '' ? undefined : v))
-      .oneOf(USER_STATUS_FILTERS, V.oneOf)
-      .default('all'),
-  })
-  .transform(dropPrototypeKeys).typeError(V.checkInput).nonNullable(V.checkInput);
+export const usersListQuerySchema = body({
+  search: optionalText(TEXT_MAX.short),
+  role_id: positiveId().optional(),
+  active: trimmedStr()
+    .transform((v: unknown) => (v === '' ? undefined : v))
+    .oneOf(USER_STATUS_FILTERS, V.oneOf)
+    .default('all'),
+});
 export type UsersListQuery = yup.InferType<typeof usersListQuerySchema>;

@@ -7,7 +7,7 @@
 // stores it as `numeric(10, 2)` (or compares as numbers) and answers it as a JSON number.
 import * as yup from 'yup';
 import { V } from '../errors';
-import { num, positiveId, dropPrototypeKeys } from './common';
+import { num, positiveId, body } from './common';
 
 /** The largest version accepted (fits `numeric(10, 2)`). */
 export const APP_VERSION_MAX = 99_999_999.99;
@@ -30,10 +30,8 @@ export const appVersionField = () =>
     .test('step', V.step, (v) => v == null || isAppVersion(v));
 
 /** POST apps/versionBlock: blocks that version of the app (creating the record when it is new). */
-export const blockVersionSchema = yup
-  .object({
-    appId: positiveId(),
-    appVersion: appVersionField().required(V.checkInput),
-  })
-  .transform(dropPrototypeKeys).typeError(V.checkInput).nonNullable(V.checkInput);
+export const blockVersionSchema = body({
+  appId: positiveId(),
+  appVersion: appVersionField().required(V.checkInput),
+});
 export type BlockVersionBody = yup.InferType<typeof blockVersionSchema>;
