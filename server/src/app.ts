@@ -31,6 +31,7 @@ import { exportRoutes } from './routes/exports';
 import { countryRoutes } from './routes/countries';
 import { dashboardRoutes } from './routes/dashboard';
 import { operatorRoutes } from './routes/operators';
+import { profileImportRoutes } from './routes/profile-import';
 import { profileRoutes } from './routes/profiles';
 import { serverRoutes } from './routes/servers';
 import { totpRoutes } from './routes/totp';
@@ -179,6 +180,7 @@ export async function buildApp({ config, db, announce }: BuildOptions): Promise<
   await app.register(countryRoutes, { prefix: API_PREFIX });
   await app.register(serverRoutes, { prefix: API_PREFIX });
   await app.register(profileRoutes, { prefix: API_PREFIX });
+  await app.register(profileImportRoutes, { prefix: API_PREFIX });
   await app.register(operatorRoutes, { prefix: API_PREFIX });
   await app.register(deviceRoutes, { prefix: API_PREFIX });
   await app.register(clientConfigRoutes, { prefix: API_PREFIX });

@@ -1,5 +1,7 @@
 // Error codes the server puts in `{message, code, errors?}` bodies (docs/architecture.md §5), and the
 // message ids used for field errors. The panel translates both through react-intl.
+import type { CsvColumn } from './schemas/profiles';
+
 export const ERROR_CODES = {
   validation: 'VALIDATION_FAILED',
   /** Malformed request that is not a field problem (bad JSON, wrong content type). */
@@ -82,8 +84,20 @@ export const V = {
 } as const;
 export type ValidationMessageId = (typeof V)[keyof typeof V];
 
+/** One failing row of a refused profile CSV import (POST apps/group/addProfiles). */
+export interface CsvRowError {
+  /** 1 = the first line after the header; 0 = the whole file. */
+  row: number;
+  /** The failing column, or null when the row (or file) fails as a whole. */
+  field: CsvColumn | null;
+  /** A message id (csv.*, shareLink.* or validation.*). */
+  reason: string;
+}
+
 export interface ApiErrorBody {
   message: string;
   code: ErrorCode | string;
   errors?: Record<string, string>;
+  /** Every failing row of a refused file import, when the error is about one. */
+  rows?: CsvRowError[];
 }

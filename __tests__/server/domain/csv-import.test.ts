@@ -108,14 +108,14 @@ describe('parseProfileCsv: row errors', () => {
     const link = vless(2).replace('type=ws', 'type=ws&alpn=h2,http/1.1');
     const csv = `${HEADER}\n${goodLine(1)}\n${link},S-2,vless,normal\n${vless(3)},S-3,vless`;
     expect(errors(await parseProfileCsv(csv))).toEqual([
-      { row: 2, reason: C.fieldCount },
-      { row: 3, reason: C.fieldCount },
+      { row: 2, field: null, reason: C.fieldCount },
+      { row: 3, field: null, reason: C.fieldCount },
     ]);
   });
 
   test('an unterminated quote is reported on its row', async () => {
     const csv = `${HEADER}\n${goodLine(1)}\n"${vless(2)},S-2,vless,normal`;
-    expect(errors(await parseProfileCsv(csv))).toEqual([{ row: 2, reason: C.malformed }]);
+    expect(errors(await parseProfileCsv(csv))).toEqual([{ row: 2, field: null, reason: C.malformed }]);
   });
 
   test('a name longer than 100 characters is refused', async () => {
@@ -127,15 +127,15 @@ describe('parseProfileCsv: row errors', () => {
 
 describe('parseProfileCsv: file-level errors (row 0)', () => {
   test('an empty file', async () => {
-    expect(errors(await parseProfileCsv(''))).toEqual([{ row: 0, reason: C.empty }]);
-    expect(errors(await parseProfileCsv(' \n\r\n '))).toEqual([{ row: 0, reason: C.empty }]);
-    expect(errors(await parseProfileCsv(Buffer.from([0xef, 0xbb, 0xbf])))).toEqual([{ row: 0, reason: C.empty }]);
-    expect(errors(await parseProfileCsv(',,,\n'))).toEqual([{ row: 0, reason: C.empty }]);
+    expect(errors(await parseProfileCsv(''))).toEqual([{ row: 0, field: null, reason: C.empty }]);
+    expect(errors(await parseProfileCsv(' \n\r\n '))).toEqual([{ row: 0, field: null, reason: C.empty }]);
+    expect(errors(await parseProfileCsv(Buffer.from([0xef, 0xbb, 0xbf])))).toEqual([{ row: 0, field: null, reason: C.empty }]);
+    expect(errors(await parseProfileCsv(',,,\n'))).toEqual([{ row: 0, field: null, reason: C.empty }]);
   });
 
   test('a header with no data rows', async () => {
-    expect(errors(await parseProfileCsv(HEADER))).toEqual([{ row: 0, reason: C.noRows }]);
-    expect(errors(await parseProfileCsv(`${HEADER}\n\n\n`))).toEqual([{ row: 0, reason: C.noRows }]);
+    expect(errors(await parseProfileCsv(HEADER))).toEqual([{ row: 0, field: null, reason: C.noRows }]);
+    expect(errors(await parseProfileCsv(`${HEADER}\n\n\n`))).toEqual([{ row: 0, field: null, reason: C.noRows }]);
   });
 
   test('a missing column is named; several are all named', async () => {
@@ -162,7 +162,7 @@ describe('parseProfileCsv: file-level errors (row 0)', () => {
 
   test('bytes that are not UTF-8', async () => {
     const latin1 = Buffer.from(`${HEADER}\n${vless(1)},caf\xe9,vless,normal`, 'latin1');
-    expect(errors(await parseProfileCsv(latin1))).toEqual([{ row: 0, reason: C.notUtf8 }]);
+    expect(errors(await parseProfileCsv(latin1))).toEqual([{ row: 0, field: null, reason: C.notUtf8 }]);
   });
 
   test(`more than CSV_MAX_ROWS (${CSV_MAX_ROWS}) data rows`, async () => {
@@ -171,19 +171,19 @@ describe('parseProfileCsv: file-level errors (row 0)', () => {
     const atLimit = errors(await parseProfileCsv(`${HEADER}\n${body}`));
     expect(atLimit[0].row).toBe(1);
     expect(atLimit.some((e) => e.reason === C.tooManyRows)).toBe(false);
-    expect(errors(await parseProfileCsv(`${HEADER}\n${body}a,b,vless,\n`))).toEqual([{ row: 0, reason: C.tooManyRows }]);
+    expect(errors(await parseProfileCsv(`${HEADER}\n${body}a,b,vless,\n`))).toEqual([{ row: 0, field: null, reason: C.tooManyRows }]);
   });
 
   test('a smaller row limit can be passed in', async () => {
     const csv = [HEADER, goodLine(1), goodLine(2), goodLine(3)].join('\n');
-    expect(errors(await parseProfileCsv(csv, { maxRows: 2 }))).toEqual([{ row: 0, reason: C.tooManyRows }]);
+    expect(errors(await parseProfileCsv(csv, { maxRows: 2 }))).toEqual([{ row: 0, field: null, reason: C.tooManyRows }]);
     expect(rows(await parseProfileCsv(csv, { maxRows: 3 }))).toHaveLength(3);
   });
 
   test(`more than CSV_MAX_BYTES (${CSV_MAX_BYTES}) bytes`, async () => {
     const big = Buffer.alloc(CSV_MAX_BYTES + 1, 0x61);
-    expect(errors(await parseProfileCsv(big))).toEqual([{ row: 0, reason: C.tooLarge }]);
-    expect(errors(await parseProfileCsv(big.toString('latin1')))).toEqual([{ row: 0, reason: C.tooLarge }]);
+    expect(errors(await parseProfileCsv(big))).toEqual([{ row: 0, field: null, reason: C.tooLarge }]);
+    expect(errors(await parseProfileCsv(big.toString('latin1')))).toEqual([{ row: 0, field: null, reason: C.tooLarge }]);
   });
 });
 

@@ -19,9 +19,12 @@ import {
   PROTOCOLS,
   V,
   type CsvColumn,
+  type CsvRowError,
   type Protocol,
 } from '../../../src/contract';
 import { tryParseShareLink, type ParsedLink } from './share-links';
+
+export type { CsvRowError };
 
 export interface ValidRow {
   /** 1-based data row number (see the header comment). */
@@ -32,14 +35,6 @@ export interface ValidRow {
   protocol: Protocol;
   type: 'normal';
   link: ParsedLink;
-}
-
-export interface CsvRowError {
-  /** 1-based data row number, or 0 for a file-level failure. */
-  row: number;
-  field?: CsvColumn;
-  /** A message id (CSV_MESSAGES, SHARE_LINK_MESSAGES or V). */
-  reason: string;
 }
 
 export type CsvImportResult = { rows: ValidRow[] } | { errors: CsvRowError[] };
@@ -68,18 +63,18 @@ export async function parseProfileCsv(input: string | Uint8Array, options: CsvIm
 
   let text: string;
   if (typeof input === 'string') {
-    if (Buffer.byteLength(input, 'utf8') > maxBytes) return fail({ row: 0, reason: C.tooLarge });
+    if (Buffer.byteLength(input, 'utf8') > maxBytes) return fail({ row: 0, field: null, reason: C.tooLarge });
     text = input;
   } else {
-    if (input.byteLength > maxBytes) return fail({ row: 0, reason: C.tooLarge });
+    if (input.byteLength > maxBytes) return fail({ row: 0, field: null, reason: C.tooLarge });
     try {
       text = utf8.decode(input);
     } catch {
-      return fail({ row: 0, reason: C.notUtf8 });
+      return fail({ row: 0, field: null, reason: C.notUtf8 });
     }
   }
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  if (text.trim() === '') return fail({ row: 0, reason: C.empty });
+  if (text.trim() === '') return fail({ row: 0, field: null, reason: C.empty });
 
   const parsed = Papa.parse<string[]>(text, { delimiter: ',', header: false, skipEmptyLines: false });
   const records = parsed.data;
@@ -87,7 +82,7 @@ export async function parseProfileCsv(input: string | Uint8Array, options: CsvIm
   // The header is the first non-blank record.
   let headerAt = 0;
   while (headerAt < records.length && isBlank(records[headerAt])) headerAt++;
-  if (headerAt >= records.length) return fail({ row: 0, reason: C.empty });
+  if (headerAt >= records.length) return fail({ row: 0, field: null, reason: C.empty });
   const header = records[headerAt].map((h) => h.trim().toLowerCase());
 
   const index = {} as Record<CsvColumn, number>;
@@ -102,8 +97,8 @@ export async function parseProfileCsv(input: string | Uint8Array, options: CsvIm
 
   let dataRows = 0;
   for (let i = headerAt + 1; i < records.length; i++) if (!isBlank(records[i])) dataRows++;
-  if (dataRows === 0) return fail({ row: 0, reason: C.noRows });
-  if (dataRows > maxRows) return fail({ row: 0, reason: C.tooManyRows });
+  if (dataRows === 0) return fail({ row: 0, field: null, reason: C.noRows });
+  if (dataRows > maxRows) return fail({ row: 0, field: null, reason: C.tooManyRows });
 
   // Unterminated quotes and similar structural faults, by row.
   const malformed = new Set<number>();
@@ -120,11 +115,11 @@ export async function parseProfileCsv(input: string | Uint8Array, options: CsvIm
     if (isBlank(rec)) continue;
     const row = i - headerAt;
     if (malformed.has(i)) {
-      errors.push({ row, reason: C.malformed });
+      errors.push({ row, field: null, reason: C.malformed });
       continue;
     }
     if (rec.length !== width) {
-      errors.push({ row, reason: C.fieldCount });
+      errors.push({ row, field: null, reason: C.fieldCount });
       continue;
     }
     const before = errors.length;

@@ -13,6 +13,8 @@ export class HttpError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly errors?: Record<string, string>,
+    /** More of the body, beside the fields: every failing row of a refused file import. */
+    readonly details?: Pick<ApiErrorBody, 'rows'>,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -61,7 +63,7 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
 
 export function toErrorResponse(err: unknown): { status: number; body: ApiErrorBody } {
   if (err instanceof HttpError) {
-    return { status: err.statusCode, body: { message: err.message, code: err.code, ...(err.errors && { errors: err.errors }) } };
+    return { status: err.statusCode, body: { message: err.message, code: err.code, ...(err.errors && { errors: err.errors }), ...err.details } };
   }
   if (err instanceof ValidationError) return { status: 400, body: validationBody(err) };
   const status = (err as FastifyError).statusCode;

@@ -4,24 +4,21 @@
 // Addresses are validated as share links of the chosen protocol (domain/share-links.ts), stored
 // sealed, listed only as the sealed token, and opened only by role_id 1 (convertProfile), with an
 // audit row per reveal. role_id 5 may not set the profile type (docs/product.md §6): sending the key is a 403.
+// The CSV import is routes/profile-import.ts.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as yup from 'yup';
 import {
-  CSV_FILE_FIELD, CSV_MAX_BYTES, CSV_MESSAGES, ERROR_CODES, OPERATORS, V,
-  convertProfileSchema, idParamsSchema, idsSchema, profileCreateSchema, profileImportSchema, profileUpdateSchema,
-  type ConvertProfileBody, type IdParams, type IdsBody, type Operator, type ProfileCreateBody, type ProfileUpdateBody,
+  OPERATORS, V, convertProfileSchema, idParamsSchema, idsSchema, profileCreateSchema, profileUpdateSchema,
+  type ConvertProfileBody, type IdParams, type IdsBody, type ProfileCreateBody, type ProfileUpdateBody,
 } from '../../../src/contract';
-import { dropPrototypeKeys, positiveId, str } from '../../../src/contract/schemas/common';
+import { body, positiveId } from '../../../src/contract/schemas/common';
 import { requireUser, type AuthUser } from '../auth/authorize';
 import { assertServerAccess, can } from '../auth/rbac';
-import { mapCooperatively } from '../domain/cooperative';
-import { isCsvFailure, parseProfileCsv } from '../domain/csv-import';
 import { SecretBoxError } from '../domain/secret-box';
 import { tryParseShareLink } from '../domain/share-links';
 import { HttpError } from '../http/errors';
-import { readForm } from '../http/multipart';
-import { dataResponse, errorResponse, successResponse } from '../http/schemas';
-import { docsOnly, yupSchema } from '../http/validation';
+import { dataResponse, successResponse } from '../http/schemas';
+import { yupSchema } from '../http/validation';
 import { inTransaction } from '../repositories';
 import { profilesRepository, type ProfileValues } from '../repositories/profiles';
 import type { Db } from '../db/client';
@@ -31,12 +28,7 @@ import { createdData, fromBody, fromParams } from '../audit/plugin';
 const tags = ['profiles'];
 export const PROFILE_ADDRESS_CONTEXT = 'profile.address';
 
-const serverParamsSchema = yup.object({ serverId: positiveId() }).transform(dropPrototypeKeys).typeError(V.checkInput).nonNullable(V.checkInput);
-
-/** The import's optional multipart field `operator`: CSV rows carry none, so one applies to the file. */
-const importFieldsSchema = profileImportSchema.concat(
-  yup.object({ operator: str().oneOf(OPERATORS, V.oneOf).default('others') }).transform(dropPrototypeKeys),
-);
+const serverParamsSchema = body({ serverId: positiveId() });
 
 export const profileDtoSchema = {
   type: 'object',
@@ -67,26 +59,6 @@ const revealSchema = {
     params: { type: 'object', additionalProperties: { type: 'string' }, description: 'Every other link parameter' },
   },
   required: ['link', 'protocol', 'host', 'port', 'id', 'transport', 'security', 'sni', 'path', 'remark', 'params'],
-} as const;
-
-/** 400/413 of the batch import: the usual error body plus every failing row. */
-const csvErrorSchema = {
-  ...errorResponse,
-  properties: {
-    ...errorResponse.properties,
-    rows: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          row: { type: 'integer', description: '1 = the first line after the header; 0 = the whole file' },
-          field: { type: 'string', nullable: true, enum: ['address', 'name', 'protocol', 'type', null] },
-          reason: { type: 'string', description: 'A message id (csv.*, shareLink.* or validation.*)' },
-        },
-        required: ['row', 'field', 'reason'],
-      },
-    },
-  },
 } as const;
 
 const deletedSchema = { type: 'object', properties: { deleted: { type: 'integer' } }, required: ['deleted'] } as const;
@@ -325,83 +297,4 @@ export async function profileRoutes(app: FastifyInstance) {
       return { success: true, data: { deleted } };
     },
   );
-
-  app.post(
-    '/apps/group/addProfiles',
-    {
-      config: { audit: { action: 'profile.import', target: 'server' } },
-      preHandler: app.authorize({ any: true }),
-      schema: {
-        tags,
-        summary: 'Import profiles from a CSV file (all rows or none)',
-        description:
-          'Multipart: `csvFile` (UTF-8 CSV, header address,name,protocol,type, at most 10 MB and 100,000 rows), `serverId`, and optionally ' +
-          '`operator` (irancell, mci, wifi or others; default others) for every row. Imported profiles are of type normal. ' +
-          'No file: 400 with errors.csvFile = validation.selectFileFirst. Bad rows: 400 with `rows` listing every failing row ' +
-          '(row 1 = the first line after the header, 0 = the whole file) and nothing inserted. Too large or too many rows: 413.',
-        consumes: ['multipart/form-data'],
-        body: docsOnly({
-          type: 'object',
-          properties: {
-            [CSV_FILE_FIELD]: { type: 'string', format: 'binary' },
-            serverId: { type: 'integer' },
-            operator: { type: 'string', enum: [...OPERATORS] },
-          },
-          required: [CSV_FILE_FIELD, 'serverId'],
-        }),
-        response: {
-          200: successResponse({ type: 'object', properties: { inserted: { type: 'integer' } }, required: ['inserted'] }),
-          400: csvErrorSchema,
-          413: csvErrorSchema,
-        },
-      },
-    },
-    async (request, reply) => {
-      const user = requireUser(request);
-      const { file, fields } = await readImportParts(request);
-      if (!file) throw HttpError.validation({ [CSV_FILE_FIELD]: V.selectFileFirst }, 'No CSV file');
-      const { serverId, operator } = importFieldsSchema.validateSync(fields, { abortEarly: false, stripUnknown: true });
-      await assertServerAccess(app.db, user, [serverId]);
-
-      const result = await parseProfileCsv(file);
-      if (isCsvFailure(result)) {
-        const fileLevel = result.errors.find((e) => e.row === 0);
-        const tooLarge = fileLevel?.reason === CSV_MESSAGES.tooLarge || fileLevel?.reason === CSV_MESSAGES.tooManyRows;
-        return reply.status(tooLarge ? 413 : 400).send({
-          message: fileLevel ? 'The CSV file cannot be imported' : `${result.errors.length} problem(s) in the CSV rows; nothing was imported`,
-          code: tooLarge ? ERROR_CODES.tooLarge : ERROR_CODES.validation,
-          errors: { [CSV_FILE_FIELD]: fileLevel?.reason ?? V.checkInput },
-          rows: result.errors.map((e) => ({ row: e.row, field: e.field ?? null, reason: e.reason })),
-        });
-      }
-      // sealed a slice at a time (about 0.7 s for 100,000 links in one go)
-      const rows: ProfileValues[] = await mapCooperatively(result.rows, (r) => ({
-        serverId,
-        name: r.name,
-        operator: operator as Operator,
-        protocol: r.protocol,
-        type: 'normal' as const,
-        addressEnc: seal(r.link.link),
-      }));
-      const inserted = await inTransaction(app.db, (repos) => repos.profiles.insertMany(rows));
-      // One record for the whole file, with the count (docs/product.md §11).
-      auditTarget(serverId);
-      auditDetail({ count: inserted });
-      return { success: true, data: { inserted } };
-    },
-  );
-}
-
-/** The file (first `csvFile` part) and the text fields of the import; 413 past the size limit. */
-async function readImportParts(request: FastifyRequest): Promise<{ file?: Buffer; fields: Record<string, string> }> {
-  if (!request.isMultipart()) return { fields: {} };
-  try {
-    const form = await readForm(request, { fileSize: CSV_MAX_BYTES });
-    return { file: form.files[CSV_FILE_FIELD]?.bytes, fields: form.fields };
-  } catch (err) {
-    if ((err as { statusCode?: number }).statusCode === 413) {
-      throw HttpError.tooLarge('The CSV file is over 10 MB', { [CSV_FILE_FIELD]: CSV_MESSAGES.tooLarge });
-    }
-    throw err;
-  }
 }

@@ -32,8 +32,4 @@ export interface OperatorSettings {
   othersOperatorName: string;
 }
 
-export interface CsvRowError {
-  row: number;
-  field: string | null;
-  reason: string;
-}
+export type { CsvRowError } from '../../contract';

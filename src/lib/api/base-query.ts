@@ -4,7 +4,7 @@
 // an ApiError carrying the HTTP status, the Persian "error in communication with the server" and
 // the server's code and field errors, so forms can show them on their fields.
 import type { BaseQueryFn } from '@reduxjs/toolkit/query';
-import { API_PREFIX, AUTH_SCHEME, type ApiErrorBody } from '../../contract';
+import { API_PREFIX, AUTH_SCHEME, type ApiErrorBody, type CsvRowError } from '../../contract';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type QueryParams = Record<string, string | number | boolean | null | undefined>;
@@ -26,7 +26,7 @@ export interface ApiError {
   code?: string;
   errors?: Record<string, string>;
   /** Per-row problems of a file import (the profile CSV's 400: `{row, field, reason}`), when the body lists them. */
-  rows?: { row: number; field: string | null; reason: string }[];
+  rows?: CsvRowError[];
 }
 
 export const COMMUNICATION_ERROR = 'خطا در ارتباط با سرور';
