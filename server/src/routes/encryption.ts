@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import * as yup from 'yup';
 import { SOURCE_HOSTS, V, wordEncryptionSchema, type SourceHost, type WordEncryptionBody } from '../../../src/contract';
-import { dropPrototypeKeys, positiveId } from '../../../src/contract/schemas/common';
+import { body, positiveId } from '../../../src/contract/schemas/common';
 import { requireUser } from '../auth/authorize';
 import { assertAppAccess } from '../auth/rbac';
 import { WordCryptoError, decryptWord, encryptWord } from '../domain/word-crypto';
@@ -18,7 +18,7 @@ import { fromBody, fromParams } from '../audit/plugin';
 
 const tags = ['encryption'];
 
-const appIdParams = yup.object({ appId: positiveId() }).transform(dropPrototypeKeys).typeError(V.checkInput).nonNullable(V.checkInput);
+const appIdParams = body({ appId: positiveId() });
 type AppIdParams = yup.InferType<typeof appIdParams>;
 
 const hostsJson = {

@@ -12,7 +12,7 @@ import {
   V, idParamsSchema, profileExportQuerySchema, subscriptionExportQuerySchema,
   type IdParams, type ProfileExportQuery, type SubscriptionExportQuery,
 } from '../../../src/contract';
-import { dropPrototypeKeys, positiveId } from '../../../src/contract/schemas/common';
+import { body, positiveId } from '../../../src/contract/schemas/common';
 import { requireUser } from '../auth/authorize';
 import { actorOf } from '../audit/plugin';
 import { recordAudit } from '../audit/record';
@@ -25,7 +25,7 @@ import { yupSchema } from '../http/validation';
 import { PROFILE_ADDRESS_CONTEXT } from './profiles';
 
 const tags = ['profiles'];
-const serverParamsSchema = yup.object({ serverId: positiveId() }).transform(dropPrototypeKeys).typeError(V.checkInput).nonNullable(V.checkInput);
+const serverParamsSchema = body({ serverId: positiveId() });
 type ServerParams = yup.InferType<typeof serverParamsSchema>;
 
 /** A file name part made of what every file system takes. */
