@@ -46,11 +46,11 @@ test('the audit page finds a rename the test just made, with the old and new nam
   await page.getByRole('heading', { name: t('fa', 'audit.title') }).waitFor();
   await settle(page);
   await page.getByRole('combobox', { name: t('fa', 'audit.fields.action') }).click();
-  await page.getByRole('option', { name: 'app.update' }).click();
+  await page.getByRole('option', { name: t('fa', 'audit.actionNames.app.update') }).click();
   await settle(page);
   const row = page.getByRole('row').filter({ hasText: 'After Rename' });
   await row.waitFor();
-  expect(await page.getByRole('row').filter({ hasText: 'app.update' }).count()).toBe(1);
+  expect(await page.getByRole('row').filter({ hasText: t('fa', 'audit.actionNames.app.update') }).count()).toBe(1);
 
   await row.getByRole('button', { name: t('fa', 'audit.actions.details') }).click();
   const dialog = page.getByRole('dialog');
@@ -61,7 +61,7 @@ test('the audit page finds a rename the test just made, with the old and new nam
 
   // the password set: "changed" on both sides, and the password itself nowhere on the page
   await page.getByRole('combobox', { name: t('fa', 'audit.fields.action') }).click();
-  await page.getByRole('option', { name: 'user.setPassword' }).click();
+  await page.getByRole('option', { name: t('fa', 'audit.actionNames.user.setPassword') }).click();
   await settle(page);
   await page.getByRole('row').filter({ hasText: 'auditowner' }).getByRole('button', { name: t('fa', 'audit.actions.details') }).click();
   const hashRow = page.getByRole('dialog').getByRole('row').filter({ hasText: 'passwordHash' });

@@ -3,6 +3,8 @@
 // before/after of the changed fields; a refused call writes nothing but a failed sign-in; a change
 // whose handler throws after writing leaves neither the change nor a record; no secret value appears
 // in any record; and GET audit filters, pages and refuses everyone but role_id 1.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { AD_MASTER_KEY, AUDIT_CHANGED } from '../../src/contract';
@@ -569,6 +571,15 @@ describe('one call, one record; refused calls record nothing', () => {
     const res = await act('GET', 'users/logout', undefined, t.auth(token));
     expect(res.statusCode).toBe(200);
     expect((await records())[0]).toMatchObject({ action: 'session.signOut', actorId: user.id, targetId: String(user.id) });
+  });
+
+  it('every recorded action and target type has a name in both panel languages', async () => {
+    const recorded = await records();
+    for (const lang of ['en', 'fa']) {
+      const names = JSON.parse(readFileSync(path.join(__dirname, `../../src/features/audit/lang/${lang}.json`), 'utf8')) as Record<string, string>;
+      expect([...new Set(recorded.map((r) => r.action))].filter((a) => !names[`audit.actionNames.${a}`])).toEqual([]);
+      expect([...new Set(recorded.map((r) => r.targetType))].filter((type) => type && !names[`audit.targetTypes.${type}`])).toEqual([]);
+    }
   });
 
   it('no secret value appears in any record', async () => {

@@ -64,7 +64,7 @@ describe('audit page', () => {
     await waitFor(() => expect(queryOf(server.calls('GET', 'audit').at(-1)!)).toEqual({ page: '2', size: '30' }));
 
     await user.click(screen.getByRole('combobox', { name: /Action/ }));
-    await user.click(await screen.findByRole('option', { name: 'user.setPassword' }));
+    await user.click(await screen.findByRole('option', { name: "Set a user's password" }));
     await waitFor(() => expect(queryOf(server.calls('GET', 'audit').at(-1)!)).toEqual({ page: '1', size: '30', action: 'user.setPassword' }));
     expect(await screen.findByText('65 records')).toBeInTheDocument();
   });
@@ -99,7 +99,7 @@ describe('audit page', () => {
       const { user } = await openPage();
       await screen.findByText('130 records');
       await user.click(screen.getByRole('combobox', { name: /Action/ }));
-      await user.click(await screen.findByRole('option', { name: 'app.update' }));
+      await user.click(await screen.findByRole('option', { name: 'Edited an application' }));
       await screen.findByText('65 records');
       await user.click(screen.getByRole('button', { name: 'Export CSV' }));
       await waitFor(() => expect(names).toEqual(['audit.csv']));

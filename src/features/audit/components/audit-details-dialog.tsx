@@ -13,7 +13,7 @@ import { Ltr } from '../../../components/ltr';
 import { formatDate } from '../../../lib/i18n';
 import { selectLocale, useAppSelector } from '../../../lib/state';
 import type { AuditRow } from '../api';
-import { changedFields, showValue, targetText } from './audit-values';
+import { changedFields, labelOf, showValue, targetText } from './audit-values';
 
 const when = { dateStyle: 'medium', timeStyle: 'medium' } as const;
 
@@ -35,9 +35,9 @@ export function AuditDetailsDialog({ row, onClose }: { row: AuditRow | null; onC
         { labelId: 'audit.fields.actor', value: row.actorName },
         { labelId: 'audit.fields.role', value: row.actorRole },
         { labelId: 'audit.fields.ip', value: row.ip, ltr: true },
-        { labelId: 'audit.fields.action', value: row.action, ltr: true },
+        { labelId: 'audit.fields.action', value: labelOf('actionNames', row.action, intl) },
         { labelId: 'audit.fields.operation', value: row.operation, ltr: true },
-        { labelId: 'audit.fields.target', value: targetText(row, t) },
+        { labelId: 'audit.fields.target', value: targetText(row, (type) => labelOf('targetTypes', type, intl)) },
         { labelId: 'audit.fields.detail', value: row.detail ? Object.entries(row.detail).map(([k, v]) => `${k}: ${showValue(v, t)}`).join('\n') : null, ltr: true },
       ]
     : [];

@@ -4,6 +4,15 @@ import { AUDIT_CHANGED } from '../../../contract';
 
 export type Translate = (id: string) => string;
 
+/**
+ * A recorded word (an action, a target type) in the page's language, or as recorded when this
+ * panel has no name for it yet (a route added after it was built).
+ */
+export function labelOf(kind: 'actionNames' | 'targetTypes', value: string, intl: { messages: Record<string, unknown>; formatMessage: (d: { id: string }) => string }): string {
+  const id = `audit.${kind}.${value}`;
+  return id in intl.messages ? intl.formatMessage({ id }) : value;
+}
+
 export function showValue(value: unknown, t: Translate): string {
   if (value === AUDIT_CHANGED) return t('audit.changed');
   if (value === undefined || value === null || value === '') return '';
@@ -17,9 +26,9 @@ export const changedFields = (before: Record<string, unknown> | null, after: Rec
   [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])].sort();
 
 /** The target as one line: its type, then its name and id. */
-export function targetText(row: { targetType: string | null; targetId: string | null; targetName: string | null }, t: Translate): string {
+export function targetText(row: { targetType: string | null; targetId: string | null; targetName: string | null }, typeName: Translate): string {
   if (!row.targetType) return '';
-  const type = t(`audit.targetTypes.${row.targetType}`);
+  const type = typeName(row.targetType);
   const name = row.targetName ? ` ${row.targetName}` : '';
   return `${type}${name}${row.targetId ? ` (#${row.targetId})` : ''}`;
 }

@@ -17,7 +17,7 @@ import { formatDate } from '../../../lib/i18n';
 import { selectLocale, useAppSelector, useNotify } from '../../../lib/state';
 import { useGetAuditFiltersQuery, useGetAuditQuery, useLazyGetAuditQuery, type AuditArgs, type AuditRow } from '../api';
 import { AuditDetailsDialog } from '../components/audit-details-dialog';
-import { changedFields, targetText } from '../components/audit-values';
+import { changedFields, labelOf, targetText } from '../components/audit-values';
 
 export const AUDIT_TABLE = 'audit';
 /** The most records one export fetches (a hundred pages). */
@@ -41,15 +41,15 @@ export default function AuditPage() {
   const filters = useMemo<DataTableFilter<AuditRow>[]>(
     () => [
       { kind: 'select', key: 'actorId', labelId: 'audit.fields.actor', options: (options.data?.actors ?? []).map((a) => ({ value: String(a.id), label: a.name })) },
-      { kind: 'select', key: 'action', labelId: 'audit.fields.action', options: (options.data?.actions ?? []).map((a) => ({ value: a, label: a })) },
+      { kind: 'select', key: 'action', labelId: 'audit.fields.action', options: (options.data?.actions ?? []).map((a) => ({ value: a, label: labelOf('actionNames', a, intl) })) },
       {
         kind: 'select',
         key: 'targetType',
         labelId: 'audit.fields.targetType',
-        options: (options.data?.targetTypes ?? []).map((type) => ({ value: type, labelId: `audit.targetTypes.${type}` })),
+        options: (options.data?.targetTypes ?? []).map((type) => ({ value: type, label: labelOf('targetTypes', type, intl) })),
       },
     ],
-    [options.data],
+    [options.data, intl],
   );
   const values = useTableFilters(AUDIT_TABLE, filters);
   const query: Omit<AuditArgs, 'page' | 'size'> = {
@@ -67,8 +67,8 @@ export default function AuditPage() {
     () => [
       { field: 'at', headerId: 'audit.fields.at', sortable: false, minWidth: 150, value: (r) => formatDate(r.at, locale, when) },
       { field: 'actorName', headerId: 'audit.fields.actor', sortable: false, minWidth: 120, ltr: true },
-      { field: 'action', headerId: 'audit.fields.action', sortable: false, minWidth: 150, ltr: true },
-      { field: 'target', headerId: 'audit.fields.target', sortable: false, minWidth: 180, value: (r) => targetText(r, (id) => intl.formatMessage({ id })) },
+      { field: 'action', headerId: 'audit.fields.action', sortable: false, minWidth: 170, value: (r) => labelOf('actionNames', r.action, intl) },
+      { field: 'target', headerId: 'audit.fields.target', sortable: false, minWidth: 180, value: (r) => targetText(r, (type) => labelOf('targetTypes', type, intl)) },
       { field: 'changes', headerId: 'audit.fields.changes', sortable: false, minWidth: 160, ltr: true, value: (r) => changedFields(r.before, r.after).join(', ') },
       { field: 'ip', headerId: 'audit.fields.ip', sortable: false, minWidth: 120, ltr: true },
     ],
