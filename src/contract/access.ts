@@ -22,7 +22,7 @@
 // Unknown ids answer 404 NOT_FOUND.
 import * as yup from 'yup';
 import { V } from './errors';
-import type { MenuItem, RoleOption } from './dto';
+import type { RoleOption } from './dto';
 import { TEXT_MAX, englishText, nonBlank, optionalText, persianText, positiveId, trimmedStr, body } from './schemas/common';
 
 /** Paths of the access calls, below API_PREFIX. */
@@ -94,20 +94,15 @@ export interface UserAccess {
   operations: OperationRef[];
 }
 
-/** Whether `access` grants the operation (no access info at all: granted, see UserAccess). */
-export function grants(access: UserAccess | undefined, method: HttpMethod, route: string): boolean {
-  return access === undefined || access.operations.some((op) => op.method === method && op.route === route);
-}
+// grants and flattenMenu live in ./access-rules (no yup): the panel's entry chunk checks pages with
+// them, and this module's schemas would bring yup into it (issue 16, the login route's size).
+export { grants, flattenMenu } from './access-rules';
 
 /** DELETE access/menus/{id}: how many items went, the item itself and all its descendants. */
 export interface MenuDeleteResult {
   removed: number;
 }
 
-/** Every item of a menu tree with its descendants, depth first in menu order. */
-export function flattenMenu(items: readonly MenuItem[]): MenuItem[] {
-  return items.flatMap((item) => [item, ...flattenMenu(item.children ?? [])]);
-}
 
 /** Menu routes of the pages issue 14 adds; the server seeds them (role_id 1 holds them). */
 export const ACCESS_MENU_ROUTES = {
