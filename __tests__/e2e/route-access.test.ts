@@ -41,6 +41,8 @@ const ROUTES: RouteCase[] = [
   { path: () => '/users/list', call: () => 'users' },
   { path: () => '/users/add-new', call: () => 'access/roles' },
   { path: () => '/users/roles', call: () => 'access/roles' },
+  { path: () => '/users/roles/2', call: () => 'access/roles/2' },
+  { path: () => '/users/menus', call: () => 'access/menus' },
 ];
 
 /**
@@ -51,6 +53,8 @@ const NOT_TOP_ADMIN: Record<string, string> = {
   '/users/list': '/dashboard',
   '/users/add-new': '/dashboard',
   '/users/roles': '/dashboard',
+  '/users/roles/2': '/dashboard',
+  '/users/menus': '/dashboard',
   '/app/manage': '/app/my-apps',
   '/servers/manage': '/servers/my-servers',
   '/servers/settings': '/dashboard',

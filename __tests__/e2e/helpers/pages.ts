@@ -47,6 +47,8 @@ export const PAGE_STATES: PageState[] = [
   { name: 'users-list', path: () => '/users/list' },
   { name: 'users-add-new', path: () => '/users/add-new' },
   { name: 'users-roles', path: () => '/users/roles' },
+  { name: 'users-role-permissions', path: () => '/users/roles/2' },
+  { name: 'users-menus', path: () => '/users/menus' },
   { name: 'not-found', path: () => '/no/such/page' },
 ];
 
