@@ -376,11 +376,14 @@ describe('option lists', () => {
     expect([...ids].sort()).toEqual(all.sort());
   });
 
-  it('access/roles lists the roles as {id, name}', async () => {
-    const res = await asAdmin('GET', 'access/roles');
+  it('access/roles lists the roles as {id, name}; role_id 1 also gets the details of issue 14', async () => {
+    const { token } = await t.signedInUser({ role_id: 2 });
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/access/roles', headers: t.auth(token) });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual(expect.arrayContaining([{ id: 1, name: 'admin' }, { id: 2, name: 'appAdmin' }, { id: 5, name: 'restricted' }]));
     expect(res.json().data.every((r: object) => Object.keys(r).sort().join() === 'id,name')).toBe(true);
+    const asTop = (await asAdmin('GET', 'access/roles')).json().data;
+    expect(asTop).toEqual(expect.arrayContaining([expect.objectContaining({ id: 2, name: 'appAdmin', usersCount: expect.any(Number), scope: 'own' })]));
   });
 });
 
