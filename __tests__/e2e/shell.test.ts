@@ -71,7 +71,7 @@ test('switching to English gives left-to-right, the sidebar on the left, and sur
 });
 
 test('the header profile button opens the user info page with the username and role', async () => {
-  await page.getByRole('link', { name: t('en', 'shell.profile') }).click();
+  await page.getByRole('link', { name: t('en', 'shell.profile'), exact: true }).click();
   await page.waitForURL('**/account/user-info');
   await page.getByText(ADMIN.username, { exact: true }).first().waitFor();
   await page.getByText(t('en', 'common.role.admin')).first().waitFor();
