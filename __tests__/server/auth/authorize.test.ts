@@ -13,10 +13,10 @@ beforeAll(async () => {
   t = await createTestApp({
     beforeReady(app) {
       const ok = async () => ({ ok: true });
-      app.get('/api/v1/test/top', { preHandler: app.authorize({ policy: 'scope:all' }) }, ok);
-      app.get('/api/v1/test/named', { preHandler: app.authorize({ policy: 'users:manage' }) }, ok);
-      app.get('/api/v1/test/unrestricted', { preHandler: app.authorize({ policy: 'profiles:type' }) }, ok);
-      app.get('/api/v1/test/any', { preHandler: app.authorize({ any: true }) }, async (request) => request.user);
+      app.get('/api/v1/test/top', { preValidation: app.authorize({ policy: 'scope:all' }) }, ok);
+      app.get('/api/v1/test/named', { preValidation: app.authorize({ policy: 'users:manage' }) }, ok);
+      app.get('/api/v1/test/unrestricted', { preValidation: app.authorize({ policy: 'profiles:type' }) }, ok);
+      app.get('/api/v1/test/any', { preValidation: app.authorize({ any: true }) }, async (request) => request.user);
     },
   });
 });
@@ -34,6 +34,17 @@ describe('app.authorize', () => {
     const admin = await t.signIn(ADMIN.username, ADMIN.password);
     const asAdmin = await t.app.inject({ method: 'POST', url: '/api/v1/users/signup', payload: badBody, headers: t.auth(admin) });
     expect(asAdmin.statusCode).toBe(400);
+  });
+
+  it('is declared where it runs: a guard in preHandler, or behind another preValidation hook, stops the start', async () => {
+    const misplaced: [string, (app: import('fastify').FastifyInstance) => void][] = [
+      ['preHandler', (app) => app.get('/api/v1/test/late', { preHandler: app.authorize({ any: true }) } as object, async () => ({}))],
+      ['not first', (app) => app.get('/api/v1/test/second', { preValidation: [async () => undefined, app.authorize({ any: true })] }, async () => ({}))],
+    ];
+    for (const [label, add] of misplaced) {
+      await expect(createTestApp({ beforeReady: add })).rejects.toThrow(/first in preValidation/);
+      expect(label).toBeTruthy();
+    }
   });
 
   it('applies the shared policy table, and any signed-in user', async () => {

@@ -3,7 +3,7 @@
 // reads only; role_id 1 is untouchable; changes apply at the next request).
 import { eq } from 'drizzle-orm';
 import { ROLE_IDS, V, flattenMenu, type Operation, type OperationRef } from '../../../src/contract';
-import { users } from '../../../server/src/db/schema';
+import { devices, users } from '../../../server/src/db/schema';
 import { api, callers, makeApp, type Caller, type Callers } from '../helpers/seed';
 import { ADMIN, createTestApp, isPostgresMode, tempDir, type TestApp } from '../helpers/test-app';
 
@@ -22,8 +22,8 @@ const key = (op: OperationRef) => `${op.method} ${op.route}`;
 const NO_GRANT = [
   'GET users/current', 'GET users/logout', 'POST users/changepass', 'POST users/avatar',
   'POST users/totp/setup', 'POST users/totp/enable', 'POST users/totp/disable', 'GET access/roles',
-  // The mobile apps' calls answer 401 without their app key; they take no staff grant either.
-  'POST apps/addDevice', 'GET apps/client/config',
+  // The mobile apps' config call answers 401 without its app key; it takes no staff grant either.
+  'GET apps/client/config',
 ];
 
 async function catalogue(): Promise<Operation[]> {
@@ -125,6 +125,21 @@ describe('grants', () => {
     expect(me.permissions.map((m: { route: string; children: { route: string }[] }) => [m.route, m.children.map((ch) => ch.route)])).toEqual([
       ['/', []], ['/app', ['/app/devices']],
     ]);
+  });
+
+  it('registering a device from the panel is a granted operation; a phone with its app key needs no session', async () => {
+    const { caller } = await roleWithUser('viewer', { operations: [{ method: 'GET', route: 'apps/devices' }], scope: 'all' });
+    const body = { appId: own.id, uniqueDeviceId: 'access-staff-add', fcmToken: 'fcm-access-staff-add' };
+    const refused = await send('POST', 'apps/addDevice', caller, body);
+    expect(refused.statusCode).toBe(403);
+    const stored = () => t.db.select({ id: devices.id }).from(devices).where(eq(devices.uniqueDeviceId, 'access-staff-add'));
+    expect(await stored()).toEqual([]);
+    // the app admin (seeded grants) still registers for their own app, and the phone with its key
+    expect((await send('POST', 'apps/addDevice', c.owner, body)).statusCode).toBe(200);
+    expect(await stored()).toHaveLength(1);
+    const phone = await t.app.inject({ method: 'POST', url: api('apps/addDevice'), headers: { appapikey: own.apiKey }, payload: { uniqueDeviceId: 'access-phone', fcmToken: 'fcm-access-phone' } });
+    expect(phone.statusCode).toBe(200);
+    expect((await send('POST', 'apps/addDevice', undefined, body)).statusCode).toBe(401);
   });
 
   it('ownership and the fixed rules still hold for a role granted every operation', async () => {

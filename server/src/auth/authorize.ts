@@ -1,11 +1,13 @@
-// Who is calling, and may they? `app.authorize(rule)` is the preHandler every protected route
-// declares next to itself (docs/architecture.md §5). It resolves the caller from `Authorization: JWT <token>` or
+// Who is calling, and may they? `app.authorize(rule)` is the guard every protected route declares
+// next to itself, first in its preValidation (docs/architecture.md §5): who is calling is settled
+// before the body is read, so a caller who may not use a route gets 401/403, never a 400 that would
+// tell them how it validates its input. A guard declared anywhere else fails at startup. It resolves the caller from `Authorization: JWT <token>` or
 // `Bearer <token>`, checks the session row and the user on every request (docs/architecture.md §6), holds
 // users who must change their password to the three account calls (and users whose role requires
 // TOTP to the enrolment calls), then applies the role rule and, for every role but role_id 1, the
 // role's operation grants (docs/product.md §6, README "Access: how grants combine with the fixed rules").
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { ERROR_CODES, POLICIES, type OperationRef, type Policy, type RoleRef } from '../../../src/contract';
+import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
+import { APP_API_KEY_HEADER, ERROR_CODES, POLICIES, type OperationRef, type Policy, type RoleRef } from '../../../src/contract';
 import { HttpError } from '../http/errors';
 import type { Repositories } from '../repositories';
 import { createOperationCatalogue, holdsEveryOperation, markReachAll, type OperationCatalogue } from './operations';
@@ -39,11 +41,17 @@ export interface AuthRule {
    * role options): needs no grant, so it is not in the operation catalogue either.
    */
   noGrant?: true;
+  /**
+   * A request carrying the `appapikey` header passes without a session: the mobile apps' own calls
+   * (apps/addDevice), whose handler checks the key. Without the header the caller is staff and the
+   * rule applies as usual, grant included.
+   */
+  appKeyPasses?: true;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    authorize(rule: AuthRule): preHandlerAsyncHookHandler;
+    authorize(rule: AuthRule): preValidationAsyncHookHandler;
     /** Every operation a grant can name: the guarded API routes but the `noGrant` ones, in registration order. */
     operations: OperationCatalogue;
   }
@@ -54,7 +62,7 @@ declare module 'fastify' {
 }
 
 const RULE = Symbol('authorize.rule');
-type Guard = preHandlerAsyncHookHandler & { [RULE]?: AuthRule };
+type Guard = preValidationAsyncHookHandler & { [RULE]?: AuthRule };
 
 /** The caller of a route guarded by `authorize`. */
 export function requireUser(request: FastifyRequest): AuthUser {
@@ -104,6 +112,7 @@ export function registerAuthorize(app: FastifyInstance, deps: { tokens: TokenSer
   app.decorate('authorize', (rule: AuthRule) => {
     if (!rule.any && !(rule.policy && rule.policy in POLICIES)) throw new Error('authorize() needs any or a known policy');
     const guard: Guard = async (request) => {
+      if (rule.appKeyPasses && request.headers[APP_API_KEY_HEADER] !== undefined) return;
       const user = (request.user ??= await resolveUser(request, rule.noGrant ? undefined : catalogue.of(request)));
       if (user.needToChangePass && !rule.allowPendingPasswordChange) {
         throw new HttpError(403, ERROR_CODES.passwordChangeRequired, 'Password change required');
@@ -120,21 +129,22 @@ export function registerAuthorize(app: FastifyInstance, deps: { tokens: TokenSer
 
   // Routes guarded by `authorize` are documented as needing the token, with their rule, so the
   // OpenAPI page shows the same requirement a reviewer sees next to the route.
-  //
-  // The guard also moves from preHandler to the front of preValidation: who is calling is settled
-  // before the body is read, so an anonymous or unauthorised caller gets 401/403, never a 400 that
-  // would tell them how a route they may not use validates its input.
   app.addHook('onRoute', (route) => {
-    const preHandlers = [route.preHandler ?? []].flat() as Guard[];
-    const guards = preHandlers.filter((h) => h[RULE]);
-    const rule = guards.map((h) => h[RULE]).find(Boolean);
-    if (!rule) return;
+    const stage = (hooks: unknown) => [hooks ?? []].flat() as Guard[];
+    for (const misplaced of ['onRequest', 'preParsing', 'preHandler'] as const) {
+      if (stage(route[misplaced]).some((h) => h[RULE])) {
+        throw new Error(`${route.method} ${route.url}: declare app.authorize() first in preValidation, not in ${misplaced}`);
+      }
+    }
+    const hooks = stage(route.preValidation);
+    const guards = hooks.filter((h) => h[RULE]);
+    if (!guards.length) return;
+    if (guards.length > 1 || !hooks[0][RULE]) throw new Error(`${route.method} ${route.url}: one app.authorize(), first in preValidation`);
+    const rule = guards[0][RULE]!;
     if (!rule.noGrant) for (const method of [route.method].flat()) catalogue.add(method, route.url, route.schema);
-    route.preHandler = preHandlers.filter((h) => !h[RULE]);
-    route.preValidation = [...guards, ...[route.preValidation ?? []].flat()] as typeof route.preValidation;
     route.schema = {
       ...route.schema,
-      security: [{ jwt: [] }],
+      security: rule.appKeyPasses ? [{ appApiKey: [] }, { jwt: [] }] : [{ jwt: [] }],
       description: [route.schema?.description, `Requires: ${describeRule(rule)}.`].filter(Boolean).join(' '),
     };
   });

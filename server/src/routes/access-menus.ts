@@ -28,7 +28,7 @@ export async function accessMenuRoutes(app: FastifyInstance) {
   app.get(
     '/access/menus',
     {
-      preHandler: app.authorize(topAdmin),
+      preValidation: app.authorize(topAdmin),
       schema: { tags, summary: 'The whole menu tree, in menu order', response: { 200: dataResponse({ type: 'array', items: menuItem }) } },
     },
     async () => ({ data: await app.repos.menu.tree() }),
@@ -38,7 +38,7 @@ export async function accessMenuRoutes(app: FastifyInstance) {
     '/access/menus',
     {
       config: { audit: { action: 'menu.create', target: 'menu', created: createdData } },
-      preHandler: app.authorize(topAdmin),
+      preValidation: app.authorize(topAdmin),
       schema: {
         tags,
         operationId: 'createMenu',
@@ -62,7 +62,7 @@ export async function accessMenuRoutes(app: FastifyInstance) {
     '/access/menus/:id',
     {
       config: { audit: { action: 'menu.update', target: 'menu', id: fromParams('id') } },
-      preHandler: app.authorize(topAdmin),
+      preValidation: app.authorize(topAdmin),
       schema: {
         tags,
         operationId: 'updateMenu',
@@ -84,7 +84,7 @@ export async function accessMenuRoutes(app: FastifyInstance) {
     '/access/menus/:id',
     {
       config: { audit: { action: 'menu.delete', target: 'menu', id: fromParams('id') } },
-      preHandler: app.authorize(topAdmin),
+      preValidation: app.authorize(topAdmin),
       schema: {
         tags,
         operationId: 'deleteMenu',
@@ -105,7 +105,7 @@ export async function accessMenuRoutes(app: FastifyInstance) {
     '/access/menus/:id/move',
     {
       config: { audit: { action: 'menu.move', target: 'menu', id: fromParams('id') } },
-      preHandler: app.authorize(topAdmin),
+      preValidation: app.authorize(topAdmin),
       schema: {
         tags,
         operationId: 'moveMenu',

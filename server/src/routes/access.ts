@@ -83,7 +83,7 @@ export async function accessRoutes(app: FastifyInstance) {
   app.get(
     '/access/operations',
     {
-      preHandler: app.authorize(topAdmin),
+      preValidation: app.authorize(topAdmin),
       schema: {
         tags,
         summary: 'Every API operation a role can be granted {method, route, tag, summary}',
@@ -97,7 +97,7 @@ export async function accessRoutes(app: FastifyInstance) {
   app.get(
     '/access/roles',
     {
-      preHandler: app.authorize({ any: true, noGrant: true }),
+      preValidation: app.authorize({ any: true, noGrant: true }),
       schema: {
         tags,
         summary: 'Role choices {id, name}; for role_id 1 also description, createdAt, usersCount and scope',
@@ -111,7 +111,7 @@ export async function accessRoutes(app: FastifyInstance) {
   app.get<{ Params: IdParams }>(
     '/access/roles/:id',
     {
-      preHandler: app.authorize(topAdmin),
+      preValidation: app.authorize(topAdmin),
       schema: {
         tags,
         operationId: 'getRole',
@@ -127,7 +127,7 @@ export async function accessRoutes(app: FastifyInstance) {
     '/access/roles',
     {
       config: { audit: { action: 'role.create', target: 'role', created: createdData } },
-      preHandler: app.authorize(topAdmin),
+      preValidation: app.authorize(topAdmin),
       schema: {
         tags,
         operationId: 'createRole',
@@ -149,7 +149,7 @@ export async function accessRoutes(app: FastifyInstance) {
     '/access/roles/:id',
     {
       config: { audit: { action: 'role.update', target: 'role', id: fromParams('id') } },
-      preHandler: app.authorize(topAdmin),
+      preValidation: app.authorize(topAdmin),
       schema: {
         tags,
         operationId: 'updateRole',
@@ -175,7 +175,7 @@ export async function accessRoutes(app: FastifyInstance) {
     '/access/roles/:id/permissions',
     {
       config: { audit: { action: 'role.permissions', target: 'roleGrants', id: fromParams('id') } },
-      preHandler: app.authorize(topAdmin),
+      preValidation: app.authorize(topAdmin),
       schema: {
         tags,
         operationId: 'updateRolePermissions',
@@ -207,7 +207,7 @@ export async function accessRoutes(app: FastifyInstance) {
     '/access/roles/:id',
     {
       config: { audit: { action: 'role.delete', target: 'role', id: fromParams('id') } },
-      preHandler: app.authorize(topAdmin),
+      preValidation: app.authorize(topAdmin),
       schema: {
         tags,
         operationId: 'deleteRole',

@@ -63,7 +63,7 @@ export async function accountRoutes(app: FastifyInstance) {
   app.get(
     '/users/current',
     {
-      preHandler: app.authorize({ any: true, allowPendingPasswordChange: true, allowPendingTotpEnrollment: true, noGrant: true }),
+      preValidation: app.authorize({ any: true, allowPendingPasswordChange: true, allowPendingTotpEnrollment: true, noGrant: true }),
       schema: { tags, summary: 'The signed-in user with role, permission menu and avatar URL', response: { 200: dataResponse(currentUserSchema) } },
     },
     async (request) => {
@@ -78,7 +78,7 @@ export async function accountRoutes(app: FastifyInstance) {
     '/users/logout',
     {
       config: { audit: { action: 'session.signOut', target: 'user', id: theCaller, always: true } },
-      preHandler: app.authorize({ any: true, allowPendingPasswordChange: true, allowPendingTotpEnrollment: true, noGrant: true }),
+      preValidation: app.authorize({ any: true, allowPendingPasswordChange: true, allowPendingTotpEnrollment: true, noGrant: true }),
       schema: { tags, summary: 'Sign out: revokes this session at once', response: { 200: successResponse() } },
     },
     async (request) => {
@@ -91,7 +91,7 @@ export async function accountRoutes(app: FastifyInstance) {
     '/users/changepass',
     {
       config: { audit: { action: 'user.changeOwnPassword', target: 'user', id: theCaller } },
-      preHandler: app.authorize({ any: true, allowPendingPasswordChange: true, allowPendingTotpEnrollment: true, noGrant: true }),
+      preValidation: app.authorize({ any: true, allowPendingPasswordChange: true, allowPendingTotpEnrollment: true, noGrant: true }),
       schema: {
         tags,
         summary: 'Change own password',
@@ -120,7 +120,7 @@ export async function accountRoutes(app: FastifyInstance) {
     '/users/avatar',
     {
       config: { audit: { action: 'user.avatar', target: 'user', id: theCaller } },
-      preHandler: app.authorize({ any: true, noGrant: true }),
+      preValidation: app.authorize({ any: true, noGrant: true }),
       schema: {
         tags,
         summary: 'Upload own avatar (JPEG or PNG, at most 2 MB)',

@@ -34,7 +34,7 @@ export async function adsRoutes(app: FastifyInstance) {
   app.get<{ Params: IdParams }>(
     '/apps/adsSettings/:id',
     {
-      preHandler: app.authorize({ any: true }),
+      preValidation: app.authorize({ any: true }),
       schema: {
         tags,
         summary: 'The ad settings as a list of {key, value}',
@@ -53,7 +53,7 @@ export async function adsRoutes(app: FastifyInstance) {
     '/apps/showAds/:id',
     {
       config: { audit: { action: 'app.showAds', target: 'appAds', id: fromParams('id') } },
-      preHandler: app.authorize({ any: true }),
+      preValidation: app.authorize({ any: true }),
       schema: {
         tags,
         summary: 'Switch the ads master (adMob) on or off',
@@ -74,8 +74,7 @@ export async function adsRoutes(app: FastifyInstance) {
     '/apps/updateSettingsAdmob/:id',
     {
       config: { audit: { action: 'app.ads', target: 'appAds', id: fromParams('id') } },
-      preValidation: captureRawBodyKeys,
-      preHandler: app.authorize({ any: true }),
+      preValidation: [app.authorize({ any: true }), captureRawBodyKeys],
       schema: {
         tags,
         summary: 'Save the ad form',

@@ -92,8 +92,7 @@ export async function appSettingsRoutes(app: FastifyInstance) {
     '/apps/updateSettings/:id',
     {
       config: { audit: { action: 'app.settings', target: 'appSettings', id: fromParams('id') } },
-      preValidation: captureRawBodyKeys,
-      preHandler: app.authorize({ any: true }),
+      preValidation: [app.authorize({ any: true }), captureRawBodyKeys],
       schema: {
         tags,
         summary: 'Change any subset of the application settings',

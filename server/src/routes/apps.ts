@@ -76,7 +76,7 @@ export async function appRoutes(app: FastifyInstance) {
   app.get<{ Querystring: AppsQuery }>(
     '/apps',
     {
-      preHandler: app.authorize({ any: true }),
+      preValidation: app.authorize({ any: true }),
       schema: {
         tags,
         summary: 'List applications: all in scope, or the caller\'s own with ?state=appAdmin',
@@ -99,7 +99,7 @@ export async function appRoutes(app: FastifyInstance) {
   app.get<{ Params: IdParams }>(
     '/apps/getApp/:id',
     {
-      preHandler: app.authorize({ any: true }),
+      preValidation: app.authorize({ any: true }),
       schema: {
         tags,
         summary: 'One application with its settings',
@@ -121,7 +121,7 @@ export async function appRoutes(app: FastifyInstance) {
     '/apps/storeApp',
     {
       config: { audit: { action: 'app.create', target: 'app', created: createdData } },
-      preHandler: app.authorize(APP_ADMIN_RULE),
+      preValidation: app.authorize(APP_ADMIN_RULE),
       schema: {
         tags,
         summary: 'Create an application',
@@ -144,7 +144,7 @@ export async function appRoutes(app: FastifyInstance) {
     '/apps/updateApp/:id',
     {
       config: { audit: { action: 'app.update', target: 'app', id: fromParams('id') } },
-      preHandler: app.authorize(APP_ADMIN_RULE),
+      preValidation: app.authorize(APP_ADMIN_RULE),
       schema: {
         tags,
         summary: 'Edit an application record',
@@ -170,7 +170,7 @@ export async function appRoutes(app: FastifyInstance) {
     '/apps/changeStatus/:id/:state',
     {
       config: { audit: { action: 'app.status', target: 'app', id: fromParams('id') } },
-      preHandler: app.authorize({ any: true }),
+      preValidation: app.authorize({ any: true }),
       schema: {
         tags,
         summary: 'Switch an application on or off',
@@ -191,7 +191,7 @@ export async function appRoutes(app: FastifyInstance) {
     '/apps/destroy/:id',
     {
       config: { audit: { action: 'app.delete', target: 'app', id: fromParams('id') } },
-      preHandler: app.authorize(APP_ADMIN_RULE),
+      preValidation: app.authorize(APP_ADMIN_RULE),
       schema: {
         tags,
         summary: 'Delete an application',

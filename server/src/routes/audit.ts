@@ -38,7 +38,7 @@ export async function auditRoutes(app: FastifyInstance) {
   app.get<{ Querystring: AuditQuery }>(
     '/audit',
     {
-      preHandler: app.authorize(rule),
+      preValidation: app.authorize(rule),
       schema: {
         tags,
         summary: 'The audit log, server-paged, newest first',
@@ -56,7 +56,7 @@ export async function auditRoutes(app: FastifyInstance) {
   app.get(
     '/audit/filters',
     {
-      preHandler: app.authorize(rule),
+      preValidation: app.authorize(rule),
       schema: {
         tags,
         summary: 'The actions, target types and actors recorded so far (the filters\' choices)',

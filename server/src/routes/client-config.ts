@@ -198,7 +198,7 @@ export async function clientConfigRoutes(app: FastifyInstance) {
   app.get<{ Params: IdParams; Querystring: ClientConfigPreviewQuery }>(
     '/apps/clientConfigPreview/:id',
     {
-      preHandler: app.authorize({ any: true }),
+      preValidation: app.authorize({ any: true }),
       schema: {
         tags,
         summary: 'What the app receives: its config decoded, and the history of its changes (the panel\'s tab)',

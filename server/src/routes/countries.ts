@@ -41,7 +41,7 @@ export async function countryRoutes(app: FastifyInstance) {
   app.get(
     '/apps/countries',
     {
-      preHandler: app.authorize({ any: true }),
+      preValidation: app.authorize({ any: true }),
       schema: {
         tags,
         summary: 'The world country list (about 249 entries) with time zones and flag URLs, sorted by name',

@@ -58,7 +58,7 @@ export async function dashboardRoutes(app: FastifyInstance) {
   app.get(
     '/dashboard/stats',
     {
-      preHandler: app.authorize({ any: true }),
+      preValidation: app.authorize({ any: true }),
       schema: {
         tags: ['dashboard'],
         summary: "The dashboard's figures, for what the caller may see",

@@ -60,14 +60,13 @@ const deviceJson = {
 } as const;
 
 export async function deviceRoutes(app: FastifyInstance, options: DeviceRoutesOptions = {}) {
-  const staff = app.authorize({ any: true });
   /** Every device when the request reaches all apps (rbac reachesAll); otherwise those of the caller's apps. */
   const scopeOf = async (user: AuthUser): Promise<DeviceScope> => (reachesAll(user) ? {} : { appIds: await ownedAppIds(app.db, user) });
 
   app.get<{ Querystring: DevicesQuery }>(
     '/apps/devices',
     {
-      preHandler: app.authorize({ any: true }),
+      preValidation: app.authorize({ any: true }),
       schema: {
         tags,
         summary: 'Devices, server-paged (30 per page from page 1), newest first unless sorted',
@@ -109,18 +108,13 @@ export async function deviceRoutes(app: FastifyInstance, options: DeviceRoutesOp
           'OR with a staff token (`Authorization: JWT <token>`) plus `appId` in the body naming an app the user may access (404 otherwise; the app may be inactive). ' +
           'Safe under concurrency: registering one device many times at once leaves one row. A new appVersionCode adds an active version record. ' +
           'A re-registration without model or appVersionCode keeps the stored values. No per-IP rate limit by default.',
-        security: [{}, { jwt: [] }],
         body: yupSchema(addDeviceSchema),
         response: { 200: successResponse({ type: 'object', properties: { id: { type: 'integer' } }, required: ['id'] }) },
       },
-      // Who is calling is settled before the body is validated: no key and no token is a 401
-      // whatever the body; a staff token is checked like any guarded route's. (An unknown key is
-      // found by the registration statement itself, which keeps the hot path at one query.)
-      preValidation: async (request, reply) => {
-        if (apiKeyOf(request)) return;
-        if (!request.headers.authorization) throw HttpError.unauthorized(`Missing ${APP_API_KEY_HEADER} header`);
-        await staff.call(app, request, reply);
-      },
+      // A call with the app key passes the guard (an unknown key is found by the registration
+      // statement itself, which keeps the hot path at one query); any other caller is staff, checked
+      // like on every guarded route, grant included: no key and no token is a 401 whatever the body.
+      preValidation: app.authorize({ any: true, appKeyPasses: true }),
     },
     async (request) => {
       const { appId, ...fields } = request.body;
@@ -131,7 +125,7 @@ export async function deviceRoutes(app: FastifyInstance, options: DeviceRoutesOp
         if (result === 'inactiveApp') throw HttpError.forbidden('The application is inactive');
         return { success: true, data: result };
       }
-      // Staff path: preValidation has signed the caller in.
+      // Staff path: the guard has signed the caller in.
       const user = requireUser(request);
       if (appId === undefined) throw HttpError.validation({ appId: V.required });
       await assertAppAccess(app.db, user, appId);
@@ -146,7 +140,7 @@ export async function deviceRoutes(app: FastifyInstance, options: DeviceRoutesOp
     '/apps/updateDevice/:id',
     {
       config: { audit: { action: 'device.update', target: 'device', id: fromParams('id') } },
-      preHandler: app.authorize({ any: true }),
+      preValidation: app.authorize({ any: true }),
       schema: {
         tags,
         summary: 'Edit a device',
@@ -183,7 +177,7 @@ export async function deviceRoutes(app: FastifyInstance, options: DeviceRoutesOp
     '/apps/destroyDevice/:id',
     {
       config: { audit: { action: 'device.delete', target: 'device', id: fromParams('id') } },
-      preHandler: app.authorize({ any: true }),
+      preValidation: app.authorize({ any: true }),
       schema: {
         tags,
         summary: 'Delete a device',

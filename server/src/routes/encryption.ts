@@ -43,7 +43,7 @@ export async function encryptionRoutes(app: FastifyInstance) {
     '/apps/wordEncryption',
     {
       config: { audit: { action: 'encryption.encryptWord', target: 'app', id: fromBody('appId'), always: true } },
-      preHandler: app.authorize({ any: true }),
+      preValidation: app.authorize({ any: true }),
       schema: {
         tags,
         summary: 'Encrypt a word with the app\'s core key and IV',
@@ -72,7 +72,7 @@ export async function encryptionRoutes(app: FastifyInstance) {
     '/apps/decryptDomain/:appId',
     {
       config: { audit: { action: 'encryption.decryptDomains', target: 'app', id: fromParams('appId'), always: true } },
-      preHandler: app.authorize({ policy: 'encryption:apps' }),
+      preValidation: app.authorize({ policy: 'encryption:apps' }),
       schema: {
         tags,
         summary: 'Decrypt the app\'s five stored source-host URLs',

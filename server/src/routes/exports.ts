@@ -48,7 +48,7 @@ export async function exportRoutes(app: FastifyInstance) {
   app.get<{ Params: IdParams; Querystring: ProfileExportQuery }>(
     '/apps/exportProfile/:id',
     {
-      preHandler: topAdmin,
+      preValidation: topAdmin,
       schema: {
         tags,
         summary: 'One profile as a share link, a QR code or a v2ray/Xray client config (role_id 1)',
@@ -89,7 +89,7 @@ export async function exportRoutes(app: FastifyInstance) {
   app.get<{ Params: ServerParams; Querystring: SubscriptionExportQuery }>(
     '/apps/exportProfiles/:serverId',
     {
-      preHandler: topAdmin,
+      preValidation: topAdmin,
       schema: {
         tags,
         summary: 'A server\'s profiles as a subscription body (role_id 1)',

@@ -19,7 +19,7 @@ export async function operatorRoutes(app: FastifyInstance) {
   app.get(
     '/apps/settings/operators',
     {
-      preHandler: app.authorize({ any: true }),
+      preValidation: app.authorize({ any: true }),
       schema: {
         tags,
         summary: 'The four operator display names',
@@ -34,7 +34,7 @@ export async function operatorRoutes(app: FastifyInstance) {
     '/apps/settings/operators',
     {
       config: { audit: { action: 'operators.update', target: 'operators', id: () => 'all' } },
-      preHandler: app.authorize({ policy: 'operators:edit' }),
+      preValidation: app.authorize({ policy: 'operators:edit' }),
       schema: {
         tags,
         summary: 'Save the four operator display names',

@@ -23,7 +23,7 @@ export async function privacyRoutes(app: FastifyInstance) {
   app.get(
     '/apps/privacy',
     {
-      preHandler: app.authorize({ any: true }),
+      preValidation: app.authorize({ any: true }),
       schema: { tags, summary: 'The current privacy policy HTML (our addition to docs/product.md §7)', response: { 200: dataResponse(privacyJson) } },
     },
     async () => ({ data: await app.repos.privacy.get() }),
@@ -33,7 +33,7 @@ export async function privacyRoutes(app: FastifyInstance) {
     '/apps/setPrivacy',
     {
       config: { audit: { action: 'privacy.update', target: 'privacy', id: () => 1 } },
-      preHandler: app.authorize({ policy: 'privacy:edit' }),
+      preValidation: app.authorize({ policy: 'privacy:edit' }),
       schema: {
         tags,
         summary: 'Save the privacy policy',

@@ -66,7 +66,7 @@ export async function profileImportRoutes(app: FastifyInstance) {
     '/apps/group/addProfiles',
     {
       config: { audit: { action: 'profile.import', target: 'server' } },
-      preHandler: app.authorize({ any: true }),
+      preValidation: app.authorize({ any: true }),
       schema: {
         tags,
         summary: 'Import profiles from a CSV file (all rows or none)',

@@ -98,7 +98,7 @@ export async function profileRoutes(app: FastifyInstance) {
   app.get<{ Params: yup.InferType<typeof serverParamsSchema> }>(
     '/apps/profiles/:serverId',
     {
-      preHandler: app.authorize({ any: true }),
+      preValidation: app.authorize({ any: true }),
       schema: {
         tags,
         summary: 'The profiles of a server, ordered by id',
@@ -118,9 +118,7 @@ export async function profileRoutes(app: FastifyInstance) {
     '/apps/addProfile',
     {
       config: { audit: { action: 'profile.create', target: 'profile', created: createdData } },
-      // The caller is resolved before validation too, for the role_id 5 type check.
-      preValidation: rejectTypeFromRestricted, // runs after the signedIn guard (authorize puts guards first)
-      preHandler: signedIn,
+      preValidation: [signedIn, rejectTypeFromRestricted],
       schema: {
         tags,
         summary: 'Add a profile to a server',
@@ -152,9 +150,7 @@ export async function profileRoutes(app: FastifyInstance) {
     '/apps/updateProfile/:id',
     {
       config: { audit: { action: 'profile.update', target: 'profile', id: fromParams('id') } },
-      // The caller is resolved before validation too, for the role_id 5 type check.
-      preValidation: rejectTypeFromRestricted, // runs after the signedIn guard (authorize puts guards first)
-      preHandler: signedIn,
+      preValidation: [signedIn, rejectTypeFromRestricted],
       schema: {
         tags,
         summary: 'Update a profile',
@@ -200,7 +196,7 @@ export async function profileRoutes(app: FastifyInstance) {
   app.get<{ Params: IdParams }>(
     '/apps/profileAddress/:id',
     {
-      preHandler: app.authorize({ policy: 'profiles:reveal' }),
+      preValidation: app.authorize({ policy: 'profiles:reveal' }),
       schema: {
         tags,
         summary: 'The sealed address token of one profile',
@@ -222,7 +218,7 @@ export async function profileRoutes(app: FastifyInstance) {
     '/apps/convertProfile',
     {
       config: { audit: { action: 'profile.reveal', target: 'profile' } },
-      preHandler: app.authorize({ policy: 'profiles:reveal' }),
+      preValidation: app.authorize({ policy: 'profiles:reveal' }),
       schema: {
         tags,
         summary: 'Reveal a profile address: the readable link and its parsed fields',
@@ -256,7 +252,7 @@ export async function profileRoutes(app: FastifyInstance) {
     '/apps/destroyProfile/:id',
     {
       config: { audit: { action: 'profile.delete', target: 'profile', id: fromParams('id') } },
-      preHandler: app.authorize({ any: true }),
+      preValidation: app.authorize({ any: true }),
       schema: {
         tags,
         summary: 'Delete a profile',
@@ -279,7 +275,7 @@ export async function profileRoutes(app: FastifyInstance) {
     '/apps/destroyMultipleProfiles',
     {
       config: { audit: { action: 'profile.deleteMany', target: 'profile', id: fromBody('ids') } },
-      preHandler: app.authorize({ any: true }),
+      preValidation: app.authorize({ any: true }),
       schema: {
         tags,
         summary: 'Delete several profiles',

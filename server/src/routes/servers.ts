@@ -100,7 +100,7 @@ export async function serverRoutes(app: FastifyInstance) {
   app.get<{ Querystring: ServersQuery }>(
     '/apps/servers',
     {
-      preHandler: app.authorize({ any: true }),
+      preValidation: app.authorize({ any: true }),
       schema: {
         tags,
         summary: 'Servers: all (appId=null), the caller\'s (state=appAdmin) or one app\'s (appId=<id>)',
@@ -124,7 +124,7 @@ export async function serverRoutes(app: FastifyInstance) {
     '/apps/addServer',
     {
       config: { audit: { action: 'server.create', target: 'server', created: createdData } },
-      preHandler: app.authorize({ any: true }),
+      preValidation: app.authorize({ any: true }),
       schema: {
         tags,
         summary: 'Create a server linked to one or more apps',
@@ -149,7 +149,7 @@ export async function serverRoutes(app: FastifyInstance) {
     '/apps/updateServer/:id',
     {
       config: { audit: { action: 'server.update', target: 'server', id: fromParams('id') } },
-      preHandler: app.authorize({ any: true }),
+      preValidation: app.authorize({ any: true }),
       schema: {
         tags,
         summary: 'Update a server',
@@ -187,7 +187,7 @@ export async function serverRoutes(app: FastifyInstance) {
     '/apps/destroyServer/:id',
     {
       config: { audit: { action: 'server.delete', target: 'server', id: fromParams('id') } },
-      preHandler: app.authorize({ any: true }),
+      preValidation: app.authorize({ any: true }),
       schema: {
         tags,
         summary: 'Delete a server with its profiles',
@@ -213,7 +213,7 @@ export async function serverRoutes(app: FastifyInstance) {
     '/apps/destroyMultipleServers',
     {
       config: { audit: { action: 'server.deleteMany', target: 'server', id: fromBody('ids') } },
-      preHandler: app.authorize({ any: true }),
+      preValidation: app.authorize({ any: true }),
       schema: {
         tags,
         summary: 'Delete several servers with their profiles',

@@ -106,7 +106,7 @@ export async function totpRoutes(app: FastifyInstance) {
     '/users/totp/setup',
     {
       config: { audit: { action: 'user.totpSetup', target: 'user', id: theCaller } },
-      preHandler: app.authorize({ any: true, allowPendingTotpEnrollment: true, noGrant: true }),
+      preValidation: app.authorize({ any: true, allowPendingTotpEnrollment: true, noGrant: true }),
       schema: {
         tags,
         summary: 'Start TOTP enrolment: a new secret and its otpauth:// URL',
@@ -127,7 +127,7 @@ export async function totpRoutes(app: FastifyInstance) {
     '/users/totp/enable',
     {
       config: { audit: { action: 'user.totpEnable', target: 'user', id: theCaller } },
-      preHandler: app.authorize({ any: true, allowPendingTotpEnrollment: true, noGrant: true }),
+      preValidation: app.authorize({ any: true, allowPendingTotpEnrollment: true, noGrant: true }),
       schema: {
         tags,
         summary: 'Turn TOTP on with a code from the new authenticator',
@@ -152,7 +152,7 @@ export async function totpRoutes(app: FastifyInstance) {
     '/users/totp/disable',
     {
       config: { audit: { action: 'user.totpDisable', target: 'user', id: theCaller } },
-      preHandler: app.authorize({ any: true, noGrant: true }),
+      preValidation: app.authorize({ any: true, noGrant: true }),
       schema: {
         tags,
         summary: 'Turn own TOTP off',
@@ -182,7 +182,7 @@ export async function totpRoutes(app: FastifyInstance) {
   app.get(
     '/users/totp/roles',
     {
-      preHandler: app.authorize(topAdmin),
+      preValidation: app.authorize(topAdmin),
       schema: {
         tags: ['users'],
         summary: 'Roles with whether their staff must use TOTP',
@@ -201,7 +201,7 @@ export async function totpRoutes(app: FastifyInstance) {
     '/users/totp/requireForRole',
     {
       config: { audit: { action: 'role.requireTotp', target: 'role', id: fromBody('role_id') } },
-      preHandler: app.authorize(topAdmin),
+      preValidation: app.authorize(topAdmin),
       schema: {
         tags: ['users'],
         summary: 'Require TOTP of a role’s staff (or stop requiring it)',
@@ -221,7 +221,7 @@ export async function totpRoutes(app: FastifyInstance) {
     '/users/totp/reset',
     {
       config: { audit: { action: 'user.totpReset', target: 'user', id: fromBody('user_id') } },
-      preHandler: app.authorize(topAdmin),
+      preValidation: app.authorize(topAdmin),
       schema: {
         tags: ['users'],
         summary: 'Turn a user’s TOTP off (lost device)',

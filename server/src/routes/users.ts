@@ -99,7 +99,7 @@ export async function userRoutes(app: FastifyInstance) {
   app.get<{ Querystring: UsersListQuery }>(
     '/users',
     {
-      preHandler: app.authorize(admins),
+      preValidation: app.authorize(admins),
       schema: {
         tags,
         summary: 'Staff users, with how many apps each administers',
@@ -132,7 +132,7 @@ export async function userRoutes(app: FastifyInstance) {
     '/users/signup',
     {
       config: { audit: { action: 'user.create', target: 'user', created: createdData } },
-      preHandler: app.authorize(admins),
+      preValidation: app.authorize(admins),
       schema: {
         tags,
         summary: 'Create a staff user',
@@ -168,7 +168,7 @@ export async function userRoutes(app: FastifyInstance) {
     '/users/update/:id',
     {
       config: { audit: { action: 'user.update', target: 'user', id: fromParams('id') } },
-      preHandler: app.authorize(admins),
+      preValidation: app.authorize(admins),
       schema: {
         tags,
         summary: "Edit a staff user's profile",
@@ -196,7 +196,7 @@ export async function userRoutes(app: FastifyInstance) {
     '/users/changepasslist',
     {
       config: { audit: { action: 'user.setPassword', target: 'user', id: fromBody('user_id') } },
-      preHandler: app.authorize(admins),
+      preValidation: app.authorize(admins),
       schema: {
         tags,
         summary: "Set a user's password (temporary)",
@@ -222,7 +222,7 @@ export async function userRoutes(app: FastifyInstance) {
     '/users/updateAccess/:id',
     {
       config: { audit: { action: 'user.role', target: 'user', id: fromParams('id') } },
-      preHandler: app.authorize(admins),
+      preValidation: app.authorize(admins),
       schema: {
         tags,
         summary: "Change a user's role",
@@ -251,7 +251,7 @@ export async function userRoutes(app: FastifyInstance) {
     '/users/destroy/:id',
     {
       config: { audit: { action: 'user.delete', target: 'user', id: fromParams('id') } },
-      preHandler: app.authorize(admins),
+      preValidation: app.authorize(admins),
       schema: {
         tags,
         summary: 'Delete a staff user',
@@ -282,7 +282,7 @@ export async function userRoutes(app: FastifyInstance) {
     '/users/changestatus/:id',
     {
       config: { audit: { action: 'user.status', target: 'user', id: fromParams('id') } },
-      preHandler: app.authorize(admins),
+      preValidation: app.authorize(admins),
       schema: {
         tags,
         summary: 'Activate or deactivate a staff user',
@@ -311,7 +311,7 @@ export async function userRoutes(app: FastifyInstance) {
   app.get(
     '/users/appAdmins',
     {
-      preHandler: app.authorize({ any: true }),
+      preValidation: app.authorize({ any: true }),
       schema: {
         tags,
         summary: 'App-admin choices: the active users of the roles that may administer an app (role_id 2, and 5, a restricted app admin)',

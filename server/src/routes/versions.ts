@@ -35,7 +35,7 @@ export async function versionRoutes(app: FastifyInstance) {
     '/apps/versionBlock',
     {
       config: { audit: { action: 'version.block', target: 'appVersions', id: fromBody('appId') } },
-      preHandler: app.authorize({ any: true }),
+      preValidation: app.authorize({ any: true }),
       schema: {
         tags,
         summary: 'Block a version of an application',
@@ -55,7 +55,7 @@ export async function versionRoutes(app: FastifyInstance) {
   app.get<{ Params: IdParams }>(
     '/apps/versionBlock/:id',
     {
-      preHandler: app.authorize({ any: true }),
+      preValidation: app.authorize({ any: true }),
       schema: {
         tags,
         summary: 'The versions of an application (active and blocked), highest first, each with its device count',
@@ -76,7 +76,7 @@ export async function versionRoutes(app: FastifyInstance) {
       path,
       {
         config: { audit: { action: status ? 'version.delete' : 'version.unblock', target: 'version', id: fromParams('id') } },
-        preHandler: app.authorize({ any: true }),
+        preValidation: app.authorize({ any: true }),
         schema: {
           tags,
           summary: status ? 'Delete an active version' : 'Delete a blocked version',
