@@ -2,11 +2,11 @@
 // name (the UI language's or English) or code, each option with its flag. Two bindings share it:
 // `CountryField` holds one country's id (the server form's countryId), `CountriesField` a
 // comma-separated list of codes (an app's selectedCountries / blockedCountries, as the server takes them).
-import Autocomplete, { type AutocompleteProps } from '@mui/material/Autocomplete';
+import Autocomplete, { type AutocompleteProps, type AutocompleteRenderInputParams } from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
-import { useMemo, type HTMLAttributes, type Key } from 'react';
+import { useMemo, type HTMLAttributes, type Key, type ReactNode } from 'react';
 import type { IntlShape } from 'react-intl';
 import { splitCountryCodes, type CountryDto } from '../../contract';
 import { countryName } from '../../lib/i18n';
@@ -46,6 +46,22 @@ function useCountryOptions(intl: IntlShape) {
   }, [locale, intl]);
 }
 
+type FieldState = Pick<ReturnType<typeof useField>, 'field' | 'intl' | 'hasError' | 'errorText'> & { labelId: string; hintId?: string };
+
+/** The text box of both pickers: label, error or hint, and (single choice) the chosen country's flag. */
+function renderCountryInput(params: AutocompleteRenderInputParams, { field, intl, labelId, hintId, hasError, errorText }: FieldState, flag?: ReactNode) {
+  return (
+    <TextField
+      {...params}
+      inputRef={field.ref}
+      label={intl.formatMessage({ id: labelId })}
+      error={hasError}
+      helperText={errorText ?? (hintId ? intl.formatMessage({ id: hintId }) : undefined)}
+      slotProps={flag ? { ...params.slotProps, input: { ...params.slotProps.input, startAdornment: flag } } : params.slotProps}
+    />
+  );
+}
+
 interface CommonProps {
   /** The form field's name. */
   name: string;
@@ -75,19 +91,9 @@ export function CountryField({ name, labelId, hintId, countries, loading, disabl
         onPicked?.(next);
       }}
       onBlur={field.onBlur}
-      renderInput={(params) => (
-        <TextField
-          {...params}
-          inputRef={field.ref}
-          label={intl.formatMessage({ id: labelId })}
-          error={hasError}
-          helperText={errorText ?? (hintId ? intl.formatMessage({ id: hintId }) : undefined)}
-          slotProps={{
-            ...params.slotProps,
-            input: { ...params.slotProps.input, startAdornment: value ? <Flag url={value.flagUrl} /> : undefined },
-          }}
-        />
-      )}
+      renderInput={(params) =>
+        renderCountryInput(params, { field, intl, labelId, hintId, hasError, errorText }, value ? <Flag url={value.flagUrl} /> : undefined)
+      }
     />
   );
 }
@@ -119,15 +125,7 @@ export function CountriesField({ name, labelId, hintId, countries, loading, disa
           return <Chip key={key} size="small" label={<bdi dir="ltr">{c.code}</bdi>} title={nameOf(c)} {...itemProps} />;
         })
       }
-      renderInput={(params) => (
-        <TextField
-          {...params}
-          inputRef={field.ref}
-          label={intl.formatMessage({ id: labelId })}
-          error={hasError}
-          helperText={errorText ?? (hintId ? intl.formatMessage({ id: hintId }) : undefined)}
-        />
-      )}
+      renderInput={(params) => renderCountryInput(params, { field, intl, labelId, hintId, hasError, errorText })}
     />
   );
 }
