@@ -2,7 +2,7 @@
 // loads before its form is usable. The second figure is measured, not derived from the chunk
 // graph: the real server serves dist/ to headless Chromium, and every response that arrives before
 // the sign-in button is on screen is counted at its size on the wire (brotli, as served), HTML,
-// JS, CSS and fonts alike. Budget: 150 KB on the wire for the HTML, JS and CSS (issue 16); the
+// JS, CSS and fonts alike. Budget: 150 KB on the wire for the HTML, JS and CSS (docs/architecture.md §8); the
 // fonts are printed beside it. It fails too when a package the sign-in page does without (yup,
 // react-hook-form, MUI X) is among the files it loads.
 // Usage: npm run bench:bundle [-- --rebuild]   (builds when dist/ has no bundle-stats.json)
@@ -16,7 +16,7 @@ const dist = process.env.BUNDLE_DIST ?? join(root, 'dist'); // BUNDLE_DIST: meas
 const statsFile = join(dist, 'bundle-stats.json');
 const BUDGET_KB = 150;
 const LOGIN_GROUP = 'page-login';
-/** Packages the sign-in page does without (issue 16): their arrival in its files fails the bench. */
+/** Packages the sign-in page does without (docs/architecture.md §8): their arrival in its files fails the bench. */
 const KEPT_OUT = ['yup', 'react-hook-form', '@hookform/resolvers', '@mui/x-data-grid', '@mui/x-date-pickers', '@mui/x-charts'];
 const MESSAGES_GROUP = 'messages-fa';
 

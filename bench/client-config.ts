@@ -1,4 +1,4 @@
-// The mobile apps' config call under load (issue 13 §1 "Speed"): one app with 50 servers × 40
+// The mobile apps' config call under load (docs/product.md §7 "Mobile apps"): one app with 50 servers × 40
 // profiles on PostgreSQL; autocannon on loopback against GET /api/health, then GET
 // apps/client/config answered in full (200) and revalidated (304), all against the same server
 // process in the same run. Prints requests/s, p99 and the ratios to the health route.
@@ -8,7 +8,7 @@
 //   BENCH_PG=postgres://user@host:5432 npm run bench:client-config
 //
 // With BENCH_INSTANCES=2 it also starts a second server process and HAProxy in front of both
-// (issue 13 §4): addDevice and the config call go through the balancer, one instance is killed
+// (docs/architecture.md §9): addDevice and the config call go through the balancer, one instance is killed
 // mid-load, and it checks that the other keeps serving, that no acknowledged registration is lost
 // and that a setting saved through instance A is served by instance B on its next call.
 import { spawn, type ChildProcess } from 'node:child_process';

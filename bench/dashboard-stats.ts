@@ -1,4 +1,4 @@
-// The dashboard figure of bench:devices (issue 15, docs/architecture.md §8: p95 ≤ 50 ms over 1,000,000
+// The dashboard figure of bench:devices (docs/product.md §7 "Dashboard", docs/architecture.md §8: p95 ≤ 50 ms over 1,000,000
 // devices on PostgreSQL): GET dashboard/stats over HTTP, which reads the device counters, next to the
 // raw count(*) statements over devices that it replaces (total, last 24 h / 7 / 30 days, per day, per
 // app and version), sent straight to PostgreSQL in the same run. Prints; asserts nothing.

@@ -1,4 +1,4 @@
-// Lighthouse on the panel (issue 16 §1): the mobile preset (simulated slow 4G and a 4× slower CPU)
+// Lighthouse on the panel (docs/architecture.md §8): the mobile preset (simulated slow 4G and a 4× slower CPU)
 // and the desktop preset on /login, /dashboard and /servers/{id} with 1,000 profiles, next to a
 // hello-world React page served the same way (the same static handler, precompressed the same
 // way) in the same run: the floor. Each page is loaded cold (HTTP cache cleared) 3 times per preset;

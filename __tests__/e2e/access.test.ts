@@ -1,4 +1,4 @@
-// Roles and grants in a real browser against the real server (issue 14): the top admin opens Roles from
+// Roles and grants in a real browser against the real server (docs/product.md §6): the top admin opens Roles from
 // the sidebar, creates a "support" role, gives it scope all, the dashboard and devices menu items and
 // only `GET apps/devices`, and gives it to a new user. That user's sidebar holds only the dashboard
 // and the devices page, the devices of an app they do not administer are listed, there is no delete

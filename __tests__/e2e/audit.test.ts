@@ -1,4 +1,4 @@
-// The audit log in a real browser against the real server (issue 15): a change the test makes through
+// The audit log in a real browser against the real server (docs/product.md §7 "Audit log"): a change the test makes through
 // the API is found on /settings/audit with the action filter, and its popup shows the renamed field
 // side by side, before and after; a password set shows "changed", never a value.
 import type { Page } from 'playwright-core';

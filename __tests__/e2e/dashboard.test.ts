@@ -1,4 +1,4 @@
-// The dashboard in a real browser against the real server (issue 15), in Persian and English, with the
+// The dashboard in a real browser against the real server (docs/product.md §7 "Dashboard"), in Persian and English, with the
 // audits' seeded data (helpers/seed.ts): the cards show the seeded figures in the language's digits,
 // the charts draw them (a bar per operator and per version, the blocked version in its own series,
 // 30 days of registrations with today's point at the top), mirrored in Persian. Screenshots at 390

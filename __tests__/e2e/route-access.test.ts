@@ -1,8 +1,8 @@
-// Route access (issue 10): for each of the three roles, every route of docs/product.md §2 either renders or
+// Route access (docs/architecture.md §9): for each of the three roles, every route of docs/product.md §2 either renders or
 // redirects to a page that renders, and the panel's decision matches the server's: a page renders
 // only when its first list call answers 200 for that role (asked of the API with that role's token).
 // The pages a role may not use (the users pages, the 'manage' lists, the pages its menu grants lack,
-// issue 14) must redirect.
+// docs/product.md §6) must redirect.
 import type { Page } from 'playwright-core';
 import { launchChromium, type LaunchedBrowser } from './helpers/chromium';
 import { settle } from './helpers/pages';
@@ -47,7 +47,7 @@ const ROUTES: RouteCase[] = [
 
 /**
  * The top admin's pages, for the seeded roles 2 and 5: the policy pages go to the section's own page,
- * the pages their menu grants lack (issue 14) to the dashboard.
+ * the pages their menu grants lack (docs/product.md §6) to the dashboard.
  */
 const NOT_TOP_ADMIN: Record<string, string> = {
   '/users/list': '/dashboard',

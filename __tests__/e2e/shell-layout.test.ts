@@ -1,4 +1,4 @@
-// The shell at every width in both directions (issue 10). Defect 1: crossing the 800 px breakpoint
+// The shell at every width in both directions (docs/architecture.md §9). Defect 1: crossing the 800 px breakpoint
 // while the sidebar is open must not leave an overlay behind: shrink 1366 → 760 and widen back, and
 // each time the menu button and a page control must be the element under their centre and work.
 // Defect 6: toasts sit at the top end corner, over no button of the page. Defect 8: the header title

@@ -1,4 +1,4 @@
-// Two-factor sign-in in a real browser against the real server (issue 11 §2): the admin enrols on
+// Two-factor sign-in in a real browser against the real server (docs/architecture.md §6): the admin enrols on
 // /account/security (the code is computed from the key the page shows, as an authenticator would),
 // sees the recovery codes once, signs out, and signs back in through the login's code step. Then a
 // role that requires TOTP sends its unenrolled staff to enrol right after sign-in.

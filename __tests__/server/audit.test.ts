@@ -1,4 +1,4 @@
-// The audit log (issue 15, docs/product.md §11): every mutating route of the app's route table (so a new
+// The audit log (docs/product.md §7 "Audit log"): every mutating route of the app's route table (so a new
 // route without a case here fails) writes exactly one record with the right action, target and
 // before/after of the changed fields; a refused call writes nothing but a failed sign-in; a change
 // whose handler throws after writing leaves neither the change nor a record; no secret value appears

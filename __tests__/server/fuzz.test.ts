@@ -1,4 +1,4 @@
-// Malformed requests to every operation (issue 11 §1): for each route of the app's route table (so
+// Malformed requests to every operation (docs/architecture.md §5): for each route of the app's route table (so
 // a new route is covered without touching this file), a fixed corpus of the inputs that once
 // answered 500 (NUL characters, ids past 32 bits, `0x1`, broken JSON and multipart, wrong content
 // type and length) plus seeded fast-check cases built from the route's own schemas, each with at
@@ -11,7 +11,7 @@ import type { RouteEntry } from '../../server/src/app';
 import { ADMIN, createTestApp, type TestApp } from './helpers/test-app';
 import { api, appBody } from './helpers/seed';
 
-/** Requests per operation, at least (issue 11 §1 asks for 40). */
+/** Requests per operation, at least (docs/architecture.md §5 asks for 40). */
 const MIN_PER_ROUTE = 40;
 const SEED = 20261124;
 
@@ -122,7 +122,7 @@ const qs = (o: Json) =>
     .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(typeof v === 'object' ? JSON.stringify(v) : String(v))}`)
     .join('&');
 
-/** The fixed corpus: the cases of issue 11 §1 that apply to this route. */
+/** The fixed corpus: the cases of docs/architecture.md §5 that apply to this route. */
 function corpus(route: RouteEntry): Request[] {
   const out: Request[] = [];
   const add = (label: string, r: Omit<Request, 'label' | 'method'> & { method?: string }) => out.push({ label, method: route.method, ...r });

@@ -1,4 +1,4 @@
-// The OpenAPI document (issue 11 §5) under Redocly's recommended ruleset: no error, no warning.
+// The OpenAPI document (docs/architecture.md §5) under Redocly's recommended ruleset: no error, no warning.
 // Also what the linters ask for, checked directly: a unique operationId on every operation, the
 // top-level tag list, `security: []` on public calls, `servers`, a 2xx answer for the file routes,
 // and the {message, code, errors} error schema on every operation.

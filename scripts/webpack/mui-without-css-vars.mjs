@@ -2,7 +2,7 @@
 // replaces @mui/material/styles/createThemeWithVars.mjs and ThemeProviderWithVars.mjs with this
 // module). The panel's theme (src/app/theme/create-app-theme.ts) sets neither `cssVariables` nor
 // `colorSchemes`, so createTheme and ThemeProvider never reach these; without the stand-in they
-// still ship in the entry chunk (~29 KB minified, ~8 KB brotli; issue 16, the login route's size).
+// still ship in the entry chunk (~29 KB minified, ~8 KB brotli; docs/architecture.md §8, the login route's size).
 // Anything that does reach them fails loudly instead of rendering unstyled.
 const unsupported = (name) =>
   function cssVarsUnsupported() {

@@ -1,6 +1,6 @@
 // The access checks the panel runs on every page (lib/authorization.ts), apart from the access
 // schemas in ./access: importing those would put yup into the entry chunk of every route, the
-// sign-in page included (issue 16). Re-exported by ./access, where the types live.
+// sign-in page included (docs/architecture.md §8). Re-exported by ./access, where the types live.
 import type { MenuItem } from './dto';
 import type { HttpMethod, UserAccess } from './access';
 

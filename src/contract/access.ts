@@ -1,6 +1,6 @@
 // Roles, menus and permissions managed from the panel (docs/product.md §3 Role, permission/menu item;
 // §6 authorization): the DTOs, request schemas and endpoint paths of the access/* calls, shared by
-// the panel (/users/roles, /users/roles/{id}, /users/menus) and the server (issue 14).
+// the panel (/users/roles, /users/roles/{id}, /users/menus) and the server (docs/product.md §6).
 //
 // Endpoints, all under /api/v1 (ACCESS_API below), role_id 1 only unless noted:
 //   GET    access/operations               -> DataResponse<Operation[]>  (the route table itself)
@@ -86,7 +86,7 @@ export type RoleWithGrants = RoleDetail & RoleGrants;
 
 /**
  * The signed-in user's grants, in users/current as `access` (role_id 1: every operation, scope all).
- * Optional so that a server without issue 14 still answers a valid CurrentUser: the panel then
+ * Optional so that a server without docs/product.md §6 still answers a valid CurrentUser: the panel then
  * treats every operation as granted (the fixed rules of docs/product.md §6 still apply).
  */
 export interface UserAccess {
@@ -95,7 +95,7 @@ export interface UserAccess {
 }
 
 // grants and flattenMenu live in ./access-rules (no yup): the panel's entry chunk checks pages with
-// them, and this module's schemas would bring yup into it (issue 16, the login route's size).
+// them, and this module's schemas would bring yup into it (docs/architecture.md §8, the login route's size).
 export { grants, flattenMenu } from './access-rules';
 
 /** DELETE access/menus/{id}: how many items went, the item itself and all its descendants. */
@@ -104,7 +104,7 @@ export interface MenuDeleteResult {
 }
 
 
-/** Menu routes of the pages issue 14 adds; the server seeds them (role_id 1 holds them). */
+/** Menu routes of the pages docs/product.md §6 adds; the server seeds them (role_id 1 holds them). */
 export const ACCESS_MENU_ROUTES = {
   /** Child of /users: نقش‌ها / Roles. */
   roles: '/users/roles',

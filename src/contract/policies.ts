@@ -63,7 +63,7 @@ export const POLICIES = define({
   'audit:view': { who: 'role_id 1', allows: topAdmin },
   /** Menu entries containing 'manage' (shown), containing 'my-' (hidden): docs/product.md §2 "Layout shell". */
   'menu:adminEntries': { who: 'role admin', allows: adminRole },
-  /** Manage roles, their grants and the menu tree (access/* writes, the operation catalogue; issue 14). */
+  /** Manage roles, their grants and the menu tree (access/* writes, the operation catalogue; docs/product.md §6). */
   'access:manage': { who: 'role_id 1', allows: topAdmin },
 });
 

@@ -1,5 +1,5 @@
 // The sign-in form's rules (docs/product.md §5 "Login") without yup: the sign-in page is the entry
-// route of every phone and must stay small (issue 16), so it checks its two text fields with these
+// route of every phone and must stay small (docs/architecture.md §8), so it checks its two text fields with these
 // plain functions; the server keeps checking the same body with signInSchema (schemas/auth.ts).
 // A property test holds the two to the same verdicts and message ids.
 import { V } from './errors';

@@ -19,7 +19,7 @@ export function useCan(policy: Policy): boolean {
 type UserGrants = Pick<CurrentUser, 'role_id' | 'permissions' | 'access'> | undefined;
 
 /**
- * Whether the user's menu grants hold `route` (issue 14: a page follows its menu item, a detail page
+ * Whether the user's menu grants hold `route` (docs/product.md §6: a page follows its menu item, a detail page
  * its section). Role_id 1 holds every menu item, whatever its tree says.
  */
 export function hasMenuGrant(user: UserGrants, route: string): boolean {

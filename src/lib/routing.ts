@@ -33,7 +33,7 @@ export const PATHS = {
   helpApi: '/help/api',
 } as const;
 
-/** The top-level menu items (sections) detail pages follow for their menu grant (issue 14). */
+/** The top-level menu items (sections) detail pages follow for their menu grant (docs/product.md §6). */
 export const MENU_SECTIONS = { servers: '/servers', apps: '/app' } as const;
 
 /** Links to the pages whose path holds an id or a query. */
@@ -65,7 +65,7 @@ export interface FeatureRoute {
   policy?: Policy;
   redirectTo?: string;
   /**
-   * The menu route whose grant opens this page (issue 14): a list page names its own menu item, a
+   * The menu route whose grant opens this page (docs/product.md §6): a list page names its own menu item, a
    * detail page its section (`/servers/:serverId` follows `/servers`). A user whose permission tree
    * lacks it never sees the page (sent to `redirectTo`, like a failed policy). No `menu`: every
    * signed-in user may open it (the dashboard, the account pages).

@@ -1,4 +1,4 @@
-// The direction-and-digits audit of issue 10 (defects 4, 5 and 7), as a PageCheck: in a Persian
+// The direction-and-digits audit of docs/architecture.md §9, as a PageCheck: in a Persian
 // page, every Latin technical token on screen (a link with ://, C++, an IP, a package or host
 // name, a version like 1.2.3) must sit in a left-to-right isolate, so the bidi algorithm cannot
 // reorder it; and no number the panel formats may show Latin digits outside such an isolate.

@@ -1,5 +1,5 @@
 // The shape of a page audit: one check that looks at a rendered page state and names what is wrong.
-// The audits of issue 10 (layout, axe, direction and digits) are each a PageCheck; one walker opens
+// The audits of docs/architecture.md §9 (layout, axe, direction and digits) are each a PageCheck; one walker opens
 // every state of PAGE_STATES once per role and locale, resizes it through the audit widths, and
 // runs every check (helpers/walk.ts), so the panel is loaded once per state however many checks there are.
 import type { Page } from 'playwright-core';

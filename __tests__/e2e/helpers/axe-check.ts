@@ -1,4 +1,4 @@
-// The accessibility audit of issue 10 as a PageCheck: axe-core on every state at 1366 px, and at
+// The accessibility audit of docs/architecture.md §9 as a PageCheck: axe-core on every state at 1366 px, and at
 // 390 px on what only a phone shows (the header and the folded row actions, as the top admin). Critical and serious
 // violations are problems; moderate and minor ones are collected for the test to print.
 import AxeBuilder from '@axe-core/playwright';

@@ -1,4 +1,4 @@
-// The layout audit of issue 10 as a PageCheck: at each width (and after crossing the breakpoint)
+// The layout audit of docs/architecture.md §9 as a PageCheck: at each width (and after crossing the breakpoint)
 // every page control and the first row's actions lie inside the viewport and are what the browser
 // hits at their centre; the menu button opens and closes the sidebar; the body never scrolls
 // sideways; and no raw message id shows in the page text.

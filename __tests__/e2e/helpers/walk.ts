@@ -1,4 +1,4 @@
-// The walker every page audit plugs into (issue 10): for one role and one locale it opens each
+// The walker every page audit plugs into (docs/architecture.md §9): for one role and one locale it opens each
 // state of PAGE_STATES in one browser page, then resizes that same page through the audit widths
 // (1366 → 1920 → 760 → 390, then back to 1366, so the breakpoint is crossed both ways) and runs,
 // at each step, every PageCheck that asks for that step. A state is loaded once however many checks

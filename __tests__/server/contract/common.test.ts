@@ -77,7 +77,7 @@ describe('every failure is a contract message id', () => {
   });
 });
 
-describe('bounds of every field (issue 11 §1)', () => {
+describe('bounds of every field (docs/architecture.md §5)', () => {
   /** Every string field of every exported request schema, with its maximum length (undefined: none). */
   const stringFields = () => {
     const out: Array<[string, number | undefined]> = [];

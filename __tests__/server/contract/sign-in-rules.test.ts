@@ -1,4 +1,4 @@
-// The sign-in page's plain rules (checkSignIn, issue 16) and the server's signInSchema give the same
+// The sign-in page's plain rules (checkSignIn, docs/architecture.md §8) and the server's signInSchema give the same
 // verdict, the same message id per field and the same value to send, for any two strings.
 import fc from 'fast-check';
 import { TEXT_MAX, V, checkSignIn, signInSchema } from '../../../src/contract';

@@ -1,4 +1,4 @@
-// Migration 0006 (the dashboard's device counters, issue 15) fills the counters from the devices already
+// Migration 0006 (the dashboard's device counters, docs/product.md §7 "Dashboard") fills the counters from the devices already
 // stored: a database migrated up to 0005 gets devices of various ages and versions, then the
 // remaining migrations run, and the counters equal a count over the rows; later changes keep them so.
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';

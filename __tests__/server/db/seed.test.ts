@@ -40,7 +40,7 @@ describe('seeded data', () => {
         '/help/panel-training', '/help/app-admin-panel-training', '/help/api',
       ]),
     );
-    // Since issue 14 the devices page is a menu item too, so a role can be granted it alone.
+    // Since roles have grants (docs/product.md §6) the devices page is a menu item too, so a role can be granted it alone.
     expect(routes).toContain('/app/devices');
     const c = await counts(t.db);
     expect(c.countries).toBeGreaterThanOrEqual(245);

@@ -185,7 +185,7 @@ describe('detectProtocol', () => {
   });
 });
 
-describe('links real clients export (issue 11 §3)', () => {
+describe('links real clients export (docs/product.md §5)', () => {
   test.each(ACCEPTED_LINKS.map(([name, link]) => [name, link]))('accepts %s, keeping the link as given', (_name, link) => {
     const parsed = parseShareLink(link);
     expect(parsed.link).toBe(link);

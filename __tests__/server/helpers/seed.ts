@@ -1,4 +1,4 @@
-// The one place server tests make their data (issue 12 §8): the four callers docs/product.md §6
+// The one place server tests make their data (docs/architecture.md §9): the four callers docs/product.md §6
 // distinguishes (top admin, app admin, another app admin, role_id 5), staff of a role, apps made
 // through the API (`makeApp`) or straight into the database (`seedApp`, with the app's core keys
 // when asked), and servers linked to apps (`seedServer`). Requests go through `t.call`.

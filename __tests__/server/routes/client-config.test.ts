@@ -1,4 +1,4 @@
-// GET apps/client/config and apps/client/privacy (issue 13 §1), on both engines: the key and query
+// GET apps/client/config and apps/client/privacy (docs/product.md §7 "Mobile apps"), on both engines: the key and query
 // rules (401, 403 APP_INACTIVE, 409 APP_KEYS_MISSING, 400), the answer's fields with each profile
 // encrypted like apps/wordEncryption, no secret anywhere, the strong ETag and 304, every kind of
 // panel change visible on the very next call, answers served from memory between changes, two

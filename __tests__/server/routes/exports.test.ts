@@ -1,4 +1,4 @@
-// apps/exportProfile and apps/exportProfiles (issue 13 §2): role_id 1 only, audited like a reveal;
+// apps/exportProfile and apps/exportProfiles (docs/product.md §7 "Profiles"): role_id 1 only, audited like a reveal;
 // the share link, its QR code (SVG that decodes back to the link is beyond a unit test, so the SVG
 // is checked to be a QR of the right size for the link), the v2ray/Xray client config for each
 // transport and security, and the subscription body in both formats.

@@ -1,4 +1,4 @@
-// The input rules every route shares (issue 11 §1): a NUL character anywhere is a 400, every text
+// The input rules every route shares (docs/architecture.md §5): a NUL character anywhere is a 400, every text
 // has a maximum length, ids are decimal digits within PostgreSQL's integer range, and a malformed
 // multipart body is a 400. Each case here answered 500 (or, for `0x1`, acted on app 1) before.
 import { eq } from 'drizzle-orm';

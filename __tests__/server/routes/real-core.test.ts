@@ -1,4 +1,4 @@
-// Proof with a real VPN core (issue 13 §3): Debian's v2ray (4.34) serves a VMess-over-WebSocket and
+// Proof with a real VPN core (docs/architecture.md §9): Debian's v2ray (4.34) serves a VMess-over-WebSocket and
 // a VLESS-over-TCP inbound on loopback with known ids, in front of a small HTTP origin. As the top
 // admin the test creates an app, a server at 127.0.0.1 and imports the two matching share links
 // through the CSV import; as the mobile app it calls apps/client/config and decrypts each profile's

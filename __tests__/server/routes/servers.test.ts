@@ -356,7 +356,7 @@ describe('OpenAPI', () => {
   });
 });
 
-describe('a server shared by apps of two admins (issue 11 §4)', () => {
+describe('a server shared by apps of two admins (docs/product.md §4)', () => {
   /** A server linked to Alice's app and Bob's, with one profile. */
   async function shared(): Promise<number> {
     const id = await create(admin, { appId: [aliceApp, bobApp] });

@@ -376,7 +376,7 @@ describe('option lists', () => {
     expect([...ids].sort()).toEqual(all.sort());
   });
 
-  it('access/roles lists the roles as {id, name}; role_id 1 also gets the details of issue 14', async () => {
+  it('access/roles lists the roles as {id, name}; role_id 1 also gets the details of docs/product.md §6', async () => {
     const { token } = await t.signedInUser({ role_id: 2 });
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/access/roles', headers: t.auth(token) });
     expect(res.statusCode).toBe(200);

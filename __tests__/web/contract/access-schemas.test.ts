@@ -1,4 +1,4 @@
-// The access/* request schemas of issue 14 (src/contract/access.ts), which both the panel's forms and the
+// The access/* request schemas of docs/product.md §6 (src/contract/access.ts), which both the panel's forms and the
 // server's routes validate with: what they accept and the message ids they refuse with.
 import {
   menuInputSchema, menuMoveSchema, permissionsInputSchema, roleInputSchema, grants, flattenMenu, V,

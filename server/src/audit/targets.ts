@@ -52,7 +52,7 @@ const loadRole = row(roles, roles.id, (r) => r.name);
 export const TARGETS = {
   user: row(users, users.id, (r) => r.username),
   role: loadRole,
-  /** A role with its grants (issue 14): the menu item ids and the operations as `METHOD route`. */
+  /** A role with its grants (docs/product.md §6): the menu item ids and the operations as `METHOD route`. */
   roleGrants: (async (db, id) => {
     const found = await loadRole(db, id);
     if (!found) return undefined;

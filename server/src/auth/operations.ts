@@ -1,4 +1,4 @@
-// The operation catalogue (docs/product.md §6 as managed from the panel, issue 14): every guarded API
+// The operation catalogue (docs/product.md §6 as managed from the panel, docs/product.md §6): every guarded API
 // route but the account calls, named the way grants and the OpenAPI document name it
 // (`GET apps/destroyDevice/{id}`). Filled from the route table as routes register (authorize's
 // onRoute hook) and sealed when the app is built, so it can never drift from what the server serves.

@@ -1,4 +1,4 @@
-// A complete client configuration for the v2ray/Xray core from one share link (issue 13 §2,
+// A complete client configuration for the v2ray/Xray core from one share link (docs/product.md §7 "Profiles",
 // apps/exportProfile?format=v2ray): a SOCKS inbound on 127.0.0.1:10808 and the profile as the
 // outbound. Built on the parser's readable form (domain/share-links.ts), so every link the panel
 // accepts maps the same way: vmess and vless; tcp (with the http header), ws, grpc, h2/http,

@@ -66,7 +66,7 @@ export const currentUserSchema = {
     totpEnrollmentRequired: { type: 'boolean' },
     access: {
       type: 'object',
-      description: 'The role\'s scope and operation grants (issue 14); role_id 1 holds every operation',
+      description: 'The role\'s scope and operation grants; role_id 1 holds every operation',
       properties: {
         scope: { type: 'string', enum: ['own', 'all'] },
         operations: { type: 'array', items: { type: 'object', properties: { method: str, route: str }, required: ['method', 'route'] } },

@@ -1,4 +1,4 @@
-// Reading and pruning the audit log (docs/product.md §11 "Audit log"); records are written by
+// Reading and pruning the audit log (docs/product.md §7 "Audit log"); records are written by
 // server/src/audit in the transaction of the change they describe.
 import { and, count, desc, eq, gte, isNotNull, lte, lt, sql, type SQL } from 'drizzle-orm';
 import type { AuditFilterOptions, AuditList, AuditQuery, AuditRowDto } from '../../../src/contract';

@@ -1,4 +1,4 @@
-// Reads behind GET apps/client/config (issue 13 §1): the cheap per-call lookup of an app by its key
+// Reads behind GET apps/client/config (docs/product.md §7 "Mobile apps"): the cheap per-call lookup of an app by its key
 // with its config version, the snapshot the answer is built from, the version history, and the
 // batched lastSeenAt write of devices. The version itself is bumped by database triggers (migration
 // 0004), never here.

@@ -1,6 +1,6 @@
 // The permission/menu tree (docs/product.md §3 Permission): what a role sees (the rows granted to it,
 // nested under their parents in sort order, in the `MenuItem` shape of the contract), and the whole
-// tree as the top admin edits it (issue 14: add, edit, delete with descendants, move among siblings).
+// tree as the top admin edits it (docs/product.md §6: add, edit, delete with descendants, move among siblings).
 import { asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { ROLE_IDS, type MenuItem } from '../../../src/contract';
 import type { Db } from '../db/client';

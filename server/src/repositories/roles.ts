@@ -1,4 +1,4 @@
-// Roles (docs/product.md §3 Role, §6; issue 14): the option list behind access/roles, the existence
+// Roles (docs/product.md §3 Role, §6; docs/product.md §6): the option list behind access/roles, the existence
 // check that turns an unknown role_id into a 400, and the role records with their grants as the top
 // admin manages them (menu items in role_permissions, API operations in role_operations).
 import { asc, count, eq, sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// The menu tree as the top admin edits it (issue 14; docs/product.md §3 Permission, §2 Layout shell):
+// The menu tree as the top admin edits it (docs/product.md §6; docs/product.md §3 Permission, §2 Layout shell):
 // read the whole tree, add a root or child item (appended last among its siblings), edit names and
 // route, delete with its descendants (the answer says how many went), move one step among siblings.
 // A new item is granted to nobody but role_id 1, who holds every item; the sidebar of every other

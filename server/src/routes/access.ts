@@ -1,4 +1,4 @@
-// Roles and the operation catalogue (issue 14; docs/product.md §3 Role, §6): access/roles as the
+// Roles and the operation catalogue (docs/product.md §6; docs/product.md §3 Role, §6): access/roles as the
 // option list any signed-in user reads (moved here from users.ts), and for role_id 1 the role
 // records, their grants (menu items, API operations, scope) and the catalogue grants name.
 //

@@ -69,7 +69,7 @@ export async function accountRoutes(app: FastifyInstance) {
     async (request) => {
       const data = await app.repos.users.currentUser(requireUser(request).id);
       if (!data) throw HttpError.unauthorized();
-      // The role's operation grants and scope, so the panel hides what the server would refuse (issue 14).
+      // The role's operation grants and scope, so the panel hides what the server would refuse (docs/product.md §6).
       return { data: { ...data, access: await accessOf(app, data.role) } };
     },
   );

@@ -1,4 +1,4 @@
-// docs/product.md §11 "Audit log": GET audit, the records written by server/src/audit, role_id 1 only
+// docs/product.md §7 "Audit log": GET audit, the records written by server/src/audit, role_id 1 only
 // (policy audit:view), server-paged newest first; GET audit/filters lists the recorded actions,
 // target types and actors for the panel's filters. The daily retention sweep lives here too (AUDIT_RETENTION_DAYS).
 import type { FastifyInstance } from 'fastify';

@@ -1,4 +1,4 @@
-// The mobile apps' config call (issue 13 §1): GET apps/client/config with the `appapikey` header,
+// The mobile apps' config call (docs/product.md §7 "Mobile apps"): GET apps/client/config with the `appapikey` header,
 // and the public policy page it links to, GET apps/client/privacy. How the answer is built and
 // cached is in domain/client-config.ts; how it stays fresh is the per-app config version, bumped by
 // database triggers in the same transaction as every change it depends on (migration 0004), and

@@ -1,4 +1,4 @@
-// Profiles in the formats real clients read (issue 13 §2), for the top admin (role_id 1) only, so
+// Profiles in the formats real clients read (docs/product.md §7 "Profiles"), for the top admin (role_id 1) only, so
 // that staff can try a profile in a standard client before the apps get it. Each export opens the
 // sealed address, so each is written to the audit log before it is answered, like a reveal
 // (apps/convertProfile):

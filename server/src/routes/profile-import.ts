@@ -111,7 +111,7 @@ export async function profileImportRoutes(app: FastifyInstance) {
         addressEnc: seal(r.link.link),
       }));
       const inserted = await inTransaction(app.db, (repos) => repos.profiles.insertMany(rows));
-      // One record for the whole file, with the count (docs/product.md §11).
+      // One record for the whole file, with the count (docs/product.md §7 "Audit log").
       auditTarget(serverId);
       auditDetail({ count: inserted });
       return { success: true, data: { inserted } };

@@ -4,7 +4,7 @@
 // Each width has its own open state. With one shared state, shrinking below 800 px rendered the
 // temporary drawer once with the wide sidebar's `open: true` before an effect closed it: its Modal
 // mounted open and closed before its slide had entered, never reported the exit, and its invisible
-// root stayed over the page, swallowing every click until reload (issue 10). The narrow drawer now
+// root stayed over the page, swallowing every click until reload (docs/product.md §2). The narrow drawer now
 // starts closed whenever the width crosses the breakpoint, so it never mounts open by itself.
 import { Suspense, useEffect, useState } from 'react';
 import Box from '@mui/material/Box';

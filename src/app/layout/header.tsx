@@ -1,6 +1,6 @@
 // The header bar: sidebar toggle and title on the start side; language, profile, dashboard and
 // sign-out on the end side. On a phone the profile and dashboard links fold into one menu button,
-// so the title keeps its whole width (issue 10).
+// so the title keeps its whole width (docs/product.md §2).
 import { useState, type ReactNode } from 'react';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';

@@ -1,8 +1,8 @@
 // Shows the notifications slice (docs/product.md §4): newest first, each for 10 s; hovering pauses its timer,
 // a click dismisses it. Texts are translated when shown. The stack sits at the top end corner, just
 // under the header, where it covers no primary action in either direction (the Save buttons of the
-// forms are at their bottom; issue 10). The live region is there from the start; the toasts
-// themselves (MUI's Alert) load with the first one (issue 16: the sign-in page's size).
+// forms are at their bottom; docs/product.md §2). The live region is there from the start; the toasts
+// themselves (MUI's Alert) load with the first one (docs/architecture.md §8: the sign-in page's size).
 import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import Stack from '@mui/material/Stack';
 import { useIntl } from 'react-intl';

@@ -1,6 +1,6 @@
 // One notification (docs/product.md §4): shown for 10 s; hovering pauses its timer, a click
 // dismisses it. Its own chunk, loaded with the first notification (NotificationsHost), so the
-// sign-in page's first load does not carry MUI's Alert (issue 16).
+// sign-in page's first load does not carry MUI's Alert (docs/architecture.md §8).
 import { useCallback, useEffect, useRef } from 'react';
 import Alert, { type AlertColor } from '@mui/material/Alert';
 import { keyframes } from '@emotion/react';

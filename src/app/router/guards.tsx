@@ -4,7 +4,7 @@
 //   the password they all lead to /account/change-password, and while their role requires TOTP
 //   they have not set up, to /account/security;
 // - public pages send a signed-in user to the dashboard;
-// - a page whose route names a role policy (or a menu item, issue 14) renders only for a user who
+// - a page whose route names a role policy (or a menu item, docs/product.md §6) renders only for a user who
 //   passes it (holds its grant); anyone else is
 //   sent to the route's `redirectTo` (or the dashboard) with a notice, the same way in every section.
 import { useEffect, type ReactNode } from 'react';
@@ -53,7 +53,7 @@ function Refused({ to }: { to: string }) {
 
 interface RequireAccessProps {
   policy?: Policy;
-  /** The menu route the user's role must hold (issue 14). */
+  /** The menu route the user's role must hold (docs/product.md §6). */
   menu?: string;
   redirectTo?: string;
   children: ReactNode;

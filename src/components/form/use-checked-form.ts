@@ -1,5 +1,5 @@
 // A small form state for text fields checked by plain rule functions from src/contract instead of
-// a yup schema: the sign-in page's form, which must not load react-hook-form and yup (issue 16,
+// a yup schema: the sign-in page's form, which must not load react-hook-form and yup (docs/architecture.md §8,
 // docs/architecture.md §8 bundle budget). It behaves like Form (form.tsx): a field's error shows
 // once it was left (or after a submit) and follows every change from then on; a refused submit
 // marks every invalid field, focuses the first and toasts checkInput; a server 400's field errors

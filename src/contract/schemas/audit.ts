@@ -1,4 +1,4 @@
-// The audit log's query and rows (docs/product.md §11 "Audit log"): GET audit, role_id 1 only,
+// The audit log's query and rows (docs/product.md §7 "Audit log"): GET audit, role_id 1 only,
 // server-paged newest first like the device list.
 import * as yup from 'yup';
 import { V } from '../errors';

@@ -1,5 +1,5 @@
-// Query of the mobile apps' config call, GET apps/client/config (issue 13 §1), of its privacy page,
-// and of the top admin's profile exports (issue 13 §2). The app is picked by the `appapikey` header
+// Query of the mobile apps' config call, GET apps/client/config (docs/product.md §7 "Mobile apps"), of its privacy page,
+// and of the top admin's profile exports (docs/product.md §7 "Profiles"). The app is picked by the `appapikey` header
 // (APP_API_KEY_HEADER), as on apps/addDevice.
 import * as yup from 'yup';
 import { V } from '../errors';

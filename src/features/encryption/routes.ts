@@ -1,5 +1,5 @@
 // The domain-encryption settings page.
-// It follows its menu grant (issue 14).
+// It follows its menu grant (docs/product.md §6).
 import { PATHS, type FeatureRoute } from '../../lib/routing';
 
 export const routes: FeatureRoute[] = [

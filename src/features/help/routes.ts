@@ -1,5 +1,5 @@
 // The help pages (docs/product.md §2): the panel guide, the app admins' guide with a video, and the API help.
-// Each follows its menu grant (issue 14).
+// Each follows its menu grant (docs/product.md §6).
 import { PATHS, type FeatureRoute } from '../../lib/routing';
 
 export const routes: FeatureRoute[] = [

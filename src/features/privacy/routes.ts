@@ -1,5 +1,5 @@
 // The privacy-policy settings page (a lazy chunk: the rich-text editor never reaches the login bundle).
-// It follows its menu grant (issue 14).
+// It follows its menu grant (docs/product.md §6).
 import { PATHS, type FeatureRoute } from '../../lib/routing';
 
 export const routes: FeatureRoute[] = [

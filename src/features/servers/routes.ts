@@ -1,5 +1,5 @@
 // Pages of the servers feature (docs/product.md §2 "Server lists", "Profiles of a server", operator settings).
-// Each page follows its menu grant (issue 14); a server's profiles follow the servers section.
+// Each page follows its menu grant (docs/product.md §6); a server's profiles follow the servers section.
 // Static paths rank above /servers/:serverId in the router, so manage/my-servers/settings win.
 import { MENU_SECTIONS, PATHS, type FeatureRoute } from '../../lib/routing';
 

@@ -1,4 +1,4 @@
-// The access/* calls of issue 14 (src/contract/access.ts): roles with their grants, the operation
+// The access/* calls of docs/product.md §6 (src/contract/access.ts): roles with their grants, the operation
 // catalogue and the menu tree. A change to grants or the menu may change the signed-in user's own
 // sidebar and guards, so those also refresh users/current.
 import { baseApi, invalidatesItem, listTag, providesList, unlessRefused, unwrapData } from '../../lib/api';

@@ -1,5 +1,5 @@
 // Pages of the users feature (docs/product.md §2 "Users"): the staff list and the new-user form, and the
-// access pages of issue 14 (roles, a role's permissions, the menu tree).
+// access pages of docs/product.md §6 (roles, a role's permissions, the menu tree).
 import { PATHS, type FeatureRoute } from '../../lib/routing';
 
 // Both pages belong to the admin role (docs/product.md §6); anyone else goes to the dashboard.
@@ -18,7 +18,7 @@ export const routes: FeatureRoute[] = [
     menu: PATHS.usersAddNew,
     load: () => import(/* webpackChunkName: "page-users-add-new" */ './pages/add-user-page'),
   },
-  // Roles, their permissions and the menu tree (issue 14): the top admin's (access:manage), each
+  // Roles, their permissions and the menu tree (docs/product.md §6): the top admin's (access:manage), each
   // behind its menu item; a role's permissions page follows the roles list.
   {
     path: PATHS.usersRoles,

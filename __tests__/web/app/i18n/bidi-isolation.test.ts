@@ -1,4 +1,4 @@
-// Persian messages keep technical text in its own order (issue 10, defects 4 and 5): inside a message
+// Persian messages keep technical text in its own order (docs/architecture.md §9): inside a message
 // that has Persian text, every Latin run (C++, API, vmess://, UTF-8 ...) sits between Unicode
 // isolates (U+2066 LRI or U+2068 FSI ... U+2069 PDI), so the bidi algorithm cannot turn "کلید C++"
 // into "کلید ++C" (names in sentences are isolated with FSI too, where the message wants it); and

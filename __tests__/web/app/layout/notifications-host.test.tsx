@@ -7,7 +7,7 @@ import { renderWithProviders } from '../../support/render';
 const ids = ['common.yes', 'common.no', 'common.save', 'common.cancel', 'common.close', 'common.retry', 'common.loading', 'common.inProgress'];
 const texts = ['بله', 'خیر', 'ذخیره', 'انصراف', 'بستن', 'تلاش دوباره', 'در حال بارگذاری…', 'در حال انجام…'];
 
-// The toasts are a chunk of their own, loaded with the first one (issue 16): load it once, so each
+// The toasts are a chunk of their own, loaded with the first one (docs/architecture.md §8): load it once, so each
 // test's timeline starts when its notification is dispatched.
 beforeAll(async () => {
   const view = await renderWithProviders(<main />);

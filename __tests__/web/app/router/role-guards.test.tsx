@@ -1,4 +1,4 @@
-// Pages a role may not use never render (issue 10, defect 3): the route's policy sends the user to
+// Pages a role may not use never render (docs/architecture.md §9): the route's policy sends the user to
 // the page of that section they may use (or the dashboard), with a notice, the same way for every
 // section; and a 403 from a list call reads "no access", never "check your connection".
 import { screen, waitFor } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// /dashboard (issue 15): the figures of dashboard/stats on the cards, in the UI language's digits; the
+// /dashboard (docs/product.md §7 "Dashboard"): the figures of dashboard/stats on the cards, in the UI language's digits; the
 // list error view with its retry; each card opening the list the caller's role uses (all or own
 // apps and servers), the staff card only for the admin role.
 import { screen, within } from '@testing-library/react';

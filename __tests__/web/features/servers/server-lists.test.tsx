@@ -180,7 +180,7 @@ describe('operator names page', () => {
   });
 });
 
-describe('deleting a server that apps of other admins share (issue 11 §4)', () => {
+describe('deleting a server that apps of other admins share (docs/product.md §4)', () => {
   const SHARED: Server = { ...SERVER, shared: true };
 
   async function openWith(rows: Server[], route: string, roleId: 1 | 2) {

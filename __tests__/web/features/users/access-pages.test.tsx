@@ -1,4 +1,4 @@
-// The access pages of issue 14 over the real store, routes and guards (fake API): the roles list and
+// The access pages of docs/product.md §6 over the real store, routes and guards (fake API): the roles list and
 // its dialogs, a role's permissions (parent follows child, select all per tag, the unsaved counter,
 // the leave prompt, the body sent) and the menu tree editor (move, add child, delete counting children).
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';

@@ -9,7 +9,7 @@ ALTER TABLE "roles" ADD COLUMN "scope" text DEFAULT 'own' NOT NULL;--> statement
 ALTER TABLE "role_operations" ADD CONSTRAINT "role_operations_role_id_roles_id_fk" FOREIGN KEY ("role_id") REFERENCES "public"."roles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "roles" ADD CONSTRAINT "roles_scope_check" CHECK ("roles"."scope" in ('own', 'all'));--> statement-breakpoint
 -- Roles, menu and grants are seeded here once (before, server/src/db/seed.ts rewrote them on every
--- start); from now on the top admin owns them (docs/product.md §6, issue 14).
+-- start); from now on the top admin owns them (docs/product.md §6, docs/product.md §6).
 INSERT INTO "roles" ("id", "name", "description", "scope") VALUES
   (1, 'admin', 'Top admin: everything, including the role_id 1-only fields', 'all'),
   (2, 'appAdmin', 'Application admin: their own apps, servers and devices', 'own'),

@@ -156,7 +156,7 @@ export const appVersions = pgTable(
 );
 
 /**
- * The version of what GET apps/client/config answers for each app (issue 13). Database triggers
+ * The version of what GET apps/client/config answers for each app (docs/product.md §7 "Mobile apps"). Database triggers
  * (migration 0004) bump it in the same transaction as any change that the answer depends on:
  * the app, its settings, ads and blocked versions, its servers, their links and profiles, and the
  * global operator names and privacy policy. Every API instance compares it on each call, so a cached

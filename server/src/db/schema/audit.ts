@@ -1,4 +1,4 @@
-// The audit log (docs/product.md §11, docs/architecture.md §6): one row per change made through the API,
+// The audit log (docs/product.md §7 "Audit log", docs/architecture.md §6): one row per change made through the API,
 // written in the same transaction as the change, plus sign-ins, sign-outs, reveals and exports.
 // Secret values never reach it (server/src/audit/diff.ts).
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';

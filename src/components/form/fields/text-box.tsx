@@ -1,5 +1,5 @@
 // A text input on its own (no Form around it), for the sign-in page, which stays free of
-// react-hook-form and yup (issue 16); TextInput binds the same input to a Form. docs/product.md §5
+// react-hook-form and yup (docs/architecture.md §8); TextInput binds the same input to a Form. docs/product.md §5
 // "Text inputs": English letters, digits, whitespace and special characters by default;
 // Persian-only where a field says so. A disallowed change is reverted (the field keeps its value)
 // and an error toast says what is allowed.

@@ -1,5 +1,5 @@
 // /app/{appId}: one application with the tabs application settings, admob settings and block list
-// (docs/product.md §2), and what the app receives (the mobile apps' config call, decoded; issue 13). The chosen tab is kept in the address (?tab=) so a reload or a shared link keeps it.
+// (docs/product.md §2), and what the app receives (the mobile apps' config call, decoded; docs/product.md §7 "Mobile apps"). The chosen tab is kept in the address (?tab=) so a reload or a shared link keeps it.
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';

@@ -1,4 +1,4 @@
-// The "what the app receives" tab of /app/{appId} (issue 13): the answer of the mobile apps' config
+// The "what the app receives" tab of /app/{appId} (docs/product.md §7 "Mobile apps"): the answer of the mobile apps' config
 // call (apps/client/config) for a chosen operator and language, decoded, as the app would see it
 // (profile links only for role_id 1; the server sends none to anyone else), and the history of the
 // config: when it changed and by which action. Read fresh every time the tab opens.

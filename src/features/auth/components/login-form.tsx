@@ -4,7 +4,7 @@
 // An account with TOTP answers a challenge instead of a token: the code step (its own chunk,
 // loaded only then) finishes it. The form is checked by the contract's plain sign-in rules
 // (checkSignIn), not a yup schema in a Form: the entry route of every phone carries neither
-// react-hook-form nor yup (issue 16 §1); the server checks the same body with signInSchema.
+// react-hook-form nor yup (docs/architecture.md §8); the server checks the same body with signInSchema.
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';

@@ -4,7 +4,7 @@
 // when none). `?appId=<id>` (the apps pages' link) presets the application filter.
 // Create, details, edit and delete; every change refreshes the page through the Device tags. Edit and
 // delete show only when the role holds their operation grant, and without `GET apps` the page works
-// without the application filter (issue 14).
+// without the application filter (docs/product.md §6).
 import { useEffect, useMemo, useState } from 'react';
 import Button from '@mui/material/Button';
 import AddIcon from '@mui/icons-material/Add';

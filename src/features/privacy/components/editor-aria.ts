@@ -1,4 +1,4 @@
-// Valid ARIA for react-draft-wysiwyg's markup (issue 10, axe): the library puts aria-selected on
+// Valid ARIA for react-draft-wysiwyg's markup (docs/product.md §2, axe): the library puts aria-selected on
 // plain divs (toolbar options, dropdown entries), aria-expanded on a div, and aria-labels such as
 // "rdw-wrapper" on elements whose role forbids a name. The editor offers no props for these, so a
 // mutation observer gives each element the role its attributes need (button with aria-pressed,

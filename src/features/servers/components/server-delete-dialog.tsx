@@ -1,4 +1,4 @@
-// The delete confirm of a server row (issue 11 §4). A server only this caller's apps use: "delete
+// The delete confirm of a server row (docs/product.md §4). A server only this caller's apps use: "delete
 // with all its profiles?". A server apps of other admins use too (`shared`): the top admin is told
 // which apps lose it; an app admin may not delete it (the API answers 409 SERVER_SHARED) and is
 // offered to remove their own apps from it instead, an update without them that leaves the server

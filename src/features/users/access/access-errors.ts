@@ -1,4 +1,4 @@
-// Which toast a failed access/* call shows (issue 14): the server's guard codes (role in use, protected
+// Which toast a failed access/* call shows (docs/product.md §6): the server's guard codes (role in use, protected
 // role, name taken) get their own texts; anything else the action's own error.
 import { ERROR_CODES } from '../../../contract';
 import { isApiError } from '../../../lib/api';

@@ -1,4 +1,4 @@
-// The menu tree of a role's permissions page (issue 14): one checkbox per menu item, indented under its
+// The menu tree of a role's permissions page (docs/product.md §6): one checkbox per menu item, indented under its
 // parent, labelled in the UI language with its route in left-to-right text.
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';

@@ -1,4 +1,4 @@
-// Add or edit a menu item (issue 14; docs/product.md §3 permission/menu item): a Persian name, an English
+// Add or edit a menu item (docs/product.md §6; docs/product.md §3 permission/menu item): a Persian name, an English
 // name and a panel route, validated by the contract's menu schemas. A new item goes under `parent`
 // (none: a root item), as its last child.
 import { menuInputSchema, menuUpdateSchema, type MenuInput, type MenuItem } from '../../../contract';

@@ -1,4 +1,4 @@
-// The operations of a role's permissions page (issue 14), grouped by their OpenAPI tag: a "select all"
+// The operations of a role's permissions page (docs/product.md §6), grouped by their OpenAPI tag: a "select all"
 // per group (indeterminate when some are chosen) and one checkbox per operation showing its method
 // and route left to right, with its summary below.
 import { useMemo } from 'react';

@@ -1,4 +1,4 @@
-// Create or edit a role (issue 14): an English, unique name and an optional description, validated by
+// Create or edit a role (docs/product.md §6): an English, unique name and an optional description, validated by
 // the contract's roleInputSchema; the server's "name taken" lands on the name field.
 import { roleInputSchema, type RoleDetail, type RoleInput } from '../../../contract';
 import { FormDialog } from '../../../components/dialogs';

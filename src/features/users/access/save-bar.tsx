@@ -1,4 +1,4 @@
-// The sticky save bar of a page with unsaved changes (issue 14, the role permissions page): how many
+// The sticky save bar of a page with unsaved changes (docs/product.md §6, the role permissions page): how many
 // changes are unsaved, undo and save; and, while any are unsaved, leaving the page (a link, the back
 // button) asks first (react-router's useBlocker), as does closing the tab (beforeunload).
 import { useEffect } from 'react';

@@ -1,4 +1,4 @@
-// The editable copy of a role's grants on /users/roles/{id} (issue 14): menu ids, operation keys and the
+// The editable copy of a role's grants on /users/roles/{id} (docs/product.md §6): menu ids, operation keys and the
 // scope, with how many changes differ from what the server holds. Checking a menu item checks its
 // ancestors (a child is only reachable through its parent); unchecking one unchecks its descendants.
 import { useCallback, useMemo, useState } from 'react';

@@ -1,4 +1,4 @@
-// /users/menus (issue 14; docs/product.md §3 permission/menu item): the menu tree editor. Each item shows
+// /users/menus (docs/product.md §6; docs/product.md §3 permission/menu item): the menu tree editor. Each item shows
 // its names and route, with add child, edit, move up and down among its siblings, and delete (its
 // descendants go with it; the confirm says how many). The toolbar adds a root item.
 import { useState } from 'react';

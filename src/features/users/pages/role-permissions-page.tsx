@@ -1,4 +1,4 @@
-// /users/roles/{id} (issue 14): one role's permissions on one page: the menu tree (the sidebar and the
+// /users/roles/{id} (docs/product.md §6): one role's permissions on one page: the menu tree (the sidebar and the
 // page guards), the API operations grouped by tag, and the scope (own apps or every app). Changes are
 // a draft until saved from the sticky bar, which counts them; leaving with unsaved changes asks first.
 import { useParams } from 'react-router-dom';

@@ -1,4 +1,4 @@
-// /users/roles (issue 14; docs/product.md §3 Role): every role with its description, created date (in the
+// /users/roles (docs/product.md §6; docs/product.md §3 Role): every role with its description, created date (in the
 // user's calendar), users count and scope; actions edit, permissions (its own page) and delete. The
 // top admin's role holds everything and is never edited or deleted; the seeded roles are never deleted.
 import { useMemo, useState } from 'react';
