@@ -13,18 +13,17 @@
 //   app never loses its admin): 409 USER_HAS_APPS; reassign or delete the apps first.
 import type { FastifyInstance } from 'fastify';
 import {
-  ERROR_CODES, ROLE_IDS, V, adminSetPasswordSchema, changeRoleSchema, changeStatusSchema, idParamsSchema,
+  ROLE_IDS, adminSetPasswordSchema, changeRoleSchema, changeStatusSchema, idParamsSchema,
   userCreateSchema, userUpdateSchema, usersListQuerySchema,
-  type AdminSetPasswordBody, type ChangeRoleBody, type ChangeStatusBody, type IdParams, type StaffUser, type UserCreateBody,
+  type AdminSetPasswordBody, type ChangeRoleBody, type ChangeStatusBody, type IdParams, type UserCreateBody,
   type UserUpdateBody, type UsersListQuery,
 } from '../../../src/contract';
 import { hashPassword } from '../auth/passwords';
-import { isForeignKeyViolation, isUniqueViolation } from '../db/helpers';
-import { HttpError } from '../http/errors';
+import { isForeignKeyViolation } from '../db/helpers';
 import { currentUserSchema, dataResponse, successResponse } from '../http/schemas';
 import { yupSchema } from '../http/validation';
-import { inTransaction, type Repositories } from '../repositories';
-import { uniqueUserFieldOf, type UniqueUserField, type UserProfileChanges, type UserRow } from '../repositories/users';
+import { inTransaction } from '../repositories';
+import { assertNotLastTopAdmin, assertRoleExists, assertUnique, errors, findUser, profileOf, rethrowUniqueViolation, staffUser } from './user-checks';
 import { createdData, fromBody, fromParams } from '../audit/plugin';
 
 const tags = ['users'];
@@ -34,62 +33,6 @@ const admins = { policy: 'users:manage' } as const;
 const { permissions: _menu, access: _access, ...staffUserProperties } = currentUserSchema.properties;
 const staffUserSchema = { type: 'object', properties: staffUserProperties } as const;
 const idName = { id: { type: 'integer' }, name: { type: 'string' } } as const;
-
-const errors = {
-  lastTopAdmin: () =>
-    new HttpError(409, ERROR_CODES.lastTopAdmin, 'This is the last active top admin; make another user an active top admin first'),
-  userHasApps: (n?: number) =>
-    new HttpError(409, ERROR_CODES.userHasApps, `The user still administers ${n ?? 'some'} application(s); reassign or delete them first`),
-  unknownRole: () => HttpError.validation({ role_id: V.oneOf }, 'Unknown role'),
-  taken: (fields: UniqueUserField[]) =>
-    HttpError.conflict(Object.fromEntries(fields.map((f) => [f, V.taken])), `Already taken: ${fields.join(', ')}`),
-  noUser: () => HttpError.notFound('User not found'),
-};
-
-async function findUser(repos: Repositories, id: number): Promise<UserRow> {
-  const row = await repos.users.findById(id);
-  if (!row) throw errors.noUser();
-  return row;
-}
-
-async function assertRoleExists(repos: Repositories, roleId: number): Promise<void> {
-  if (!(await repos.roles.exists(roleId))) throw errors.unknownRole();
-}
-
-async function assertUnique(repos: Repositories, values: Partial<Record<UniqueUserField, string>>, exceptId?: number): Promise<void> {
-  const taken = await repos.users.takenFields(values, exceptId);
-  if (taken.length) throw errors.taken(taken);
-}
-
-/**
- * Refuses a change that would take user `id` out of the active top admins when they are the last
- * one. The active top admins stay locked until the transaction ends (see lockActiveTopAdmins).
- */
-async function assertNotLastTopAdmin(repos: Repositories, id: number): Promise<void> {
-  const topAdmins = await repos.users.lockActiveTopAdmins();
-  if (topAdmins.length === 1 && topAdmins[0] === id) throw errors.lastTopAdmin();
-}
-
-/** A unique index that fires after the check passed (two requests at once) is still a 409 on its field. */
-function rethrowUniqueViolation(err: unknown): never {
-  const field = isUniqueViolation(err) ? uniqueUserFieldOf(err) : undefined;
-  throw field ? errors.taken([field]) : err;
-}
-
-/** The profile fields of a create or update body; a birthdate keeps only its calendar date. */
-function profileOf(body: UserCreateBody | UserUpdateBody): UserProfileChanges {
-  const { name, family, email, username, eName, eFamily, address, mobile, website, about, birthdate, sex } = body;
-  return {
-    name, family, email, username, eName, eFamily, address, mobile, website, about, sex,
-    birthdate: birthdate == null ? birthdate : birthdate.slice(0, 10),
-  };
-}
-
-async function staffUser(repos: Repositories, id: number): Promise<StaffUser> {
-  const user = await repos.users.staffUser(id);
-  if (!user) throw errors.noUser();
-  return user;
-}
 
 export async function userRoutes(app: FastifyInstance) {
   const ok = (description: string, withUser = true) => ({
