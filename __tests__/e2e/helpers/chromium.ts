@@ -34,7 +34,9 @@ export interface LaunchedBrowser {
 }
 
 /** A persistent context gives each launch its own fresh --user-data-dir, as the flags require. */
-export async function launchChromium(opts: { locale?: string; viewport?: { width: number; height: number } } = {}): Promise<LaunchedBrowser> {
+export async function launchChromium(
+  opts: { locale?: string; viewport?: { width: number; height: number }; reducedMotion?: 'reduce' | 'no-preference' } = {},
+): Promise<LaunchedBrowser> {
   const userDataDir = mkdtempSync(join(tmpdir(), 'panel-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: chromiumPath(),
@@ -42,6 +44,7 @@ export async function launchChromium(opts: { locale?: string; viewport?: { width
     headless: true,
     viewport: opts.viewport ?? { width: 1280, height: 800 },
     locale: opts.locale,
+    reducedMotion: opts.reducedMotion,
   });
   return {
     context,
