@@ -2,8 +2,9 @@
 // must say `nullable: true`: the serializer would otherwise turn a null string into "".
 import type { FastifyInstance } from 'fastify';
 
-const str = { type: 'string' } as const;
-const nullableStr = { type: 'string', nullable: true } as const;
+/** Building blocks of the response schemas, one copy each. */
+export const str = { type: 'string' } as const;
+export const nullableStr = { type: 'string', nullable: true } as const;
 
 export const errorResponse = {
   type: 'object',

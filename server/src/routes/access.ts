@@ -18,7 +18,7 @@ import { holdsEveryOperation } from '../auth/operations';
 import { can } from '../auth/rbac';
 import { isForeignKeyViolation, isUniqueViolation } from '../db/helpers';
 import { HttpError } from '../http/errors';
-import { dataResponse, successResponse } from '../http/schemas';
+import { dataResponse, str, successResponse } from '../http/schemas';
 import { yupSchema } from '../http/validation';
 import { inTransaction, type Repositories } from '../repositories';
 
@@ -27,7 +27,6 @@ const topAdmin = { policy: 'access:manage' } as const;
 /** Roles the product is built around: never deleted (role_id 1 not even edited). */
 const SEEDED_ROLE_IDS: readonly number[] = [ROLE_IDS.topAdmin, ROLE_IDS.appAdmin, ROLE_IDS.restricted];
 
-const str = { type: 'string' } as const;
 const operationRefSchema = { type: 'object', properties: { method: str, route: str }, required: ['method', 'route'] } as const;
 const operationSchema = { type: 'object', properties: { ...operationRefSchema.properties, tag: str, summary: str }, required: ['method', 'route', 'tag', 'summary'] } as const;
 const roleProperties = {

@@ -12,7 +12,7 @@ import { requireUser } from '../auth/authorize';
 import { assertAppAccess, can } from '../auth/rbac';
 import { generateApiKey, hashApiKey } from '../domain/word-crypto';
 import { HttpError } from '../http/errors';
-import { successResponse } from '../http/schemas';
+import { nullableStr, str, successResponse } from '../http/schemas';
 import { yupSchema } from '../http/validation';
 import { inTransaction } from '../repositories';
 import { auditDetail } from '../audit/context';
@@ -33,8 +33,6 @@ export function rawBodyKeys(request: FastifyRequest): string[] {
   return rawKeys.get(request) ?? [];
 }
 
-const str = { type: 'string' } as const;
-const nullableStr = { type: 'string', nullable: true } as const;
 const bool = { type: 'boolean' } as const;
 const int = { type: 'integer' } as const;
 

@@ -19,7 +19,7 @@ import { appScope, assertAppAccess, can } from '../auth/rbac';
 import { isUniqueViolation } from '../db/helpers';
 import { apps } from '../db/schema';
 import { HttpError } from '../http/errors';
-import { dataResponse, successResponse } from '../http/schemas';
+import { dataResponse, nullableStr, str, successResponse } from '../http/schemas';
 import { yupSchema } from '../http/validation';
 import { inTransaction } from '../repositories';
 import { adsRoutes } from './ads';
@@ -28,8 +28,6 @@ import { versionRoutes } from './versions';
 import { createdData, fromParams } from '../audit/plugin';
 
 const tags = ['apps'];
-const str = { type: 'string' } as const;
-const nullableStr = { type: 'string', nullable: true } as const;
 
 /** Who may create, edit and delete app records. */
 export const APP_ADMIN_RULE = { policy: 'apps:manage' } as const;

@@ -3,12 +3,11 @@
 // target types and actors for the panel's filters. The daily retention sweep lives here too (AUDIT_RETENTION_DAYS).
 import type { FastifyInstance } from 'fastify';
 import { AUDIT_MAX_PAGE_SIZE, auditQuerySchema, type AuditQuery } from '../../../src/contract';
-import { dataResponse } from '../http/schemas';
+import { dataResponse, nullableStr } from '../http/schemas';
 import { yupSchema } from '../http/validation';
 
 const tags = ['audit'];
 const DAY_MS = 24 * 3600 * 1000;
-const nullableStr = { type: 'string', nullable: true } as const;
 const fields = { type: 'object', nullable: true, additionalProperties: true } as const;
 
 const rowJson = {

@@ -13,7 +13,7 @@ import { requireUser, type AuthUser } from '../auth/authorize';
 import { assertAppAccess, ownedAppIds, reachesAll } from '../auth/rbac';
 import { isUniqueViolation } from '../db/helpers';
 import { HttpError } from '../http/errors';
-import { successResponse } from '../http/schemas';
+import { nullableStr, successResponse } from '../http/schemas';
 import { yupSchema } from '../http/validation';
 import { inTransaction } from '../repositories';
 import { COUNT_EXACT_LIMIT, type DeviceScope } from '../repositories/devices';
@@ -43,7 +43,6 @@ function apiKeyOf(request: FastifyRequest): string | undefined {
 const addDeviceSchema = deviceRegisterSchema.shape({ appId: positiveId().optional() });
 type AddDeviceBody = yup.InferType<typeof addDeviceSchema>;
 
-const nullableStr = { type: 'string', nullable: true } as const;
 const deviceJson = {
   type: 'object',
   properties: {

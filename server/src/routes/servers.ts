@@ -12,7 +12,7 @@ import { requireUser, type AuthUser } from '../auth/authorize';
 import { assertAppAccess, assertServerAccess, can, reachesAll } from '../auth/rbac';
 import { isForeignKeyViolation } from '../db/helpers';
 import { HttpError } from '../http/errors';
-import { dataResponse, successResponse } from '../http/schemas';
+import { dataResponse, nullableStr, successResponse } from '../http/schemas';
 import { yupSchema } from '../http/validation';
 import { inTransaction } from '../repositories';
 import { ID_CHUNK, chunk } from '../db/helpers';
@@ -22,7 +22,6 @@ import { createdData, fromBody, fromParams } from '../audit/plugin';
 const tags = ['servers'];
 export const SERVER_PASSWORD_CONTEXT = 'server.password';
 
-const nullableStr = { type: 'string', nullable: true } as const;
 export const serverDtoSchema = {
   type: 'object',
   properties: {
