@@ -100,7 +100,7 @@ test('a click on the API key copies it', async () => {
   const { body } = await server.api(`apps/getApp/${appId}`, { token: adminToken });
   const row = page.getByRole('row').filter({ hasText: APP.name });
   await row.getByRole('button', { name: fa('apps.copy.apiKey'), exact: false }).click();
-  await toast('apps.copy.success');
+  await toast('common.copy.success');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(body.data.apiKey);
 });
 

@@ -1,6 +1,10 @@
-// Response shapes (DTOs) of docs/product.md §3 that both sides agree on.
+// Response shapes (DTOs) of docs/product.md §3 that both sides agree on. Those with a schema in
+// ./responses are derived from it (the server serializes with the same schema).
+import type * as yup from 'yup';
+import type { deviceDtoSchema, profileDtoSchema, serverDtoSchema } from './responses';
 import type { UserAccess } from './access';
-import type { DetectLocationBy, Operator, ProfileType, Protocol, SourceHost } from './enums';
+import type { DetectLocationBy, SourceHost } from './enums';
+
 export interface MenuItem {
   id: number;
   route: string;
@@ -212,39 +216,14 @@ export interface CountryDto {
 // ---- Servers and profiles (docs/product.md §3 Server, Profile) ----
 
 /** One server of the server lists. */
-export interface ServerDto {
-  id: number;
-  /** Shown as the server name. */
-  ip: string;
-  apps: { app: { id: number; name: string } }[];
-  location: { id: number; name: string; code: string };
-  flagUrl: string;
-  username: string | null;
-  provider: string | null;
-  port: number | null;
-  /** Whether a password is stored; the password itself is never sent. */
-  hasPassword: boolean;
-  profileCount: number;
-  /**
-   * Apps of more than one admin use the server. An app admin then sees only their own apps in
-   * `apps` and may not delete it (409 SERVER_SHARED), only unlink their apps; the top admin sees them all.
-   */
-  shared: boolean;
-}
+export type ServerDto = yup.InferType<typeof serverDtoSchema>;
 
 /**
  * One connection profile of GET apps/profiles/{serverId}. The sealed address is not part of it:
  * GET apps/profileAddress/{id} answers one profile's token, which POST apps/convertProfile turns
  * into the readable link.
  */
-export interface ProfileDto {
-  id: number;
-  name: string;
-  operator: Operator;
-  protocol: Protocol;
-  type: ProfileType;
-  serverId: number;
-}
+export type ProfileDto = yup.InferType<typeof profileDtoSchema>;
 
 /** GET apps/profileAddress/{id}: the sealed address token of one profile (opaque). */
 export interface ProfileAddressDto {
@@ -252,17 +231,7 @@ export interface ProfileAddressDto {
 }
 
 /** One device of GET apps/devices and of the device edit and registration answers. */
-export interface DeviceDto {
-  id: number;
-  app: { id: number; name: string };
-  model: string | null;
-  uniqueDeviceId: string;
-  fcmToken: string | null;
-  /** The version the device last reported, as a JSON number (docs/product.md §5 step 0.01). */
-  appVersionCode: number | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export type DeviceDto = yup.InferType<typeof deviceDtoSchema>;
 
 /** A page of GET apps/devices. */
 export interface DeviceList {

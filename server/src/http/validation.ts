@@ -24,6 +24,14 @@ export function yupSchema(schema: AnyYupSchema): JsonSchema {
   return json;
 }
 
+/**
+ * The JSON Schema of a response body, from its yup schema in src/contract/responses.ts: what the
+ * serializer writes and the OpenAPI page shows (docs/architecture.md §5).
+ */
+export function responseSchema(schema: AnyYupSchema): JsonSchema {
+  return toJsonSchema(schema.describe());
+}
+
 /** A schema that only documents (multipart bodies); the handler validates the content itself. */
 export function docsOnly<T extends JsonSchema>(json: T): T {
   documentationOnly.add(json);
@@ -92,6 +100,9 @@ function toJsonSchema(d: yup.SchemaDescription | yup.SchemaFieldDescription): Js
       break; // mixed, lazy, ref: any value
   }
   if ('nullable' in desc && desc.nullable) out.nullable = true;
+  const meta = ('meta' in desc ? desc.meta : undefined) as { description?: string; format?: string } | undefined;
+  if (meta?.format) out.format = meta.format;
+  if (meta?.description) out.description = meta.description;
   const values = ('oneOf' in desc ? desc.oneOf : []).filter((v) => v !== null && v !== undefined && typeof v !== 'object');
   if (values.length) out.enum = values;
   for (const test of 'tests' in desc ? desc.tests : []) {

@@ -13,11 +13,12 @@ import { requireUser, type AuthUser } from '../auth/authorize';
 import { assertAppAccess, ownedAppIds, reachesAll } from '../auth/rbac';
 import { isUniqueViolation } from '../db/helpers';
 import { HttpError } from '../http/errors';
-import { nullableStr, successResponse } from '../http/schemas';
-import { yupSchema } from '../http/validation';
+import { successResponse } from '../http/schemas';
+import { responseSchema, yupSchema } from '../http/validation';
 import { inTransaction } from '../repositories';
 import { COUNT_EXACT_LIMIT, type DeviceScope } from '../repositories/devices';
 import { createdData, fromParams } from '../audit/plugin';
+import { deviceDtoSchema } from '../../../src/contract/responses';
 
 const tags = ['devices'];
 
@@ -43,20 +44,7 @@ function apiKeyOf(request: FastifyRequest): string | undefined {
 const addDeviceSchema = deviceRegisterSchema.shape({ appId: positiveId().optional() });
 type AddDeviceBody = yup.InferType<typeof addDeviceSchema>;
 
-const deviceJson = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    app: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } }, required: ['id', 'name'] },
-    model: nullableStr,
-    uniqueDeviceId: { type: 'string' },
-    fcmToken: nullableStr,
-    appVersionCode: { type: 'number', nullable: true },
-    createdAt: { type: 'string', format: 'date-time' },
-    updatedAt: { type: 'string', format: 'date-time', description: 'Last edit or re-registration' },
-  },
-  required: ['id', 'app', 'model', 'uniqueDeviceId', 'fcmToken', 'appVersionCode', 'createdAt', 'updatedAt'],
-} as const;
+const deviceJson = responseSchema(deviceDtoSchema);
 
 export async function deviceRoutes(app: FastifyInstance, options: DeviceRoutesOptions = {}) {
   /** Every device when the request reaches all apps (rbac reachesAll); otherwise those of the caller's apps. */

@@ -8,7 +8,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as yup from 'yup';
 import {
-  OPERATORS, V, convertProfileSchema, idParamsSchema, idsSchema, profileCreateSchema, profileUpdateSchema,
+  V, convertProfileSchema, idParamsSchema, idsSchema, profileCreateSchema, profileUpdateSchema,
   type ConvertProfileBody, type IdParams, type IdsBody, type ProfileCreateBody, type ProfileUpdateBody,
 } from '../../../src/contract';
 import { body, positiveId } from '../../../src/contract/schemas/common';
@@ -18,30 +18,20 @@ import { SecretBoxError } from '../domain/secret-box';
 import { tryParseShareLink } from '../domain/share-links';
 import { HttpError } from '../http/errors';
 import { dataResponse, successResponse } from '../http/schemas';
-import { yupSchema } from '../http/validation';
+import { responseSchema, yupSchema } from '../http/validation';
 import { inTransaction } from '../repositories';
 import { profilesRepository, type ProfileValues } from '../repositories/profiles';
 import type { Db } from '../db/client';
 import { auditDetail, auditTarget } from '../audit/context';
 import { createdData, fromBody, fromParams } from '../audit/plugin';
+import { profileDtoSchema } from '../../../src/contract/responses';
 
 const tags = ['profiles'];
 export const PROFILE_ADDRESS_CONTEXT = 'profile.address';
 
 const serverParamsSchema = body({ serverId: positiveId() });
 
-export const profileDtoSchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    name: { type: 'string' },
-    operator: { type: 'string', enum: [...OPERATORS] },
-    protocol: { type: 'string', enum: ['vmess', 'vless'] },
-    type: { type: 'string', enum: ['normal', 'smart'] },
-    serverId: { type: 'integer' },
-  },
-  required: ['id', 'name', 'operator', 'protocol', 'type', 'serverId'],
-} as const;
+const profileDtoJson = responseSchema(profileDtoSchema);
 
 const revealSchema = {
   type: 'object',
@@ -104,7 +94,7 @@ export async function profileRoutes(app: FastifyInstance) {
         summary: 'The profiles of a server, ordered by id',
         description: 'Without the addresses: GET apps/profileAddress/{id} answers one sealed token. 404 when the server is not the caller\'s.',
         params: yupSchema(serverParamsSchema),
-        response: { 200: dataResponse({ type: 'array', items: profileDtoSchema }) },
+        response: { 200: dataResponse({ type: 'array', items: profileDtoJson }) },
       },
     },
     async (request) => {
@@ -126,7 +116,7 @@ export async function profileRoutes(app: FastifyInstance) {
           'The address must be a valid share link of `protocol` (400 on address with a shareLink.* reason). role_id 5 must not ' +
           'send `type` (403); their profiles are normal. 404 when the server is not the caller\'s. Answers the profile.',
         body: yupSchema(profileCreateSchema),
-        response: { 200: successResponse(profileDtoSchema) },
+        response: { 200: successResponse(profileDtoJson) },
       },
     },
     async (request) => {
@@ -159,7 +149,7 @@ export async function profileRoutes(app: FastifyInstance) {
           'A missing type is kept; role_id 5 must not send one (403). Moving to another server needs access to both (404).',
         params: yupSchema(idParamsSchema),
         body: yupSchema(profileUpdateSchema),
-        response: { 200: successResponse(profileDtoSchema) },
+        response: { 200: successResponse(profileDtoJson) },
       },
     },
     async (request) => {

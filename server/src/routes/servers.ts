@@ -12,45 +12,18 @@ import { requireUser, type AuthUser } from '../auth/authorize';
 import { assertAppAccess, assertServerAccess, can, reachesAll } from '../auth/rbac';
 import { isForeignKeyViolation } from '../db/helpers';
 import { HttpError } from '../http/errors';
-import { dataResponse, nullableStr, successResponse } from '../http/schemas';
-import { yupSchema } from '../http/validation';
+import { dataResponse, successResponse } from '../http/schemas';
+import { responseSchema, yupSchema } from '../http/validation';
 import { inTransaction } from '../repositories';
 import { ID_CHUNK, chunk } from '../db/helpers';
 import type { ServerScope, ServerValues } from '../repositories/servers';
 import { createdData, fromBody, fromParams } from '../audit/plugin';
+import { serverDtoSchema } from '../../../src/contract/responses';
 
 const tags = ['servers'];
 export const SERVER_PASSWORD_CONTEXT = 'server.password';
 
-export const serverDtoSchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    ip: { type: 'string', description: 'The server name' },
-    apps: {
-      type: 'array',
-      description: 'Linked apps; an app admin sees only their own',
-      items: {
-        type: 'object',
-        properties: { app: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } }, required: ['id', 'name'] } },
-        required: ['app'],
-      },
-    },
-    location: {
-      type: 'object',
-      properties: { id: { type: 'integer' }, name: { type: 'string' }, code: { type: 'string' } },
-      required: ['id', 'name', 'code'],
-    },
-    flagUrl: { type: 'string' },
-    username: nullableStr,
-    provider: nullableStr,
-    port: { type: 'integer', nullable: true },
-    hasPassword: { type: 'boolean', description: 'A password is stored; it is never sent back' },
-    profileCount: { type: 'integer' },
-    shared: { type: 'boolean', description: 'Apps of more than one admin use the server; an app admin may then only unlink their own apps' },
-  },
-  required: ['id', 'ip', 'apps', 'location', 'flagUrl', 'username', 'provider', 'port', 'hasPassword', 'profileCount', 'shared'],
-} as const;
+const serverDtoJson = responseSchema(serverDtoSchema);
 
 /** Everything for the top admin; otherwise the servers of the caller's own apps. */
 const scopeOf = (user: AuthUser): ServerScope => ({ adminId: reachesAll(user) ? null : user.id });
@@ -107,7 +80,7 @@ export async function serverRoutes(app: FastifyInstance) {
           'The top admin gets every server; anyone else only the servers linked to apps they administer, whatever the query. ' +
           '`state=appAdmin` limits to the caller\'s own apps even for the top admin. An appId outside the caller\'s apps answers 404.',
         querystring: yupSchema(serversQuerySchema),
-        response: { 200: dataResponse({ type: 'array', items: serverDtoSchema }) },
+        response: { 200: dataResponse({ type: 'array', items: serverDtoJson }) },
       },
     },
     async (request) => {
@@ -131,7 +104,7 @@ export async function serverRoutes(app: FastifyInstance) {
           'Every appId must be an app the caller may manage (400 on appId otherwise); countryId must exist (400). ' +
           'The password is stored encrypted. Answers the created server.',
         body: yupSchema(serverSchema),
-        response: { 200: successResponse(serverDtoSchema) },
+        response: { 200: successResponse(serverDtoJson) },
       },
     },
     async (request) => {
@@ -159,7 +132,7 @@ export async function serverRoutes(app: FastifyInstance) {
           '(404 after an unlink: it is no longer the caller\'s).',
         params: yupSchema(idParamsSchema),
         body: yupSchema(serverUpdateSchema),
-        response: { 200: successResponse(serverDtoSchema) },
+        response: { 200: successResponse(serverDtoJson) },
       },
     },
     async (request) => {

@@ -1,0 +1,74 @@
+// Response bodies described once (docs/architecture.md §5): each is a yup schema from which the server
+// derives the JSON Schema its serializer and the OpenAPI page use (http/validation.ts
+// `responseSchema`), and from which dto.ts derives the TypeScript type both sides use. A field added
+// here reaches the type and the wire together; Fastify's serializer can no longer drop it silently.
+// Only the server loads this module at run time; the panel imports the types alone.
+import * as yup from 'yup';
+import { OPERATORS, PROFILE_TYPES, PROTOCOLS } from './enums';
+
+const int = () => yup.number().integer().defined();
+const text = () => yup.string().defined();
+const textOrNull = () => yup.string().nullable().defined();
+const isoTime = (description?: string) => yup.string().defined().meta({ format: 'date-time', description });
+const idName = () => yup.object({ id: int(), name: text() }).defined();
+
+/** A server of the server lists (GET apps/servers) and of the add and update answers. */
+export const serverDtoSchema = yup
+  .object({
+    id: int(),
+    ip: text().meta({ description: 'The server name' }),
+    apps: yup
+      .array(yup.object({ app: idName() }).defined())
+      .defined()
+      .meta({ description: 'Linked apps; an app admin sees only their own' }),
+    location: yup.object({ id: int(), name: text(), code: text() }).defined(),
+    flagUrl: text(),
+    username: textOrNull(),
+    provider: textOrNull(),
+    port: int().nullable(),
+    hasPassword: yup.boolean().defined().meta({ description: 'A password is stored; it is never sent back' }),
+    profileCount: int(),
+    shared: yup
+      .boolean()
+      .defined()
+      .meta({
+        description:
+          'Apps of more than one admin use the server. An app admin then sees only their own apps in `apps` and may not delete it ' +
+          '(409 SERVER_SHARED), only unlink their apps; the top admin sees them all.',
+      }),
+  })
+  .defined();
+
+/**
+ * One connection profile of GET apps/profiles/{serverId}. The sealed address is not part of it:
+ * GET apps/profileAddress/{id} answers one profile's token, which POST apps/convertProfile turns
+ * into the readable link.
+ */
+export const profileDtoSchema = yup
+  .object({
+    id: int(),
+    name: text(),
+    operator: yup.string().oneOf(OPERATORS).defined(),
+    protocol: yup.string().oneOf(PROTOCOLS).defined(),
+    type: yup.string().oneOf(PROFILE_TYPES).defined(),
+    serverId: int(),
+  })
+  .defined();
+
+/** One device of GET apps/devices and of the device edit and registration answers. */
+export const deviceDtoSchema = yup
+  .object({
+    id: int(),
+    app: idName(),
+    model: textOrNull(),
+    uniqueDeviceId: text(),
+    fcmToken: textOrNull(),
+    appVersionCode: yup
+      .number()
+      .nullable()
+      .defined()
+      .meta({ description: 'The version the device last reported, as a JSON number (docs/product.md §5 step 0.01)' }),
+    createdAt: isoTime(),
+    updatedAt: isoTime('Last edit or re-registration'),
+  })
+  .defined();
