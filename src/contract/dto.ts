@@ -1,7 +1,7 @@
 // Response shapes (DTOs) of docs/product.md §3 that both sides agree on. Those with a schema in
 // ./responses are derived from it (the server serializes with the same schema).
 import type * as yup from 'yup';
-import type { deviceDtoSchema, profileDtoSchema, serverDtoSchema } from './responses';
+import type { appDtoSchema, deviceDtoSchema, profileDtoSchema, serverDtoSchema } from './responses';
 import type { UserAccess } from './access';
 import type { DetectLocationBy, SourceHost } from './enums';
 
@@ -105,27 +105,7 @@ export interface MutationResponse<T = undefined> {
 // ---- Applications (docs/product.md §3 Application, settings, ad settings, version record, country) ----
 
 /** One application as GET apps and GET apps/getApp answer it (docs/product.md §3 Application). */
-export interface AppDto {
-  id: number;
-  name: string;
-  packageName: string;
-  adminId: number;
-  /** The app admin's "name family". */
-  adminName: string;
-  sign: string;
-  cppSign: string | null;
-  description: string | null;
-  firebaseConfig: string | null;
-  email: string | null;
-  active: boolean;
-  /** 64 hex characters. */
-  apiKey: string;
-  googlePlayLink: string | null;
-  repoName: string | null;
-  /** Whether a robot API key was generated; the key itself is never answered again. */
-  hasRobotApiKey: boolean;
-  createdAt: string;
-}
+export type AppDto = yup.InferType<typeof appDtoSchema>;
 
 /** The five encrypted source-host URLs, added to an AppDto for role_id 1 (the encryptor table's export). */
 export type SourceHostValues = Record<SourceHost, string | null>;

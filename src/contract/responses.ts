@@ -4,7 +4,7 @@
 // here reaches the type and the wire together; Fastify's serializer can no longer drop it silently.
 // Only the server loads this module at run time; the panel imports the types alone.
 import * as yup from 'yup';
-import { OPERATORS, PROFILE_TYPES, PROTOCOLS } from './enums';
+import { OPERATORS, PROFILE_TYPES, PROTOCOLS, type SourceHost } from './enums';
 
 const int = () => yup.number().integer().defined();
 const text = () => yup.string().defined();
@@ -72,3 +72,37 @@ export const deviceDtoSchema = yup
     updatedAt: isoTime('Last edit or re-registration'),
   })
   .defined();
+
+/** One application as GET apps and GET apps/getApp answer it (docs/product.md §3 Application). */
+export const appDtoSchema = yup
+  .object({
+    id: int(),
+    name: text(),
+    packageName: text(),
+    adminId: int(),
+    adminName: text().meta({ description: "The app admin's name and family" }),
+    sign: text(),
+    cppSign: textOrNull(),
+    description: textOrNull(),
+    firebaseConfig: textOrNull(),
+    email: textOrNull(),
+    active: yup.boolean().defined(),
+    apiKey: text().meta({ description: '256-bit random key (64 hex characters) the mobile app sends as appapikey' }),
+    googlePlayLink: textOrNull(),
+    repoName: textOrNull(),
+    hasRobotApiKey: yup.boolean().defined().meta({ description: 'Whether a robot API key exists; the key is shown only once, when generated' }),
+    createdAt: isoTime(),
+  })
+  .defined();
+
+const sourceHost = (h: SourceHost) =>
+  yup.string().nullable().optional().meta({ description: `role_id 1 only: the ${h} repository URL, encrypted with the app's core key` });
+
+/** A row of GET apps: the application, plus the five encrypted source-host URLs for role_id 1. */
+export const appListItemSchema = appDtoSchema.shape({
+  github: sourceHost('github'),
+  gitlab: sourceHost('gitlab'),
+  gitea: sourceHost('gitea'),
+  codeberg: sourceHost('codeberg'),
+  bitbucket: sourceHost('bitbucket'),
+});

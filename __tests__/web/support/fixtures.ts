@@ -28,7 +28,11 @@ export function fullMenu(): MenuItem[] {
       item('/settings/domain-encryption', 'رمزنگاری دامنه', 'Domain encryption'),
       item('/settings/audit', 'گزارش تغییرات', 'Audit log'),
     ]),
-    item('/help', 'راهنما', 'Help', [item('/help/panel-training', 'آموزش پنل', 'Panel training'), item('/help/api', 'راهنمای API', 'API help')]),
+    item('/help', 'راهنما', 'Help', [
+      item('/help/panel-training', 'آموزش پنل', 'Panel training'),
+      item('/help/app-admin-panel-training', 'آموزش پنل ادمین اپلیکیشن', 'App admin panel training'),
+      item('/help/api', 'راهنمای API', 'API help'),
+    ]),
   ];
 }
 

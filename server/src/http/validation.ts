@@ -28,7 +28,7 @@ export function yupSchema(schema: AnyYupSchema): JsonSchema {
  * The JSON Schema of a response body, from its yup schema in src/contract/responses.ts: what the
  * serializer writes and the OpenAPI page shows (docs/architecture.md §5).
  */
-export function responseSchema(schema: AnyYupSchema): JsonSchema {
+export function responseSchema(schema: AnyYupSchema): JsonSchema & { properties?: Record<string, JsonSchema> } {
   return toJsonSchema(schema.describe());
 }
 

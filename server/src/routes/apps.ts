@@ -11,7 +11,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
-  SOURCE_HOSTS, V, appSchema, appsQuerySchema, changeStatusParams, idParamsSchema,
+  V, appSchema, appsQuerySchema, changeStatusParams, idParamsSchema,
   type AppBody, type AppsQuery, type ChangeStatusParams, type IdParams,
 } from '../../../src/contract';
 import { requireUser, type AuthUser } from '../auth/authorize';
@@ -19,8 +19,9 @@ import { appScope, assertAppAccess, can } from '../auth/rbac';
 import { isUniqueViolation } from '../db/helpers';
 import { apps } from '../db/schema';
 import { HttpError } from '../http/errors';
-import { dataResponse, nullableStr, str, successResponse } from '../http/schemas';
-import { yupSchema } from '../http/validation';
+import { dataResponse, successResponse } from '../http/schemas';
+import { responseSchema, yupSchema } from '../http/validation';
+import { appListItemSchema } from '../../../src/contract/responses';
 import { inTransaction } from '../repositories';
 import { adsRoutes } from './ads';
 import { appSettingsRoutes, settingsResponseSchema } from './app-settings';
@@ -32,29 +33,7 @@ const tags = ['apps'];
 /** Who may create, edit and delete app records. */
 export const APP_ADMIN_RULE = { policy: 'apps:manage' } as const;
 
-export const appResponseSchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    name: str,
-    packageName: str,
-    adminId: { type: 'integer' },
-    adminName: { ...str, description: "The app admin's name and family" },
-    sign: str,
-    cppSign: nullableStr,
-    description: nullableStr,
-    firebaseConfig: nullableStr,
-    email: nullableStr,
-    active: { type: 'boolean' },
-    apiKey: { ...str, description: '256-bit random key (64 hex characters) the mobile app sends as appapikey' },
-    googlePlayLink: nullableStr,
-    repoName: nullableStr,
-    hasRobotApiKey: { type: 'boolean', description: 'Whether a robot API key exists; the key is shown only once, when generated' },
-    createdAt: { ...str, format: 'date-time' },
-    ...Object.fromEntries(SOURCE_HOSTS.map((h) => [h, { ...nullableStr, description: `role_id 1 only: the ${h} repository URL, encrypted with the app's core key` }])),
-  },
-  required: ['id', 'name', 'packageName', 'adminId', 'adminName', 'sign', 'active', 'apiKey', 'hasRobotApiKey', 'createdAt'],
-} as const;
+export const appResponseSchema = responseSchema(appListItemSchema);
 
 export async function appRoutes(app: FastifyInstance) {
   /** adminId must name an active app admin; an app may keep the admin it has. */

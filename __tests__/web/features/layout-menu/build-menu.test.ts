@@ -17,7 +17,7 @@ describe('buildMenu', () => {
 
   it('appAdmin: sees `my-` entries, never `manage` entries', () => {
     const paths = leafPaths(buildMenu(appAdminMenu(), ROLES.appAdmin));
-    expect(paths).toEqual(['/servers/my-servers', '/servers/settings', '/app/my-apps', '/help/panel-training', '/help/api']);
+    expect(paths).toEqual(['/servers/my-servers', '/servers/settings', '/app/my-apps', '/help/panel-training', '/help/app-admin-panel-training', '/help/api']);
   });
 
   it('restricted role (not admin): `manage` entries are hidden even when granted', () => {
