@@ -1,7 +1,7 @@
 // Response shapes (DTOs) of docs/product.md §3 that both sides agree on. Those with a schema in
 // ./responses are derived from it (the server serializes with the same schema).
 import type * as yup from 'yup';
-import type { appDtoSchema, deviceDtoSchema, profileDtoSchema, serverDtoSchema } from './responses';
+import type { appDtoSchema, countryDtoSchema, deviceDtoSchema, profileDtoSchema, serverDtoSchema, versionDtoSchema } from './responses';
 import type { UserAccess } from './access';
 import type { DetectLocationBy, SourceHost } from './enums';
 
@@ -169,29 +169,10 @@ export interface AdSettingEntry {
 }
 
 /** One version as GET apps/versionBlock/{appId} answers it (docs/product.md §3 Version record). */
-export interface VersionDto {
-  id: number;
-  /** A JSON number (≥ 0, at most two decimals). */
-  appVersion: number;
-  /** true active, false blocked. */
-  status: boolean;
-  app: { name: string };
-  /**
-   * Devices of the app whose appVersionCode equals appVersion as a number (1.2 = 1.20): the
-   * devices told to update once this version is blocked.
-   */
-  devicesCount: number;
-}
+export type VersionDto = yup.InferType<typeof versionDtoSchema>;
 
 /** One country of GET apps/countries (docs/product.md §3 Country). */
-export interface CountryDto {
-  id: number;
-  code: string;
-  name: string;
-  timezones: string[];
-  /** Same-origin SVG, e.g. /api/v1/flags/ir.svg. */
-  flagUrl: string;
-}
+export type CountryDto = yup.InferType<typeof countryDtoSchema>;
 
 // ---- Servers and profiles (docs/product.md §3 Server, Profile) ----
 

@@ -106,3 +106,27 @@ export const appListItemSchema = appDtoSchema.shape({
   codeberg: sourceHost('codeberg'),
   bitbucket: sourceHost('bitbucket'),
 });
+
+/** One version of an app's block list (GET apps/versions/{appId}). */
+export const versionDtoSchema = yup
+  .object({
+    id: int(),
+    appVersion: yup.number().defined().meta({ description: '≥ 0, at most two decimals' }),
+    status: yup.boolean().defined().meta({ description: 'true active, false blocked' }),
+    app: yup.object({ name: text() }).defined(),
+    devicesCount: int().meta({
+      description: "The app's devices whose appVersionCode equals appVersion as a number (1.2 = 1.20): the ones told to update once it is blocked",
+    }),
+  })
+  .defined();
+
+/** One country of GET apps/countries (docs/product.md §3 Country). */
+export const countryDtoSchema = yup
+  .object({
+    id: int(),
+    code: text().meta({ description: 'ISO 3166-1 alpha-2, upper case' }),
+    name: text(),
+    timezones: yup.array(text()).defined(),
+    flagUrl: text().meta({ description: 'Same-origin SVG, e.g. /api/v1/flags/ir.svg' }),
+  })
+  .defined();

@@ -8,21 +8,12 @@ import * as yup from 'yup';
 import { V } from '../../../src/contract';
 import { HttpError } from '../http/errors';
 import { dataResponse } from '../http/schemas';
-import { yupSchema } from '../http/validation';
+import { responseSchema, yupSchema } from '../http/validation';
+import { countryDtoSchema } from '../../../src/contract/responses';
 
 const tags = ['servers'];
 
-const countrySchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    code: { type: 'string', description: 'ISO 3166-1 alpha-2, upper case' },
-    name: { type: 'string' },
-    timezones: { type: 'array', items: { type: 'string' } },
-    flagUrl: { type: 'string', description: 'Same-origin SVG, e.g. /api/v1/flags/ir.svg' },
-  },
-  required: ['id', 'code', 'name', 'timezones', 'flagUrl'],
-} as const;
+const countrySchema = responseSchema(countryDtoSchema);
 
 const flagParams = yup.object({ code: yup.string().required(V.required).matches(/^[A-Za-z]{2}$/, V.checkInput) });
 

@@ -10,25 +10,13 @@ import { requireUser } from '../auth/authorize';
 import { appScope, assertAppAccess } from '../auth/rbac';
 import { HttpError } from '../http/errors';
 import { dataResponse, successResponse } from '../http/schemas';
-import { yupSchema } from '../http/validation';
+import { responseSchema, yupSchema } from '../http/validation';
 import { fromBody, fromParams } from '../audit/plugin';
+import { versionDtoSchema } from '../../../src/contract/responses';
 
 const tags = ['versions'];
 
-const versionSchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    appVersion: { type: 'number', description: '≥ 0, at most two decimals' },
-    status: { type: 'boolean', description: 'true active, false blocked' },
-    app: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
-    devicesCount: {
-      type: 'integer',
-      description: "The app's devices whose appVersionCode equals appVersion as a number: the ones told to update once it is blocked",
-    },
-  },
-  required: ['id', 'appVersion', 'status', 'app', 'devicesCount'],
-} as const;
+const versionSchema = responseSchema(versionDtoSchema);
 
 export async function versionRoutes(app: FastifyInstance) {
   app.post<{ Body: BlockVersionBody }>(
