@@ -25,10 +25,18 @@ export function showValue(value: unknown, t: Translate): string {
 export const changedFields = (before: Record<string, unknown> | null, after: Record<string, unknown> | null): string[] =>
   [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])].sort();
 
-/** The target as one line: its type, then its name and id. */
-export function targetText(row: { targetType: string | null; targetId: string | null; targetName: string | null }, typeName: Translate): string {
+/**
+ * The target as one line: its type, then its name and id. The name (a host, an IP, `C++`) keeps its
+ * own order in an isolate, and a numeric id is formatted in the page's digits.
+ */
+export function targetText(
+  row: { targetType: string | null; targetId: string | null; targetName: string | null },
+  typeName: Translate,
+  formatNumber: (n: number) => string,
+): string {
   if (!row.targetType) return '';
   const type = typeName(row.targetType);
-  const name = row.targetName ? ` ${row.targetName}` : '';
-  return `${type}${name}${row.targetId ? ` (#${row.targetId})` : ''}`;
+  const name = row.targetName ? ` \u2068${row.targetName}\u2069` : '';
+  const id = row.targetId === null ? '' : /^\d+$/.test(row.targetId) ? formatNumber(Number(row.targetId)) : `\u2068${row.targetId}\u2069`;
+  return `${type}${name}${id ? ` (#${id})` : ''}`;
 }

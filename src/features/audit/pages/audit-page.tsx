@@ -68,7 +68,7 @@ export default function AuditPage() {
       { field: 'at', headerId: 'audit.fields.at', sortable: false, minWidth: 150, value: (r) => formatDate(r.at, locale, when) },
       { field: 'actorName', headerId: 'audit.fields.actor', sortable: false, minWidth: 120, ltr: true },
       { field: 'action', headerId: 'audit.fields.action', sortable: false, minWidth: 170, value: (r) => labelOf('actionNames', r.action, intl) },
-      { field: 'target', headerId: 'audit.fields.target', sortable: false, minWidth: 180, value: (r) => targetText(r, (type) => labelOf('targetTypes', type, intl)) },
+      { field: 'target', headerId: 'audit.fields.target', sortable: false, minWidth: 180, value: (r) => targetText(r, (type) => labelOf('targetTypes', type, intl), (n) => intl.formatNumber(n)) },
       { field: 'changes', headerId: 'audit.fields.changes', sortable: false, minWidth: 160, ltr: true, value: (r) => changedFields(r.before, r.after).join(', ') },
       { field: 'ip', headerId: 'audit.fields.ip', sortable: false, minWidth: 120, ltr: true },
     ],
