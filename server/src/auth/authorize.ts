@@ -1,8 +1,9 @@
 // Who is calling, and may they? `app.authorize(rule)` is the guard every protected route declares
 // next to itself, first in its preValidation (docs/architecture.md §5): who is calling is settled
 // before the body is read, so a caller who may not use a route gets 401/403, never a 400 that would
-// tell them how it validates its input. A guard declared anywhere else fails at startup. It resolves the caller from `Authorization: JWT <token>` or
-// `Bearer <token>`, checks the session row and the user on every request (docs/architecture.md §6), holds
+// tell them how it validates its input. A guard declared anywhere else fails at startup. It
+// resolves the caller from `Authorization: JWT <token>` or `Bearer <token>`, checks the session row
+// and the user on every request (docs/architecture.md §6), holds
 // users who must change their password to the three account calls (and users whose role requires
 // TOTP to the enrolment calls), then applies the role rule and, for every role but role_id 1, the
 // role's operation grants (docs/product.md §6, README "Access: how grants combine with the fixed rules").

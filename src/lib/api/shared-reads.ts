@@ -17,6 +17,8 @@ export const sharedReadsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getApps: build.query<AppListItem[], AppsListArgs | void>({
       query: (args) => ({ url: 'apps', params: args && args.own ? { state: 'appAdmin' } : undefined }),
+      // `undefined`, `{}` and `{ own: false }` ask for the same list: one cache entry for them.
+      serializeQueryArgs: ({ endpointName, queryArgs }) => `${endpointName}(${queryArgs && queryArgs.own ? 'own' : 'all'})`,
       transformResponse: unwrapData<AppListItem[]>,
       providesTags: (r) => providesList(r, 'App'),
     }),
