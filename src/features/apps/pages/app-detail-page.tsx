@@ -34,7 +34,7 @@ export default function AppDetailPage() {
   const backTo = can(user, 'apps:manage') ? PATHS.appsManage : PATHS.appsMine;
 
   if (!valid || (app.isError && (app.error as { status?: number }).status === 404)) {
-    return <ErrorState titleId="apps.detail.notFound" descriptionId="apps.detail.notFoundHint" />;
+    return <ErrorState titleComponent="h1" titleId="apps.detail.notFound" descriptionId="apps.detail.notFoundHint" />;
   }
 
   return (

@@ -62,7 +62,7 @@ export function ReceivesTab({ appId }: { appId: number }) {
         )}
         {config && (
           <Paper variant="outlined" sx={{ p: 2 }}>
-            <Typography variant="subtitle1" component="h3" sx={{ mb: 1 }}>
+            <Typography variant="subtitle1" component="h2" sx={{ mb: 1 }}>
               <FormattedMessage id="apps.receives.answer" values={{ servers: config.servers.length, profiles }} />
             </Typography>
             {linksHidden && (
@@ -85,7 +85,7 @@ export function ReceivesTab({ appId }: { appId: number }) {
           </Paper>
         )}
         <Paper variant="outlined" sx={{ p: 2 }}>
-          <Typography variant="subtitle1" component="h3" sx={{ mb: 1 }}>
+          <Typography variant="subtitle1" component="h2" sx={{ mb: 1 }}>
             <FormattedMessage id="apps.receives.history" />
           </Typography>
           <Table size="small" aria-label={intl.formatMessage({ id: 'apps.receives.history' })}>

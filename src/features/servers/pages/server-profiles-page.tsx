@@ -44,7 +44,7 @@ export default function ServerProfilesPage() {
   }, [counter, profiles.data]);
 
   if (!valid || (servers.isSuccess && !server)) {
-    return <ErrorState titleId="servers.profiles.notFound" descriptionId="servers.profiles.notFoundHint" />;
+    return <ErrorState titleComponent="h1" titleId="servers.profiles.notFound" descriptionId="servers.profiles.notFoundHint" />;
   }
 
   return (

@@ -95,20 +95,22 @@ export function ProfileImport({ serverId }: { serverId: number }) {
             ))}
           </TextField>
           <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-            <Button variant="outlined" component="label" startIcon={<AttachFileIcon />} disabled={isLoading}>
+            {/* A real button that opens the hidden file input: a <label> with role="button" is not an allowed role (axe). */}
+            <Button variant="outlined" startIcon={<AttachFileIcon />} disabled={isLoading} onClick={() => input.current?.click()}>
               <FormattedMessage id="servers.import.choose" />
-              <input
-                ref={input}
-                hidden
-                type="file"
-                accept=".csv,text/csv"
-                data-testid="csv-input"
-                onChange={(e) => {
-                  setFile(e.target.files?.[0] ?? null);
-                  setProblem(null);
-                }}
-              />
             </Button>
+            <input
+              ref={input}
+              hidden
+              type="file"
+              accept=".csv,text/csv"
+              data-testid="csv-input"
+              aria-label={intl.formatMessage({ id: 'servers.import.choose' })}
+              onChange={(e) => {
+                setFile(e.target.files?.[0] ?? null);
+                setProblem(null);
+              }}
+            />
             <Typography variant="body2" color={file ? 'text.primary' : 'text.secondary'} data-testid="csv-file-name">
               {file ? <Ltr>{file.name}</Ltr> : <FormattedMessage id="servers.import.noFile" />}
             </Typography>
