@@ -1,19 +1,15 @@
 // Read-only "details" views: a list of label/value pairs (DetailList) and the popup that shows one
 // with a close button (DetailsDialog). Features give ids and values as data; the layouts, the empty
 // placeholder and the LTR wrapping of technical values live here once.
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { FormattedMessage } from 'react-intl';
 import type { MessageValues } from '../../lib/i18n';
 import { Ltr } from '../ltr';
+import { InfoDialog } from './info-dialog';
 
 export interface DetailItem {
   labelId: string;
@@ -121,22 +117,11 @@ export interface DetailsDialogProps {
 }
 
 export function DetailsDialog({ open, onClose, titleId, values, items, layout = 'grid', empty, children }: DetailsDialogProps) {
-  const titleDomId = useId();
   return (
-    <Dialog open={open} onClose={onClose} maxWidth="sm" fullWidth aria-labelledby={titleDomId}>
-      <DialogTitle id={titleDomId}>
-        <FormattedMessage id={titleId} values={values} />
-      </DialogTitle>
-      {/* The side-by-side layouts sit between content dividers; the stacked one reads without. */}
-      <DialogContent dividers={layout !== 'stacked'}>
-        {items && <DetailList items={items} layout={layout} empty={empty} />}
-        {children}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>
-          <FormattedMessage id="common.close" />
-        </Button>
-      </DialogActions>
-    </Dialog>
+    // The side-by-side layouts sit between content dividers; the stacked one reads without.
+    <InfoDialog open={open} onClose={onClose} titleId={titleId} values={values} dividers={layout !== 'stacked'}>
+      {items && <DetailList items={items} layout={layout} empty={empty} />}
+      {children}
+    </InfoDialog>
   );
 }
