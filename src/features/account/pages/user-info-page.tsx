@@ -1,10 +1,7 @@
 // /account/user-info: avatar with upload, full name, username, role name and joined date, and the
 // way to the two-factor sign-in settings.
-import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import { FormattedMessage } from 'react-intl';
-import { Link as RouterLink } from 'react-router-dom';
 import { DetailList } from '../../../components/dialogs';
 import { PageHeader } from '../../../components/layout/page-header';
 import { LoadingState } from '../../../components/feedback/loading-state';
@@ -19,14 +16,7 @@ export default function UserInfoPage() {
 
   return (
     <>
-      <PageHeader
-        titleId="account.userInfo.title"
-        actions={
-          <Button component={RouterLink} to={PATHS.accountSecurity} variant="outlined">
-            <FormattedMessage id="account.security.link" />
-          </Button>
-        }
-      />
+      <PageHeader titleId="account.userInfo.title" link={{ to: PATHS.accountSecurity, labelId: 'account.security.link' }} />
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={4} sx={{ alignItems: { xs: 'stretch', md: 'flex-start' } }}>
           <AvatarUpload src={user.avatar} name={name} />

@@ -10,7 +10,6 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import PersonAddAltOutlinedIcon from '@mui/icons-material/PersonAddAltOutlined';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link as RouterLink } from 'react-router-dom';
 import { PASSWORD_MIN_LENGTH, repeatOf, SEX, userCreateSchema, type UserCreateBody } from '../../../contract';
 import { EnglishTextField, Form, PasswordField, SelectField } from '../../../components/form';
 import { useSubmitAction } from '../../../components/dialogs';
@@ -62,14 +61,7 @@ export default function AddUserPage() {
 
   return (
     <>
-      <PageHeader
-        titleId="users.create.title"
-        actions={
-          <Button component={RouterLink} to={PATHS.usersList} variant="outlined">
-            <FormattedMessage id="users.list.title" />
-          </Button>
-        }
-      />
+      <PageHeader titleId="users.create.title" link={{ to: PATHS.usersList, labelId: 'users.list.title' }} />
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 880 }}>
         <Form schema={newUserSchema} defaultValues={empty} onSubmit={submit} resetOnSuccess>
           <Stack spacing={3}>
