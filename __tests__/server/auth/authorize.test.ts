@@ -3,9 +3,9 @@ import { eq } from 'drizzle-orm';
 import { ROLE_IDS } from '../../../src/contract';
 import type { AuthUser } from '../../../server/src/auth/authorize';
 import {
-  assertAppAccess, assertServerAccess, can, canAccessApp, canAccessServer, ownedAppIds, ownedServerIds,
+  assertAppAccess, assertProfileAccess, assertServerAccess, can, canAccessApp, canAccessServer, ownedAppIds, ownedServerIds,
 } from '../../../server/src/auth/rbac';
-import { apps, countries, serverApps, servers, users } from '../../../server/src/db/schema';
+import { apps, countries, profiles, serverApps, servers, users } from '../../../server/src/db/schema';
 import { ADMIN, createTestApp, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;
@@ -85,7 +85,7 @@ describe('app.authorize', () => {
 describe('rbac helpers', () => {
   const as = (id: number, role_id: number, roleName: string): AuthUser => ({ id, role_id, roleName, username: 'u', sessionId: 's', needToChangePass: false, totpEnrollmentRequired: false });
 
-  it('scopes apps and servers to their admin, and the top admin to everything', async () => {
+  it('scopes apps, servers and profiles to their admin, and the top admin to everything', async () => {
     const owner = await t.createUser({ role_id: ROLE_IDS.appAdmin });
     const other = await t.createUser({ role_id: ROLE_IDS.appAdmin });
     const [mine, theirs] = await t.db
@@ -115,5 +115,13 @@ describe('rbac helpers', () => {
     // All or nothing: one foreign server in a batch refuses the batch.
     await expect(assertServerAccess(t.db, ownerUser, [s1.id, s2.id])).rejects.toMatchObject({ statusCode: 404 });
     await expect(assertServerAccess(t.db, top, [s1.id, s2.id])).resolves.toBeUndefined();
+
+    // A profile belongs to whoever may manage its server; a foreign or missing one refuses the batch.
+    const profile = { name: 'p', addressEnc: 'sealed', operator: 'mci', protocol: 'vless' } as const;
+    const [p1, p2] = await t.db.insert(profiles).values([{ ...profile, serverId: s1.id }, { ...profile, serverId: s2.id }]).returning();
+    await expect(assertProfileAccess(t.db, ownerUser, [p1.id])).resolves.toBeUndefined();
+    await expect(assertProfileAccess(t.db, ownerUser, [p1.id, p2.id])).rejects.toMatchObject({ statusCode: 404, message: 'Profile not found' });
+    await expect(assertProfileAccess(t.db, top, [p1.id, 999_999])).rejects.toMatchObject({ statusCode: 404, message: 'Profile not found' });
+    await expect(assertProfileAccess(t.db, top, [p1.id, p2.id])).resolves.toBeUndefined();
   });
 });

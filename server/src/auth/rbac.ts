@@ -2,12 +2,14 @@
 // come from the shared policy table (src/contract/policies.ts); `scope:all` (the top admin, and a role
 // with scope `all` on its reads) sees everything, everyone else only the apps they administer, and what hangs off them (servers linked
 // to those apps, their profiles, their devices). Out-of-scope records answer 404, so their
-// existence is not revealed.
+// existence is not revealed. The servers repository scopes its list with serverIdsAdministeredBy, and
+// the profile routes check ownership with assertProfileAccess: neither restates the join.
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import { allowed, type Policy } from '../../../src/contract';
 import type { Db } from '../db/client';
 import { apps, serverApps, servers } from '../db/schema';
 import { HttpError } from '../http/errors';
+import { profilesRepository } from '../repositories/profiles';
 import { roleOf, type AuthUser } from './authorize';
 import { hasReachAll } from './operations';
 
@@ -41,26 +43,32 @@ export async function assertAppAccess(db: Db, user: AuthUser, appId: number): Pr
   if (!(await canAccessApp(db, user, appId))) throw HttpError.notFound('Application not found');
 }
 
+/**
+ * The servers linked to at least one app administered by `adminId`, as a subquery of ids: the one
+ * statement of "whose servers these are", used here and by the servers repository's scope.
+ */
+export function serverIdsAdministeredBy(db: Db, adminId: number) {
+  return db.selectDistinct({ id: serverApps.serverId }).from(serverApps).innerJoin(apps, eq(apps.id, serverApps.appId)).where(eq(apps.adminId, adminId));
+}
+
+/** A where-condition on `servers` limiting a query to the caller's servers; undefined (no limit) when it reaches all. */
+export function serverScope(db: Db, user: AuthUser): SQL | undefined {
+  return reachesAll(user) ? undefined : inArray(servers.id, serverIdsAdministeredBy(db, user.id));
+}
+
 /** Ids of the servers linked to at least one of the caller's apps. */
 export async function ownedServerIds(db: Db, user: AuthUser): Promise<number[]> {
-  const rows = await db
-    .selectDistinct({ id: serverApps.serverId })
-    .from(serverApps)
-    .innerJoin(apps, eq(apps.id, serverApps.appId))
-    .where(eq(apps.adminId, user.id));
+  const rows = await serverIdsAdministeredBy(db, user.id);
   return rows.map((r) => r.id);
 }
 
 /** Which of `serverIds` exist and are in the caller's scope (every server for the top admin). */
 async function accessibleServerIds(db: Db, user: AuthUser, serverIds: number[]): Promise<Set<number>> {
   if (!serverIds.length) return new Set();
-  const rows = reachesAll(user)
-    ? await db.select({ id: servers.id }).from(servers).where(inArray(servers.id, serverIds))
-    : await db
-        .selectDistinct({ id: serverApps.serverId })
-        .from(serverApps)
-        .innerJoin(apps, eq(apps.id, serverApps.appId))
-        .where(and(inArray(serverApps.serverId, serverIds), eq(apps.adminId, user.id)));
+  const rows = await db
+    .select({ id: servers.id })
+    .from(servers)
+    .where(and(inArray(servers.id, serverIds), serverScope(db, user)));
   return new Set(rows.map((r) => r.id));
 }
 
@@ -72,4 +80,12 @@ export async function canAccessServer(db: Db, user: AuthUser, serverId: number):
 export async function assertServerAccess(db: Db, user: AuthUser, serverIds: number[]): Promise<void> {
   const found = await accessibleServerIds(db, user, serverIds);
   if (!serverIds.every((id) => found.has(id))) throw HttpError.notFound('Server not found');
+}
+
+/** Throws 404 unless every profile exists and sits on a server the caller may manage (batch calls: all or nothing). */
+export async function assertProfileAccess(db: Db, user: AuthUser, profileIds: number[]): Promise<void> {
+  const serverOf = await profilesRepository(db).serverIdsOf(profileIds);
+  if (profileIds.some((id) => !serverOf.has(id))) throw HttpError.notFound('Profile not found');
+  const found = await accessibleServerIds(db, user, [...new Set(serverOf.values())]);
+  if (![...serverOf.values()].every((id) => found.has(id))) throw HttpError.notFound('Profile not found');
 }

@@ -1,9 +1,10 @@
 // VPN servers and their links to apps (docs/product.md §3 Server). The list answers the Server DTO the panel
 // shows; the stored password (sealed, password_enc) never leaves this module except as the
 // `hasPassword` flag. Ownership is decided by the caller (auth/rbac.ts); here a scope is just "the
-// apps administered by user X" or everything.
+// apps administered by user X" or everything, and "their servers" is rbac's serverIdsAdministeredBy.
 import { and, asc, count, countDistinct, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import type { ServerDto } from '../../../src/contract';
+import { serverIdsAdministeredBy } from '../auth/rbac';
 import type { Db } from '../db/client';
 import { apps, countries, profiles, serverApps, servers } from '../db/schema';
 import { toCount } from '../db/helpers';
@@ -25,16 +26,12 @@ export interface ServerValues {
 }
 
 export function serversRepository(db: Db) {
-  /** Ids of the servers linked to at least one app of `adminId`, as a subquery. */
-  const ownedBy = (adminId: number) =>
-    db.select({ id: serverApps.serverId }).from(serverApps).innerJoin(apps, eq(apps.id, serverApps.appId)).where(eq(apps.adminId, adminId));
-
   return {
     /** Servers in `scope`, optionally only one (`id`) or those linked to `appId`, ordered by id. */
     async list(scope: ServerScope, filter: { id?: number; appId?: number } = {}): Promise<ServerDto[]> {
       const conditions: SQL[] = [];
       if (filter.id !== undefined) conditions.push(eq(servers.id, filter.id));
-      if (scope.adminId !== null) conditions.push(inArray(servers.id, ownedBy(scope.adminId)));
+      if (scope.adminId !== null) conditions.push(inArray(servers.id, serverIdsAdministeredBy(db, scope.adminId)));
       if (filter.appId !== undefined) {
         conditions.push(inArray(servers.id, db.select({ id: serverApps.serverId }).from(serverApps).where(eq(serverApps.appId, filter.appId))));
       }

@@ -12,16 +12,15 @@ import {
   type ConvertProfileBody, type IdParams, type IdsBody, type ProfileCreateBody, type ProfileUpdateBody,
 } from '../../../src/contract';
 import { body, positiveId } from '../../../src/contract/schemas/common';
-import { requireUser, type AuthUser } from '../auth/authorize';
-import { assertServerAccess, can } from '../auth/rbac';
+import { requireUser } from '../auth/authorize';
+import { assertProfileAccess, assertServerAccess, can } from '../auth/rbac';
 import { SecretBoxError } from '../domain/secret-box';
 import { tryParseShareLink } from '../domain/share-links';
 import { HttpError } from '../http/errors';
 import { dataResponse, successResponse } from '../http/schemas';
 import { responseSchema, yupSchema } from '../http/validation';
 import { inTransaction } from '../repositories';
-import { profilesRepository, type ProfileValues } from '../repositories/profiles';
-import type { Db } from '../db/client';
+import type { ProfileValues } from '../repositories/profiles';
 import { auditDetail, auditTarget } from '../audit/context';
 import { createdData, fromBody, fromParams } from '../audit/plugin';
 import { profileDtoSchema } from '../../../src/contract/responses';
@@ -74,15 +73,6 @@ export async function profileRoutes(app: FastifyInstance) {
     const parsed = tryParseShareLink(address, protocol);
     if (!parsed.ok) throw HttpError.validation({ address: parsed.reason }, 'The address is not a valid share link of this protocol');
     return parsed.value.link;
-  }
-
-  /** 404 unless every profile exists and sits on a server the caller may manage. */
-  async function assertProfileAccess(db: Db, user: AuthUser, ids: number[]) {
-    const serverOf = await profilesRepository(db).serverIdsOf(ids);
-    if (ids.some((id) => !serverOf.has(id))) throw HttpError.notFound('Profile not found');
-    await assertServerAccess(db, user, [...new Set(serverOf.values())]).catch((err: unknown) => {
-      throw err instanceof HttpError && err.statusCode === 404 ? HttpError.notFound('Profile not found') : err;
-    });
   }
 
   app.get<{ Params: yup.InferType<typeof serverParamsSchema> }>(
