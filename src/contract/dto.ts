@@ -2,8 +2,9 @@
 // ./responses are derived from it (the server serializes with the same schema).
 import type * as yup from 'yup';
 import type { appDtoSchema, countryDtoSchema, deviceDtoSchema, profileDtoSchema, serverDtoSchema, versionDtoSchema } from './responses';
+import type { adSettingEntrySchema, appSettingsDtoSchema, operatorNamesSchema, privacyDtoSchema } from './responses-settings';
 import type { UserAccess } from './access';
-import type { DetectLocationBy, SourceHost } from './enums';
+import type { SourceHost } from './enums';
 
 export interface MenuItem {
   id: number;
@@ -116,57 +117,16 @@ export interface AppWithSettings extends AppDto {
 }
 
 /** Every docs/product.md §3 settings field, by its SPEC name (GET apps/getApp's `settings`). */
-export interface AppSettingsDto {
-  aboutLink: string | null;
-  policyLink: string | null;
-  googlePlayLink: string | null;
-  instagram: string | null;
-  telegram: string | null;
-  youtube: string | null;
-  updateText: string | null;
-  englishUpdateText: string | null;
-  email: string | null;
-  appVersion: number;
-  forceUpdate: boolean;
-  blockVersion: number | null;
-  activeBlockVersion: boolean;
-  adsForceByVPN: boolean;
-  adsForceByVPNInForeign: boolean;
-  adsForceByVPNInIran: boolean;
-  autoConnect: boolean;
-  configsActive: boolean;
-  connectDelay: number;
-  disconnectDelay: number;
-  UserConnectionLimit: number;
-  detectLocationBy: DetectLocationBy;
-  activeEncryptSetting: boolean;
-  repoName: string | null;
-  smartActive: boolean;
-  autoConnectPing: number | null;
-  connectionPing: number | null;
-  dnsServer: string | null;
-  clickToContinue: boolean;
-  foreignSmart: boolean;
-  delaySmart: number;
-  loadSmartTogether: boolean;
-  restartTimeLimit: number;
-  restartTimeLimitEnabled: boolean;
-  selectedCountries: string;
-  blockedCountries: string;
-  /** role_id 1 only (left out for everyone else), with newCoreIv, cppKey and cppIv. */
-  newCoreKey?: string | null;
-  newCoreIv?: string | null;
-  staticConfigDelay: number;
-  cppKey?: string | null;
-  cppIv?: string | null;
-  robotIp: string | null;
-}
+export type AppSettingsDto = yup.InferType<typeof appSettingsDtoSchema>;
 
 /** One entry of GET apps/adsSettings; string ids, boolean flags, integer intervals (seconds). */
-export interface AdSettingEntry {
-  key: string;
-  value: string | boolean | number;
-}
+export type AdSettingEntry = yup.InferType<typeof adSettingEntrySchema>;
+
+/** GET apps/privacy: the stored (sanitised) policy; updatedAt null while none was ever saved. */
+export type PrivacyDto = yup.InferType<typeof privacyDtoSchema>;
+
+/** GET apps/settings/operators: the four operator display names. */
+export type OperatorNames = yup.InferType<typeof operatorNamesSchema>;
 
 /** One version as GET apps/versionBlock/{appId} answers it (docs/product.md §3 Version record). */
 export type VersionDto = yup.InferType<typeof versionDtoSchema>;

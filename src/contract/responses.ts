@@ -2,15 +2,11 @@
 // derives the JSON Schema its serializer and the OpenAPI page use (http/validation.ts
 // `responseSchema`), and from which dto.ts derives the TypeScript type both sides use. A field added
 // here reaches the type and the wire together; Fastify's serializer can no longer drop it silently.
-// Only the server loads this module at run time; the panel imports the types alone.
+// Only the server loads this module at run time; the panel imports the types alone. The settings,
+// user and report responses are in the sibling modules responses-*.ts.
 import * as yup from 'yup';
 import { OPERATORS, PROFILE_TYPES, PROTOCOLS, type SourceHost } from './enums';
-
-const int = () => yup.number().integer().defined();
-const text = () => yup.string().defined();
-const textOrNull = () => yup.string().nullable().defined();
-const isoTime = (description?: string) => yup.string().defined().meta({ format: 'date-time', description });
-const idName = () => yup.object({ id: int(), name: text() }).defined();
+import { idName, int, isoTime, text, textOrNull } from './response-fields';
 
 /** A server of the server lists (GET apps/servers) and of the add and update answers. */
 export const serverDtoSchema = yup

@@ -3,10 +3,10 @@
 // batched lastSeenAt write of devices. The version itself is bumped by database triggers (migration
 // 0004), never here.
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Operator, ProfileType, Protocol } from '../../../src/contract';
+import type { Operator, OperatorNames, ProfileType, Protocol } from '../../../src/contract';
 import type { Db } from '../db/client';
 import { adSettings, appConfigChanges, appConfigVersions, appSettings, appVersions, apps, countries, profiles, serverApps, servers } from '../db/schema';
-import { operatorsRepository, type OperatorNames } from './operators';
+import { operatorsRepository } from './operators';
 import { pgTextArray } from '../db/helpers';
 
 export interface ClientApp {

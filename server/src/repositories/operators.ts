@@ -1,11 +1,9 @@
 // The four global operator display names (docs/product.md §3 Operator settings), stored as key/value rows.
 // Keys never written yet read as empty strings, so the settings form always gets all four.
 import { inArray, sql } from 'drizzle-orm';
-import { OPERATOR_SETTING_KEYS, type OperatorSettingsBody } from '../../../src/contract';
+import { OPERATOR_SETTING_KEYS, type OperatorNames, type OperatorSettingsBody } from '../../../src/contract';
 import type { Db } from '../db/client';
 import { operatorSettings } from '../db/schema';
-
-export type OperatorNames = Record<(typeof OPERATOR_SETTING_KEYS)[number], string>;
 
 export function operatorsRepository(db: Db) {
   return {

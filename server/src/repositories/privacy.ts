@@ -3,12 +3,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { privacyPolicy } from '../db/schema';
-
-export interface PrivacyDto {
-  privacy: string;
-  /** When it was last saved; null while no policy has ever been saved. */
-  updatedAt: string | null;
-}
+import type { PrivacyDto } from '../../../src/contract';
 
 export function privacyRepository(db: Db) {
   return {

@@ -13,22 +13,16 @@ import { requireUser } from '../auth/authorize';
 import { assertAppAccess, can } from '../auth/rbac';
 import { HttpError } from '../http/errors';
 import { dataResponse, successResponse } from '../http/schemas';
-import { yupSchema } from '../http/validation';
+import { responseSchema, yupSchema } from '../http/validation';
 import { inTransaction } from '../repositories';
 import { AD_FIELDS } from '../repositories/ads';
 import { captureRawBodyKeys, rawBodyKeys } from './app-settings';
 import { fromParams } from '../audit/plugin';
+import { adSettingEntrySchema } from '../../../src/contract/responses-settings';
 
 const tags = ['ads'];
 
-const entrySchema = {
-  type: 'object',
-  properties: {
-    key: { type: 'string' },
-    value: { description: 'string (ids), boolean (adMob, *Active, gdprActive, smartActive) or integer seconds (*Interval)' },
-  },
-  required: ['key', 'value'],
-} as const;
+const entrySchema = responseSchema(adSettingEntrySchema);
 
 export async function adsRoutes(app: FastifyInstance) {
   app.get<{ Params: IdParams }>(

@@ -5,14 +5,14 @@
 // key: it is answered once as data.robotApiKey and only its SHA-256 is stored.
 import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import {
-  DETECT_LOCATION_BY, TOP_ADMIN_ONLY_SETTINGS, V, appSettingsSchema, idParamsSchema, splitCountryCodes,
+  TOP_ADMIN_ONLY_SETTINGS, V, appSettingsSchema, idParamsSchema, splitCountryCodes,
   type AppSettingsBody, type IdParams,
 } from '../../../src/contract';
 import { requireUser } from '../auth/authorize';
 import { assertAppAccess, can } from '../auth/rbac';
 import { generateApiKey, hashApiKey } from '../domain/word-crypto';
 import { HttpError } from '../http/errors';
-import { nullableStr, str, successResponse } from '../http/schemas';
+import { str, successResponse } from '../http/schemas';
 import { yupSchema } from '../http/validation';
 import { inTransaction } from '../repositories';
 import { auditDetail } from '../audit/context';
@@ -32,58 +32,6 @@ export const captureRawBodyKeys: preValidationAsyncHookHandler = async (request)
 export function rawBodyKeys(request: FastifyRequest): string[] {
   return rawKeys.get(request) ?? [];
 }
-
-const bool = { type: 'boolean' } as const;
-const int = { type: 'integer' } as const;
-
-/** GET apps/getApp's `settings`: every docs/product.md §3 settings field by its SPEC name. */
-export const settingsResponseSchema = {
-  type: 'object',
-  properties: {
-    aboutLink: nullableStr,
-    policyLink: nullableStr,
-    googlePlayLink: nullableStr,
-    instagram: nullableStr,
-    telegram: nullableStr,
-    youtube: nullableStr,
-    updateText: nullableStr,
-    englishUpdateText: nullableStr,
-    email: nullableStr,
-    appVersion: { type: 'number' },
-    forceUpdate: bool,
-    blockVersion: { type: 'number', nullable: true },
-    activeBlockVersion: bool,
-    adsForceByVPN: bool,
-    adsForceByVPNInForeign: bool,
-    adsForceByVPNInIran: bool,
-    autoConnect: bool,
-    configsActive: bool,
-    connectDelay: int,
-    disconnectDelay: int,
-    UserConnectionLimit: { ...int, description: 'Seconds' },
-    detectLocationBy: { ...str, enum: [...DETECT_LOCATION_BY] },
-    activeEncryptSetting: bool,
-    repoName: nullableStr,
-    smartActive: bool,
-    autoConnectPing: { ...int, nullable: true },
-    connectionPing: { ...int, nullable: true },
-    dnsServer: nullableStr,
-    clickToContinue: bool,
-    foreignSmart: bool,
-    delaySmart: int,
-    loadSmartTogether: bool,
-    restartTimeLimit: int,
-    restartTimeLimitEnabled: bool,
-    selectedCountries: { ...str, description: "Comma-separated country codes; '' for none" },
-    blockedCountries: { ...str, description: "Comma-separated country codes; '' for none" },
-    newCoreKey: { ...nullableStr, description: 'role_id 1 only' },
-    newCoreIv: { ...nullableStr, description: 'role_id 1 only' },
-    staticConfigDelay: int,
-    cppKey: { ...nullableStr, description: 'role_id 1 only' },
-    cppIv: { ...nullableStr, description: 'role_id 1 only' },
-    robotIp: nullableStr,
-  },
-} as const;
 
 export async function appSettingsRoutes(app: FastifyInstance) {
   app.post<{ Params: IdParams; Body: AppSettingsBody }>(

@@ -22,9 +22,10 @@ import { HttpError } from '../http/errors';
 import { dataResponse, successResponse } from '../http/schemas';
 import { responseSchema, yupSchema } from '../http/validation';
 import { appListItemSchema } from '../../../src/contract/responses';
+import { appSettingsDtoSchema } from '../../../src/contract/responses-settings';
 import { inTransaction } from '../repositories';
 import { adsRoutes } from './ads';
-import { appSettingsRoutes, settingsResponseSchema } from './app-settings';
+import { appSettingsRoutes } from './app-settings';
 import { versionRoutes } from './versions';
 import { createdData, fromParams } from '../audit/plugin';
 
@@ -82,7 +83,7 @@ export async function appRoutes(app: FastifyInstance) {
         summary: 'One application with its settings',
         description: 'settings holds every docs/product.md §3 settings field; newCoreKey, newCoreIv, cppKey and cppIv only for role_id 1. The robot API key is never answered.',
         params: yupSchema(idParamsSchema),
-        response: { 200: dataResponse({ ...appResponseSchema, properties: { ...appResponseSchema.properties, settings: settingsResponseSchema } }) },
+        response: { 200: dataResponse({ ...appResponseSchema, properties: { ...appResponseSchema.properties, settings: responseSchema(appSettingsDtoSchema) } }) },
       },
     },
     async (request) => {

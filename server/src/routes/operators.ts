@@ -3,17 +3,14 @@
 // operator names; writing is for role_id 1 only, as the settings page sits under /servers/settings,
 // a top-admin-only menu entry (docs/product.md §2, seed grants).
 import type { FastifyInstance } from 'fastify';
-import { OPERATOR_SETTING_KEYS, operatorSettingsSchema, type OperatorSettingsBody } from '../../../src/contract';
+import { operatorSettingsSchema, type OperatorSettingsBody } from '../../../src/contract';
 import { dataResponse, successResponse } from '../http/schemas';
-import { yupSchema } from '../http/validation';
+import { responseSchema, yupSchema } from '../http/validation';
+import { operatorNamesSchema } from '../../../src/contract/responses-settings';
 
 const tags = ['servers'];
 
-const namesSchema = {
-  type: 'object',
-  properties: Object.fromEntries(OPERATOR_SETTING_KEYS.map((k) => [k, { type: 'string' }])),
-  required: [...OPERATOR_SETTING_KEYS],
-};
+const namesSchema = responseSchema(operatorNamesSchema);
 
 export async function operatorRoutes(app: FastifyInstance) {
   app.get(

@@ -6,18 +6,12 @@ import type { FastifyInstance } from 'fastify';
 import { privacySchema, type PrivacyBody } from '../../../src/contract';
 import { sanitizePolicyHtml } from '../domain/sanitize-html';
 import { dataResponse, successResponse } from '../http/schemas';
-import { yupSchema } from '../http/validation';
+import { responseSchema, yupSchema } from '../http/validation';
+import { privacyDtoSchema } from '../../../src/contract/responses-settings';
 
 const tags = ['settings'];
 
-const privacyJson = {
-  type: 'object',
-  properties: {
-    privacy: { type: 'string', description: 'Sanitised HTML; empty when no policy was saved' },
-    updatedAt: { type: 'string', format: 'date-time', nullable: true, description: 'Last save; null when never saved' },
-  },
-  required: ['privacy', 'updatedAt'],
-} as const;
+const privacyJson = responseSchema(privacyDtoSchema);
 
 export async function privacyRoutes(app: FastifyInstance) {
   app.get(

@@ -1,12 +1,9 @@
 // The privacy policy (docs/product.md §7 apps/setPrivacy; GET apps/privacy is our addition for loading it).
 // Saving invalidates Privacy, so the stored (server-sanitised) HTML is read again.
 import { baseApi, unlessRefused, unwrapData } from '../../lib/api';
-import type { DataResponse, MutationResponse, PrivacyBody } from '../../contract';
+import type { DataResponse, MutationResponse, PrivacyBody, PrivacyDto } from '../../contract';
 
-export interface PrivacyPolicy {
-  privacy: string;
-  updatedAt: string | null;
-}
+export type PrivacyPolicy = PrivacyDto;
 
 export const privacyApi = baseApi.injectEndpoints({
   endpoints: (build) => ({

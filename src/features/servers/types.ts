@@ -1,6 +1,6 @@
 // Response shapes of the server, country, profile and operator calls (docs/product.md §3, /api/v1 issue 6).
 // The server, country and profile shapes are the contract's DTOs, the ones the API answers with.
-import type { CountryDto, ProfileDto, ServerDto } from '../../contract';
+import type { CountryDto, OperatorNames, ProfileDto, ServerDto } from '../../contract';
 
 export type Server = ServerDto;
 export type Country = CountryDto;
@@ -25,11 +25,6 @@ export interface RevealedProfile {
   params: Record<string, string>;
 }
 
-export interface OperatorSettings {
-  wifiOperatorName: string;
-  mciOperatorName: string;
-  irancellOperatorName: string;
-  othersOperatorName: string;
-}
+export type OperatorSettings = OperatorNames;
 
 export type { CsvRowError } from '../../contract';

@@ -1,0 +1,11 @@
+// Building blocks of the response schemas (./responses*.ts): each field of a response is defined
+// (present, possibly null), so the derived JSON Schema lists it as required and its type has no `?`.
+import * as yup from 'yup';
+
+export const int = () => yup.number().integer().defined();
+export const num = () => yup.number().defined();
+export const bool = () => yup.boolean().defined();
+export const text = () => yup.string().defined();
+export const textOrNull = () => yup.string().nullable().defined();
+export const isoTime = (description?: string) => yup.string().defined().meta({ format: 'date-time', description });
+export const idName = () => yup.object({ id: int(), name: text() }).defined();
