@@ -3,33 +3,12 @@
 // target types and actors for the panel's filters. The daily retention sweep lives here too (AUDIT_RETENTION_DAYS).
 import type { FastifyInstance } from 'fastify';
 import { AUDIT_MAX_PAGE_SIZE, auditQuerySchema, type AuditQuery } from '../../../src/contract';
-import { dataResponse, nullableStr } from '../http/schemas';
-import { yupSchema } from '../http/validation';
+import { dataResponse } from '../http/schemas';
+import { responseSchema, yupSchema } from '../http/validation';
+import { auditFilterOptionsSchema, auditListSchema } from '../../../src/contract/responses-reports';
 
 const tags = ['audit'];
 const DAY_MS = 24 * 3600 * 1000;
-const fields = { type: 'object', nullable: true, additionalProperties: true } as const;
-
-const rowJson = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    at: { type: 'string', format: 'date-time' },
-    actorId: { type: 'integer', nullable: true },
-    actorName: nullableStr,
-    actorRole: nullableStr,
-    ip: nullableStr,
-    action: { type: 'string' },
-    operation: { ...nullableStr, description: 'Method and route pattern' },
-    targetType: nullableStr,
-    targetId: nullableStr,
-    targetName: nullableStr,
-    before: { ...fields, description: 'The changed fields before the change; a secret shows as "[changed]"' },
-    after: { ...fields, description: 'The changed fields after the change' },
-    detail: fields,
-  },
-  required: ['id', 'at', 'actorId', 'actorName', 'actorRole', 'ip', 'action', 'operation', 'targetType', 'targetId', 'targetName', 'before', 'after', 'detail'],
-} as const;
 
 export async function auditRoutes(app: FastifyInstance) {
   const rule = { policy: 'audit:view' } as const;
@@ -45,13 +24,12 @@ export async function auditRoutes(app: FastifyInstance) {
           `Every change made through the API, sign-ins (and failed ones), sign-outs, reveals and exports. Filters: actorId, action, targetType, targetId, from and to (ISO date-times, inclusive). size at most ${AUDIT_MAX_PAGE_SIZE}. ` +
           'Records older than AUDIT_RETENTION_DAYS are deleted once a day. Answers {rows, count}.',
         querystring: yupSchema(auditQuerySchema),
-        response: { 200: { type: 'object', properties: { rows: { type: 'array', items: rowJson }, count: { type: 'integer' } }, required: ['rows', 'count'] } },
+        response: { 200: responseSchema(auditListSchema) },
       },
     },
     async (request) => app.repos.audit.list(request.query),
   );
 
-  const strings = { type: 'array', items: { type: 'string' } } as const;
   app.get(
     '/audit/filters',
     {
@@ -59,17 +37,7 @@ export async function auditRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'The actions, target types and actors recorded so far (the filters\' choices)',
-        response: {
-          200: dataResponse({
-            type: 'object',
-            properties: {
-              actions: strings,
-              targetTypes: strings,
-              actors: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } }, required: ['id', 'name'] } },
-            },
-            required: ['actions', 'targetTypes', 'actors'],
-          }),
-        },
+        response: { 200: dataResponse(responseSchema(auditFilterOptionsSchema)) },
       },
     },
     async () => ({ data: await app.repos.audit.filterOptions() }),

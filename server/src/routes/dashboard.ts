@@ -3,56 +3,13 @@
 // they administer, the servers linked to those and their profiles. Staff user figures only for the
 // admin role (users:manage), as null otherwise. Device figures come from counters (docs/architecture.md §8).
 import type { FastifyInstance } from 'fastify';
-import { OPERATORS, PROTOCOLS } from '../../../src/contract';
 import { requireUser } from '../auth/authorize';
 import { appScope, can } from '../auth/rbac';
 import { dataResponse } from '../http/schemas';
+import { responseSchema } from '../http/validation';
+import { dashboardStatsSchema } from '../../../src/contract/responses-reports';
 
-const int = { type: 'integer' } as const;
-const activeInactive = { type: 'object', properties: { active: int, inactive: int }, required: ['active', 'inactive'] } as const;
-const countsOf = (keys: readonly string[]) => ({
-  type: 'array',
-  items: { type: 'object', properties: { key: { type: 'string', enum: [...keys] }, count: int }, required: ['key', 'count'] },
-});
-const obj = (properties: Record<string, object>, extra: object = {}) => ({ type: 'object', properties, required: Object.keys(properties), ...extra });
-
-const statsSchema = obj({
-  apps: activeInactive,
-  servers: obj({
-    total: int,
-    byCountry: { type: 'array', items: obj({ code: { type: 'string' }, name: { type: 'string' }, count: int }) },
-  }),
-  profiles: obj({ total: int, byOperator: countsOf(OPERATORS), byProtocol: countsOf(PROTOCOLS) }),
-  devices: obj({
-    total: int,
-    last24h: { ...int, description: 'Registered in the current hour (Asia/Tehran) and the 23 before it' },
-    last7d: { ...int, description: 'Registered today (Asia/Tehran) and the 6 days before' },
-    last30d: { ...int, description: 'Registered today (Asia/Tehran) and the 29 days before' },
-    perDay: {
-      type: 'array',
-      description: 'The last 30 days of Iran’s calendar, oldest first',
-      items: obj({ day: { type: 'string', format: 'date' }, count: int }),
-    },
-    byVersion: {
-      type: 'array',
-      description: 'Per app, most devices first: its devices by version, highest version first',
-      items: obj({
-        appId: int,
-        appName: { type: 'string' },
-        devices: int,
-        versions: {
-          type: 'array',
-          items: obj({
-            appVersion: { type: 'number', nullable: true, description: 'null: devices that reported no version' },
-            devices: int,
-            blocked: { type: 'boolean' },
-          }),
-        },
-      }),
-    },
-  }),
-  users: { ...activeInactive, nullable: true, description: 'Staff users; null unless the caller has the admin role' },
-});
+const statsSchema = responseSchema(dashboardStatsSchema);
 
 export async function dashboardRoutes(app: FastifyInstance) {
   app.get(

@@ -4,6 +4,7 @@ import * as yup from 'yup';
 import { V } from '../errors';
 import { DEFAULT_PAGE_SIZE } from '../limits';
 import { num, optionalId, str, trimmedStr, body } from './common';
+import type { auditFilterOptionsSchema, auditListSchema, auditRowSchema } from '../responses-reports';
 
 /** Shown instead of a secret's value: the record says that it changed, never what to. */
 export const AUDIT_CHANGED = '[changed]';
@@ -36,34 +37,10 @@ export const auditQuerySchema = body({
 });
 export type AuditQuery = yup.InferType<typeof auditQuerySchema>;
 
-/** One audit record as GET audit answers it. */
-export interface AuditRowDto {
-  id: number;
-  at: string;
-  actorId: number | null;
-  actorName: string | null;
-  actorRole: string | null;
-  ip: string | null;
-  action: string;
-  /** Method and route pattern. */
-  operation: string | null;
-  targetType: string | null;
-  targetId: string | null;
-  targetName: string | null;
-  /** The changed fields before and after; a secret's value is AUDIT_CHANGED. */
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-  detail: Record<string, unknown> | null;
-}
+/** One audit record as GET audit answers it; a secret's value in before/after is AUDIT_CHANGED. */
+export type AuditRowDto = yup.InferType<typeof auditRowSchema>;
 
 /** GET audit/filters: the choices of the panel's filters, from what has been recorded. */
-export interface AuditFilterOptions {
-  actions: string[];
-  targetTypes: string[];
-  actors: { id: number; name: string }[];
-}
+export type AuditFilterOptions = yup.InferType<typeof auditFilterOptionsSchema>;
 
-export interface AuditList {
-  rows: AuditRowDto[];
-  count: number;
-}
+export type AuditList = yup.InferType<typeof auditListSchema>;
