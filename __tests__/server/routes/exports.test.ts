@@ -4,7 +4,10 @@
 // transport and security, and the subscription body in both formats.
 import { and, eq } from 'drizzle-orm';
 import QRCode from 'qrcode';
-import { auditLog } from '../../../server/src/db/schema';
+import { randomBytes } from 'node:crypto';
+import { auditLog, profiles } from '../../../server/src/db/schema';
+import { createSecretBox } from '../../../server/src/domain/secret-box';
+import { PROFILE_ADDRESS_CONTEXT } from '../../../server/src/routes/profiles';
 import { parseShareLink } from '../../../server/src/domain/share-links';
 import { v2rayClientConfig } from '../../../server/src/domain/v2ray-config';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -152,6 +155,21 @@ describe('export routes', () => {
     expect((await get('apps/exportProfile/999999')).statusCode).toBe(404);
     expect((await get('apps/exportProfiles/999999')).statusCode).toBe(404);
     expect((await get(`apps/exportProfiles/${serverId}?format=json`)).statusCode).toBe(400);
+  });
+
+  it('400 on address, nothing exported nor audited, when a stored address no longer opens (sealed under another key)', async () => {
+    const otherKey = createSecretBox(randomBytes(32)).seal(VLESS_WS_TLS, PROFILE_ADDRESS_CONTEXT);
+    const [stale] = await t.db
+      .insert(profiles)
+      .values({ serverId, name: 'Stale', addressEnc: otherKey, operator: 'mci', protocol: 'vless' })
+      .returning();
+    const before = (await exportsOf(c.top.id)).length;
+    const one = await get(`apps/exportProfile/${stale.id}?format=link`);
+    expect({ status: one.statusCode, errors: one.json().errors }).toEqual({ status: 400, errors: { address: 'validation.required' } });
+    const all = await get(`apps/exportProfiles/${serverId}?format=links`);
+    expect({ status: all.statusCode, errors: all.json().errors }).toEqual({ status: 400, errors: { address: 'validation.required' } });
+    expect(await exportsOf(c.top.id)).toHaveLength(before);
+    await t.db.delete(profiles).where(eq(profiles.id, stale.id));
   });
 
   it('answers the server\'s subscription: one link a line, or that text in base64, audited', async () => {

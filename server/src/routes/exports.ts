@@ -9,20 +9,19 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as yup from 'yup';
 import QRCode from 'qrcode';
 import {
-  V, idParamsSchema, profileExportQuerySchema, subscriptionExportQuerySchema,
+  idParamsSchema, profileExportQuerySchema, subscriptionExportQuerySchema,
   type IdParams, type ProfileExportQuery, type SubscriptionExportQuery,
 } from '../../../src/contract';
 import { body, positiveId } from '../../../src/contract/schemas/common';
 import { requireUser } from '../auth/authorize';
 import { actorOf } from '../audit/plugin';
 import { recordAudit } from '../audit/record';
-import { SecretBoxError } from '../domain/secret-box';
 import { tryParseShareLink } from '../domain/share-links';
 import { v2rayClientConfig } from '../domain/v2ray-config';
 import { HttpError } from '../http/errors';
 import { errorResponse } from '../http/schemas';
 import { yupSchema } from '../http/validation';
-import { PROFILE_ADDRESS_CONTEXT } from './profiles';
+import { openStoredAddress } from './profiles';
 
 const tags = ['profiles'];
 const serverParamsSchema = body({ serverId: positiveId() });
@@ -31,16 +30,18 @@ type ServerParams = yup.InferType<typeof serverParamsSchema>;
 /** A file name part made of what every file system takes. */
 const safeName = (s: string) => s.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 60) || 'profile';
 
+/**
+ * What an export declares beyond its own words: its answer is a file, not JSON (no 200 schema), or
+ * an error: 400 when a stored address cannot be read, 404 for an unknown id.
+ */
+const exportSchema = (own: { summary: string; description: string; params: object; querystring: object }) => ({
+  tags,
+  ...own,
+  response: { 400: errorResponse, 404: errorResponse },
+});
+
 export async function exportRoutes(app: FastifyInstance) {
   const topAdmin = app.authorize({ policy: 'profiles:reveal' });
-  const open = (token: string): string => {
-    try {
-      return app.secrets.open(token, PROFILE_ADDRESS_CONTEXT);
-    } catch (err) {
-      if (err instanceof SecretBoxError) throw HttpError.validation({ address: V.required }, 'The stored address cannot be read; send a new one');
-      throw err;
-    }
-  };
   /** Written before answering: an export that cannot be audited does not happen. */
   const audit = (request: FastifyRequest, action: string, target: { type: string; id: number; name: string }, detail: Record<string, unknown>) =>
     recordAudit(app.db, { action, actor: actorOf(request), request, target, detail });
@@ -49,8 +50,7 @@ export async function exportRoutes(app: FastifyInstance) {
     '/apps/exportProfile/:id',
     {
       preValidation: topAdmin,
-      schema: {
-        tags,
+      schema: exportSchema({
         summary: 'One profile as a share link, a QR code or a v2ray/Xray client config (role_id 1)',
         description:
           '`format=link` (default): the share link as text/plain. `format=qr`: an SVG QR code of the link (image/svg+xml). ' +
@@ -58,15 +58,14 @@ export async function exportRoutes(app: FastifyInstance) {
           'profile as the outbound, transport and tls/reality settings carried over. Every export is written to the audit log. 404 for an unknown profile.',
         params: yupSchema(idParamsSchema),
         querystring: yupSchema(profileExportQuerySchema),
-        response: { 400: errorResponse, 404: errorResponse },
-      },
+      }),
     },
     async (request, reply) => {
       requireUser(request);
       const { format } = request.query;
       const profile = await app.repos.profiles.findById(request.params.id);
       if (!profile) throw HttpError.notFound('Profile not found');
-      const link = open(profile.address);
+      const link = openStoredAddress(app.secrets, profile.address);
       await audit(request, 'profile.export', { type: 'profile', id: profile.id, name: profile.name }, { format });
       reply.header('cache-control', 'no-store');
       if (format === 'qr') {
@@ -90,16 +89,14 @@ export async function exportRoutes(app: FastifyInstance) {
     '/apps/exportProfiles/:serverId',
     {
       preValidation: topAdmin,
-      schema: {
-        tags,
+      schema: exportSchema({
         summary: 'A server\'s profiles as a subscription body (role_id 1)',
         description:
           '`format=links` (default): one share link a line (text/plain). `format=base64`: that text base64-encoded, as v2rayN and ' +
           'v2rayNG read a subscription. Written to the audit log. 404 for an unknown server.',
         params: yupSchema(serverParamsSchema),
         querystring: yupSchema(subscriptionExportQuerySchema),
-        response: { 400: errorResponse, 404: errorResponse },
-      },
+      }),
     },
     async (request, reply) => {
       requireUser(request);
@@ -108,7 +105,7 @@ export async function exportRoutes(app: FastifyInstance) {
       const [server] = await app.repos.servers.list({ adminId: null }, { id: serverId });
       if (!server) throw HttpError.notFound('Server not found');
       const profiles = await app.repos.profiles.listStoredByServer(serverId);
-      const links = profiles.map((p) => open(p.address));
+      const links = profiles.map((p) => openStoredAddress(app.secrets, p.address));
       await audit(request, 'server.export', { type: 'server', id: serverId, name: server.ip }, { format, profiles: links.length });
       const text = links.length ? `${links.join('\n')}\n` : '';
       reply.header('cache-control', 'no-store').type('text/plain; charset=utf-8');

@@ -14,7 +14,7 @@ import {
 import { body, positiveId } from '../../../src/contract/schemas/common';
 import { requireUser } from '../auth/authorize';
 import { assertProfileAccess, assertServerAccess, can } from '../auth/rbac';
-import { SecretBoxError } from '../domain/secret-box';
+import { SecretBoxError, type SecretBox } from '../domain/secret-box';
 import { tryParseShareLink } from '../domain/share-links';
 import { HttpError } from '../http/errors';
 import { dataResponse, successResponse } from '../http/schemas';
@@ -27,6 +27,19 @@ import { profileDtoSchema } from '../../../src/contract/responses';
 
 const tags = ['profiles'];
 export const PROFILE_ADDRESS_CONTEXT = 'profile.address';
+
+/**
+ * A profile's stored link, for an update's check and for the exports (routes/exports.ts). A token
+ * that no longer opens (another SECRETS_KEY) is a 400 on `address`: the profile needs a new one.
+ */
+export function openStoredAddress(secrets: SecretBox, token: string): string {
+  try {
+    return secrets.open(token, PROFILE_ADDRESS_CONTEXT);
+  } catch (err) {
+    if (err instanceof SecretBoxError) throw HttpError.validation({ address: V.required }, 'The stored address cannot be read; send a new one');
+    throw err;
+  }
+}
 
 const serverParamsSchema = body({ serverId: positiveId() });
 
@@ -155,23 +168,13 @@ export async function profileRoutes(app: FastifyInstance) {
       if (body.address) {
         values.addressEnc = seal(checkedLink(body.address, body.protocol));
       } else {
-        checkedLink(openStored(current.address), body.protocol);
+        checkedLink(openStoredAddress(app.secrets, current.address), body.protocol);
       }
       const data = await app.repos.profiles.update(current.id, values);
       if (!data) throw HttpError.notFound('Profile not found');
       return { success: true, data };
     },
   );
-
-  /** The stored link; a token that no longer opens (another SECRETS_KEY) must be replaced. */
-  function openStored(token: string): string {
-    try {
-      return app.secrets.open(token, PROFILE_ADDRESS_CONTEXT);
-    } catch (err) {
-      if (err instanceof SecretBoxError) throw HttpError.validation({ address: V.required }, 'The stored address cannot be read; send a new one');
-      throw err;
-    }
-  }
 
   app.get<{ Params: IdParams }>(
     '/apps/profileAddress/:id',
