@@ -2,7 +2,7 @@
 export { Form, applyServerErrors, type FormProps, type FormSchema } from './form';
 export { useField } from './use-field';
 export { TextInput, EnglishTextField, PersianTextField, type TextInputProps, type Charset } from './fields/text-input';
-export { PasswordField } from './fields/password-field';
+export { NewPasswordFields, PasswordField, type NewPasswordFieldsProps } from './fields/password-field';
 export { NumberField, type NumberFieldProps } from './fields/number-field';
 export { OutlinedField, type OutlinedFieldProps } from './fields/outlined-field';
 export { TimeStepField } from './fields/time-step-field';
@@ -11,3 +11,4 @@ export { CalendarProvider, DateField, type DateFieldProps } from './fields/date-
 export { useCheckedForm, type CheckedFormOptions, type FieldErrors } from './use-checked-form';
 export { TextBox, type TextBoxProps } from './fields/text-box';
 export { usePasswordToggle } from './fields/password-toggle';
+export { SubmitButton, type SubmitButtonProps } from './submit-button';

@@ -13,7 +13,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { totpDisableSchema, totpEnableSchema, type TotpDisableBody, type TotpEnableBody, type TotpSetupResult } from '../../../contract';
 import { useSubmitAction } from '../../../components/dialogs';
 import { LoadingState } from '../../../components/feedback/loading-state';
-import { Form, PasswordField, TextInput } from '../../../components/form';
+import { Form, PasswordField, TextInput, SubmitButton } from '../../../components/form';
 import { downloadText } from '../../../components/data-table';
 import { PageHeader } from '../../../components/layout/page-header';
 import { useCurrentUser } from '../../../lib/api';
@@ -119,9 +119,7 @@ function Enrol({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
       >
         <Stack spacing={2} sx={{ maxWidth: 360 }}>
           <TextInput name="code" labelId="account.security.code" autoComplete="one-time-code" ltr />
-          <Button type="submit" variant="contained" disabled={confirm.submitting} sx={{ alignSelf: 'flex-start' }}>
-            <FormattedMessage id={confirm.submitting ? 'common.inProgress' : 'account.security.confirm'} />
-          </Button>
+          <SubmitButton labelId="account.security.confirm" submitting={confirm.submitting} sx={{ alignSelf: 'flex-start' }} />
         </Stack>
       </Form>
     </Stack>
@@ -148,9 +146,7 @@ function Disable() {
             autoComplete="one-time-code"
             ltr
           />
-          <Button type="submit" color="error" variant="outlined" disabled={submitting} sx={{ alignSelf: 'flex-start' }}>
-            <FormattedMessage id={submitting ? 'common.inProgress' : 'account.security.disable'} />
-          </Button>
+          <SubmitButton labelId="account.security.disable" submitting={submitting} color="error" variant="outlined" sx={{ alignSelf: 'flex-start' }} />
         </Stack>
       </Form>
     </Stack>

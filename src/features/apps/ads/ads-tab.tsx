@@ -5,7 +5,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
@@ -17,7 +16,7 @@ import { useFormContext } from 'react-hook-form';
 import { useSubmitAction } from '../../../components/dialogs';
 import { ErrorState } from '../../../components/feedback/error-state';
 import { LoadingState } from '../../../components/feedback/loading-state';
-import { Form, NumberField, TextInput } from '../../../components/form';
+import { Form, NumberField, TextInput, SubmitButton } from '../../../components/form';
 import {
   AD_SLOTS_CLEARED_BY_MASTER,
   SMART_AD_SLOTS,
@@ -188,9 +187,7 @@ export function AdsTab({ appId }: { appId: number }) {
         </Grid>
         {smart && <SmartSection adMob={master} textFields={textFields} />}
         <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
-          <Button type="submit" variant="contained" size="large" disabled={submitting}>
-            <FormattedMessage id={submitting ? 'common.inProgress' : 'apps.ads.save'} />
-          </Button>
+          <SubmitButton labelId="apps.ads.save" submitting={submitting} size="large" />
         </Stack>
       </Stack>
     </Form>

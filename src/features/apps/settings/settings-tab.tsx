@@ -1,7 +1,6 @@
 // Tab 1 of /app/{appId}: every docs/product.md §3 setting in its group. role_id 1-only fields are read-only
 // for other roles (and the secret keys, which only role_id 1 receives, are not shown), and they
 // are left out of what those roles send.
-import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
@@ -12,7 +11,7 @@ import { FormattedMessage } from 'react-intl';
 import { useSubmitAction } from '../../../components/dialogs';
 import { ErrorState } from '../../../components/feedback/error-state';
 import { LoadingState } from '../../../components/feedback/loading-state';
-import { Form, NumberField, SelectField, TextInput, TimeStepField } from '../../../components/form';
+import { Form, NumberField, SelectField, TextInput, TimeStepField, SubmitButton } from '../../../components/form';
 import {
   DETECT_LOCATION_BY,
   SETTINGS_GROUPS,
@@ -111,9 +110,7 @@ export function SettingsTab({ appId }: { appId: number }) {
         )}
         <Divider />
         <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
-          <Button type="submit" variant="contained" size="large" disabled={submitting}>
-            <FormattedMessage id={submitting ? 'common.inProgress' : 'apps.settings.save'} />
-          </Button>
+          <SubmitButton labelId="apps.settings.save" submitting={submitting} size="large" />
         </Stack>
       </Stack>
     </Form>

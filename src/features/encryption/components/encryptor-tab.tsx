@@ -2,7 +2,6 @@
 // encrypt with the app's core key and IV on the server, and show the base64 result with a copy
 // button. `appId` preselects the application (the Apps tab's 'encrypt' action).
 import { useMemo, useState } from 'react';
-import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -13,7 +12,7 @@ import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { wordEncryptionSchema, type WordEncryptionBody } from '../../../contract';
 import { useSubmitAction } from '../../../components/dialogs';
-import { Form, SelectField, TextInput } from '../../../components/form';
+import { Form, SelectField, TextInput, SubmitButton } from '../../../components/form';
 import { useEncryptWordMutation, type EncryptionApp } from '../api';
 import { useCopy } from '../../../lib/clipboard';
 
@@ -51,9 +50,7 @@ export function EncryptorTab({ apps, appId }: EncryptorTabProps) {
           <SelectField name="appId" labelId="encryption.fields.app" options={options} required />
           <TextInput name="word" labelId="encryption.fields.word" charset="any" ltr required />
           <Stack direction="row">
-            <Button type="submit" variant="contained" startIcon={<LockOutlinedIcon />} disabled={submitting}>
-              <FormattedMessage id={submitting ? 'common.inProgress' : 'encryption.encrypt.submit'} />
-            </Button>
+            <SubmitButton labelId="encryption.encrypt.submit" submitting={submitting} startIcon={<LockOutlinedIcon />} />
           </Stack>
         </Stack>
       </Form>

@@ -3,7 +3,6 @@
 // too); other roles see the names read-only.
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import { FormattedMessage } from 'react-intl';
@@ -11,7 +10,7 @@ import { OPERATOR_SETTING_KEYS, operatorSettingsSchema, type OperatorSettingsBod
 import { useSubmitAction } from '../../../components/dialogs';
 import { ErrorState } from '../../../components/feedback/error-state';
 import { LoadingState } from '../../../components/feedback/loading-state';
-import { Form, TextInput } from '../../../components/form';
+import { Form, TextInput, SubmitButton } from '../../../components/form';
 import { PageHeader } from '../../../components/layout/page-header';
 import { useCan } from '../../../lib/authorization';
 import { useGetOperatorSettingsQuery, useSaveOperatorSettingsMutation } from '../api';
@@ -51,9 +50,7 @@ export default function OperatorSettingsPage() {
               ))}
               {canSave && (
                 <Stack direction="row">
-                  <Button type="submit" variant="contained" disabled={submitting}>
-                    <FormattedMessage id={submitting ? 'common.inProgress' : 'common.save'} />
-                  </Button>
+                  <SubmitButton labelId="common.save" submitting={submitting} />
                 </Stack>
               )}
             </Stack>

@@ -4,14 +4,13 @@
 // successful create the form is cleared for the next user, who must change the temporary password
 // at first sign-in.
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import PersonAddAltOutlinedIcon from '@mui/icons-material/PersonAddAltOutlined';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { PASSWORD_MIN_LENGTH, repeatOf, SEX, userCreateSchema, type UserCreateBody } from '../../../contract';
-import { EnglishTextField, Form, PasswordField, SelectField } from '../../../components/form';
+import { repeatOf, SEX, userCreateSchema, type UserCreateBody } from '../../../contract';
+import { EnglishTextField, Form, NewPasswordFields, SelectField, SubmitButton } from '../../../components/form';
 import { useSubmitAction } from '../../../components/dialogs';
 import { PageHeader } from '../../../components/layout/page-header';
 import { roleLabel } from '../../../lib/i18n';
@@ -72,14 +71,7 @@ export default function AddUserPage() {
             <FieldGrid>
               <EnglishTextField name="username" labelId="users.fields.username" autoComplete="off" ltr required />
               <EmailField />
-              <PasswordField
-                name="password"
-                labelId="users.fields.password"
-                autoComplete="new-password"
-                required
-                helperText={intl.formatMessage({ id: 'users.fields.passwordRule' }, { min: PASSWORD_MIN_LENGTH })}
-              />
-              <PasswordField name="repassword" labelId="users.fields.repassword" autoComplete="new-password" required />
+              <NewPasswordFields labelId="users.fields.password" ruleId="users.fields.passwordRule" repeatLabelId="users.fields.repassword" required />
               <SelectField
                 name="role_id"
                 labelId="users.fields.role"
@@ -96,9 +88,7 @@ export default function AddUserPage() {
               <OptionalProfileFields />
             </FieldGrid>
             <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-              <Button type="submit" variant="contained" disabled={submitting} startIcon={<PersonAddAltOutlinedIcon />}>
-                <FormattedMessage id={submitting ? 'common.inProgress' : 'users.create.submit'} />
-              </Button>
+              <SubmitButton labelId="users.create.submit" submitting={submitting} startIcon={<PersonAddAltOutlinedIcon />} />
             </Stack>
           </Stack>
         </Form>

@@ -2,13 +2,11 @@
 // server's profile count + 1 (kept by the page, so it survives tab switches) and goes up by one
 // after each successful create; the address is cleared, the operator/protocol/type choices stay.
 // role_id 5 does not see the type and the body carries no `type` key (docs/product.md §6; the server sets normal).
-import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import { FormattedMessage } from 'react-intl';
 import { profileCreateSchema, type ProfileCreateBody } from '../../../../contract';
 import { useSubmitAction } from '../../../../components/dialogs';
-import { Form } from '../../../../components/form';
+import { Form, SubmitButton } from '../../../../components/form';
 import { useAddProfileMutation } from '../../api';
 import { ProfileFields } from './profile-fields';
 
@@ -43,9 +41,7 @@ export function ProfileCreateForm({
         <Stack spacing={2}>
           <ProfileFields showType={showType} />
           <Stack direction="row">
-            <Button type="submit" variant="contained" disabled={submitting}>
-              <FormattedMessage id={submitting ? 'common.inProgress' : 'servers.profiles.create.submit'} />
-            </Button>
+            <SubmitButton labelId="servers.profiles.create.submit" submitting={submitting} />
           </Stack>
         </Stack>
       </Form>
