@@ -11,6 +11,7 @@ function reasonOf(fn: () => unknown): string | undefined {
     fn();
   } catch (e) {
     expect(e).toBeInstanceOf(SecretBoxError);
+    expect(e).toMatchObject({ name: 'SecretBoxError' });
     return (e as SecretBoxError).reason;
   }
   return undefined;

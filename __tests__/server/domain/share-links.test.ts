@@ -159,6 +159,7 @@ describe('parseShareLink: broken links', () => {
     }
     expect(caught).toBeInstanceOf(ShareLinkError);
     expect((caught as ShareLinkError).reason).toBe(reason);
+    expect({ name: (caught as Error).name, startsWithReason: (caught as Error).message.startsWith(reason) }).toEqual({ name: 'ShareLinkError', startsWithReason: true });
     expect(tryParseShareLink(link)).toEqual({ ok: false, reason });
   });
 

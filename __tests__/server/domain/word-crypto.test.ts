@@ -67,7 +67,7 @@ describe('encryptWord / decryptWord against the openssl CLI', () => {
   });
 
   test('keys and IVs of the wrong size are refused', () => {
-    expect(() => encryptWord('w', KEY.slice(1), IV)).toThrow(expect.objectContaining({ reason: 'badKey' }));
+    expect(() => encryptWord('w', KEY.slice(1), IV)).toThrow(expect.objectContaining({ name: 'WordCryptoError', reason: 'badKey', message: expect.stringMatching(/^newCoreKey must be 32 bytes/) }));
     expect(() => encryptWord('w', KEY, IV + 'x')).toThrow(expect.objectContaining({ reason: 'badIv' }));
     // 32 characters but more than 32 bytes once encoded.
     expect(() => encryptWord('w', 'ک'.repeat(32), IV)).toThrow(WordCryptoError);

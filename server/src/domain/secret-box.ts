@@ -5,6 +5,7 @@
 // `context` is bound as additional authenticated data, so a token sealed for one purpose (say
 // 'server.password') does not open under another ('profile.address').
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { ReasonError } from './reason-error';
 
 export const SECRET_BOX_VERSION = 1;
 const IV_BYTES = 12;
@@ -14,13 +15,8 @@ const HEADER_BYTES = 1 + IV_BYTES + TAG_BYTES;
 export type SecretBoxReason = 'badKey' | 'malformed' | 'unsupportedVersion' | 'authFailed';
 
 /** A token that is not ours, was altered, or was sealed under another key or context. */
-export class SecretBoxError extends Error {
-  readonly reason: SecretBoxReason;
-  constructor(reason: SecretBoxReason, message: string) {
-    super(message);
-    this.name = 'SecretBoxError';
-    this.reason = reason;
-  }
+export class SecretBoxError extends ReasonError<SecretBoxReason> {
+  override readonly name = 'SecretBoxError';
 }
 
 export interface SecretBox {

@@ -13,6 +13,7 @@ import {
   type Protocol,
   type ShareLinkMessageId,
 } from '../../../src/contract';
+import { ReasonError } from './reason-error';
 
 export type Security = 'none' | 'tls' | 'reality';
 
@@ -47,12 +48,10 @@ export interface ParsedLink {
 }
 
 /** A refused link; `reason` is a message id of SHARE_LINK_MESSAGES. */
-export class ShareLinkError extends Error {
-  readonly reason: ShareLinkMessageId;
+export class ShareLinkError extends ReasonError<ShareLinkMessageId> {
+  override readonly name = 'ShareLinkError';
   constructor(reason: ShareLinkMessageId, detail?: string) {
-    super(detail ? `${reason}: ${detail}` : reason);
-    this.name = 'ShareLinkError';
-    this.reason = reason;
+    super(reason, detail ? `${reason}: ${detail}` : reason);
   }
 }
 

@@ -5,17 +5,13 @@
 //   printf %s "$WORD" | openssl enc -aes-256-cbc -K "$(printf %s "$KEY" | xxd -p -c 256)" -iv "$(printf %s "$IV" | xxd -p)" -base64 -A
 import { createCipheriv, createDecipheriv, createHash, randomBytes, randomInt } from 'node:crypto';
 import { SOURCE_HOSTS, type SourceHost } from '../../../src/contract';
+import { ReasonError } from './reason-error';
 
 export type WordCryptoReason = 'badKey' | 'badIv' | 'badCiphertext';
 
 /** A key/IV of the wrong size, or a ciphertext that does not decrypt under them. */
-export class WordCryptoError extends Error {
-  readonly reason: WordCryptoReason;
-  constructor(reason: WordCryptoReason, message: string) {
-    super(message);
-    this.name = 'WordCryptoError';
-    this.reason = reason;
-  }
+export class WordCryptoError extends ReasonError<WordCryptoReason> {
+  override readonly name = 'WordCryptoError';
 }
 
 function keyBytes(key: string, iv: string): [Buffer, Buffer] {

@@ -3,10 +3,11 @@
 // batched lastSeenAt write of devices. The version itself is bumped by database triggers (migration
 // 0004), never here.
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Operator, OperatorNames, ProfileType, Protocol } from '../../../src/contract';
+import type { OperatorNames } from '../../../src/contract';
 import type { Db } from '../db/client';
 import { adSettings, appConfigChanges, appConfigVersions, appSettings, appVersions, apps, countries, profiles, serverApps, servers } from '../db/schema';
 import { operatorsRepository } from './operators';
+import type { ProfileValues } from './profiles';
 import { pgTextArray } from '../db/helpers';
 
 export interface ClientApp {
@@ -16,14 +17,9 @@ export interface ClientApp {
   version: number;
 }
 
-export interface ProfileRow {
+/** A stored profile as the answer is built from it: its id and its stored values (address still sealed). */
+export interface ProfileRow extends ProfileValues {
   id: number;
-  serverId: number;
-  name: string;
-  operator: Operator;
-  protocol: Protocol;
-  type: ProfileType;
-  addressEnc: string;
 }
 
 export interface ConfigSnapshot {
