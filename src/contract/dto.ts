@@ -3,68 +3,25 @@
 import type * as yup from 'yup';
 import type { appDtoSchema, countryDtoSchema, deviceDtoSchema, profileDtoSchema, serverDtoSchema, versionDtoSchema } from './responses';
 import type { adSettingEntrySchema, appSettingsDtoSchema, operatorNamesSchema, privacyDtoSchema } from './responses-settings';
-import type { UserAccess } from './access';
+import type { appAdminOptionSchema, currentUserSchema, menuItemFieldsSchema, staffUserSchema, usersListSchema } from './responses-users';
 import type { SourceHost } from './enums';
 
-export interface MenuItem {
-  id: number;
-  route: string;
-  pName: string;
-  enName: string;
-  children: MenuItem[];
-}
+/** One permission menu item with its sub-items (a tree: the type is written out, its fields inferred). */
+export type MenuItem = yup.InferType<typeof menuItemFieldsSchema> & { children: MenuItem[] };
 
-export interface RoleRef {
-  id: number;
-  name: string;
-}
+/** users/current: the signed-in user with role, permission menu, avatar URL and grants. */
+export type CurrentUser = yup.InferType<typeof currentUserSchema>;
 
-export interface CurrentUser {
-  id: number;
-  name: string;
-  family: string;
-  eName: string | null;
-  eFamily: string | null;
-  username: string;
-  email: string;
-  mobile: string | null;
-  address: string | null;
-  website: string | null;
-  about: string | null;
-  sex: 0 | 1;
-  birthdate: string | null;
-  active: boolean;
-  role_id: number;
-  role: RoleRef;
-  avatar: string | null;
-  createdAt: string;
-  updatedAt: string;
-  permissions: MenuItem[];
-  needToChangePass: boolean;
-  /** Whether the user signs in with a TOTP code. */
-  totpEnabled: boolean;
-  /** The user's role requires TOTP and they have not enrolled: the panel sends them to enrol. */
-  totpEnrollmentRequired: boolean;
-  /** The role's operation grants and scope (src/contract/access.ts UserAccess). */
-  access?: UserAccess;
-}
+export type RoleRef = CurrentUser['role'];
 
 /** A row of GET users: the docs/product.md §3 User without the permission menu. */
-export type StaffUser = Omit<CurrentUser, 'permissions' | 'access'>;
+export type StaffUser = yup.InferType<typeof staffUserSchema>;
 
 /** GET users: the rows plus how many apps each user administers (users with none are absent). */
-export interface UsersListResponse {
-  data: StaffUser[];
-  app: { adminId: number; count: number }[];
-}
+export type UsersListResponse = yup.InferType<typeof usersListSchema>;
 
 /** GET users/appAdmins: an app-admin choice (docs/product.md §3 Application option). */
-export interface AppAdminOption {
-  id: number;
-  name: string;
-  family: string;
-  active: boolean;
-}
+export type AppAdminOption = yup.InferType<typeof appAdminOptionSchema>;
 
 export interface SignInResult {
   token: string;

@@ -28,7 +28,7 @@ export function yupSchema(schema: AnyYupSchema): JsonSchema {
  * The JSON Schema of a response body, from its yup schema in src/contract/responses.ts: what the
  * serializer writes and the OpenAPI page shows (docs/architecture.md §5).
  */
-export function responseSchema(schema: AnyYupSchema): JsonSchema & { properties?: Record<string, JsonSchema> } {
+export function responseSchema(schema: AnyYupSchema | yup.Lazy<unknown>): JsonSchema & { properties?: Record<string, JsonSchema> } {
   return toJsonSchema(schema.describe());
 }
 
@@ -71,10 +71,16 @@ function castFailure(schema: AnyYupSchema, data: unknown): yup.ValidationError {
   return new yup.ValidationError(failing.length ? failing.map((f) => new yup.ValidationError(V.checkInput, undefined, f)) : V.checkInput);
 }
 
-/** yup's description → the JSON Schema subset OpenAPI shows: types, required, enums, lengths, bounds. */
+/**
+ * yup's description → the JSON Schema subset OpenAPI shows: types, required, enums, lengths, bounds.
+ * A lazy schema with `ref` in its meta is a reference to a shared schema registered under that id
+ * (http/schemas.ts), which is how a tree (the menu) refers to itself.
+ */
 function toJsonSchema(d: yup.SchemaDescription | yup.SchemaFieldDescription): JsonSchema {
   const out: JsonSchema = {};
   const desc = d as yup.SchemaDescription & { fields?: Record<string, yup.SchemaFieldDescription>; innerType?: yup.SchemaFieldDescription };
+  const ref = desc.type === 'lazy' ? (desc.meta as { ref?: string } | undefined)?.ref : undefined;
+  if (ref) return { $ref: `${ref}#` };
   switch (desc.type) {
     case 'object': {
       const fields = desc.fields ?? {};

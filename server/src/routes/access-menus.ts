@@ -11,12 +11,13 @@ import {
 import { createdData, fromParams } from '../audit/plugin';
 import { HttpError } from '../http/errors';
 import { dataResponse, successResponse } from '../http/schemas';
-import { yupSchema } from '../http/validation';
+import { responseSchema, yupSchema } from '../http/validation';
+import { menuItemRefSchema } from '../../../src/contract/responses-users';
 import { inTransaction, type Repositories } from '../repositories';
 
 const tags = ['access'];
 const topAdmin = { policy: 'access:manage' } as const;
-const menuItem = { $ref: 'MenuItem#' } as const;
+const menuItem = responseSchema(menuItemRefSchema);
 
 async function itemDto(repos: Repositories, id: number): Promise<MenuItem> {
   const row = await repos.menu.find(id);

@@ -14,8 +14,9 @@ import { TOTP_CHALLENGE_TTL_MS } from './totp';
 import { detectImageType } from '../domain/images';
 import { HttpError } from '../http/errors';
 import { readForm } from '../http/multipart';
-import { currentUserSchema, dataResponse, successResponse } from '../http/schemas';
-import { docsOnly, yupSchema } from '../http/validation';
+import { dataResponse, successResponse } from '../http/schemas';
+import { docsOnly, responseSchema, yupSchema } from '../http/validation';
+import { currentUserSchema } from '../../../src/contract/responses-users';
 import { avatarUrl } from '../repositories/files';
 import { inTransaction } from '../repositories';
 import { theCaller } from '../audit/plugin';
@@ -64,7 +65,7 @@ export async function accountRoutes(app: FastifyInstance) {
     '/users/current',
     {
       preValidation: app.authorize({ any: true, allowPendingPasswordChange: true, allowPendingTotpEnrollment: true, noGrant: true }),
-      schema: { tags, summary: 'The signed-in user with role, permission menu and avatar URL', response: { 200: dataResponse(currentUserSchema) } },
+      schema: { tags, summary: 'The signed-in user with role, permission menu and avatar URL', response: { 200: dataResponse(responseSchema(currentUserSchema)) } },
     },
     async (request) => {
       const data = await app.repos.users.currentUser(requireUser(request).id);

@@ -20,8 +20,9 @@ import {
 } from '../../../src/contract';
 import { hashPassword } from '../auth/passwords';
 import { isForeignKeyViolation } from '../db/helpers';
-import { currentUserSchema, dataResponse, successResponse } from '../http/schemas';
-import { yupSchema } from '../http/validation';
+import { dataResponse, successResponse } from '../http/schemas';
+import { responseSchema, yupSchema } from '../http/validation';
+import { appAdminOptionSchema, staffUserSchema, usersListSchema } from '../../../src/contract/responses-users';
 import { inTransaction } from '../repositories';
 import { assertNotLastTopAdmin, assertRoleExists, assertUnique, errors, findUser, profileOf, rethrowUniqueViolation, staffUser } from './user-checks';
 import { createdData, fromBody, fromParams } from '../audit/plugin';
@@ -30,13 +31,11 @@ const tags = ['users'];
 /** docs/product.md §6: the admin role manages users. */
 const admins = { policy: 'users:manage' } as const;
 
-const { permissions: _menu, access: _access, ...staffUserProperties } = currentUserSchema.properties;
-const staffUserSchema = { type: 'object', properties: staffUserProperties } as const;
-const idName = { id: { type: 'integer' }, name: { type: 'string' } } as const;
+const staffUserJson = responseSchema(staffUserSchema);
 
 export async function userRoutes(app: FastifyInstance) {
   const ok = (description: string, withUser = true) => ({
-    200: { ...successResponse(withUser ? staffUserSchema : undefined), description },
+    200: { ...successResponse(withUser ? staffUserJson : undefined), description },
   });
 
   app.get<{ Querystring: UsersListQuery }>(
@@ -49,16 +48,7 @@ export async function userRoutes(app: FastifyInstance) {
         description:
           'Optional filters: `search` (name, family, English name/family, full name, username or email; any case), `role_id`, `active` (all, true or false; default all). `app` lists {adminId, count} for every user who administers at least one app.',
         querystring: yupSchema(usersListQuerySchema),
-        response: {
-          200: {
-            type: 'object',
-            properties: {
-              data: { type: 'array', items: staffUserSchema },
-              app: { type: 'array', items: { type: 'object', properties: { adminId: { type: 'integer' }, count: { type: 'integer' } }, required: ['adminId', 'count'] } },
-            },
-            required: ['data', 'app'],
-          },
-        },
+        response: { 200: responseSchema(usersListSchema) },
       },
     },
     async (request) => {
@@ -259,12 +249,7 @@ export async function userRoutes(app: FastifyInstance) {
         tags,
         summary: 'App-admin choices: the active users of the roles that may administer an app (role_id 2, and 5, a restricted app admin)',
         description: 'Top admins are not listed: apps are given to app admins. Names only, so any signed-in user may read it.',
-        response: {
-          200: dataResponse({
-            type: 'array',
-            items: { type: 'object', properties: { ...idName, family: { type: 'string' }, active: { type: 'boolean' } }, required: ['id', 'name', 'family', 'active'] },
-          }),
-        },
+        response: { 200: dataResponse({ type: 'array', items: responseSchema(appAdminOptionSchema) }) },
       },
     },
     async () => ({ data: await app.repos.users.appAdminOptions() }),

@@ -1,0 +1,80 @@
+// Response bodies of the user and access calls, described once like ./responses.ts: the signed-in
+// user (users/current) with the permission menu, a staff user of the users list, the app-admin
+// choices, and the roles and operations of access/*.
+import * as yup from 'yup';
+import type { MenuItem } from './dto';
+import { ACCESS_SCOPES, type HttpMethod } from './access';
+import { bool, idName, int, isoTime, text, textOrNull } from './response-fields';
+
+/**
+ * The id the server registers the menu item schema under (http/schemas.ts): the menu is a tree, so
+ * an item's `children` and the user's `permissions` refer to it instead of spelling it out.
+ */
+export const MENU_ITEM_REF = 'MenuItem';
+
+/** A menu item without its children (MenuItem in dto.ts adds them). */
+export const menuItemFieldsSchema = yup.object({ id: int(), route: text(), pName: text(), enName: text() }).defined();
+
+/** A reference to the menu item schema: `{$ref: 'MenuItem#'}` once turned into JSON Schema. */
+export const menuItemRefSchema = yup.lazy(() => menuItemSchema).meta({ ref: MENU_ITEM_REF });
+
+/** One permission menu item with its sub-items (docs/product.md §3 Permission). */
+export const menuItemSchema: yup.ObjectSchema<MenuItem> = menuItemFieldsSchema.shape({ children: yup.array(menuItemRefSchema).defined() });
+
+/** An API operation as a grant names it: `GET` `apps/devices`. */
+export const operationRefSchema = yup.object({ method: yup.string<HttpMethod>().defined(), route: text() }).defined();
+
+/** The signed-in user's grants (role_id 1: every operation, scope all). */
+export const userAccessSchema = yup
+  .object({ scope: yup.string().oneOf(ACCESS_SCOPES).defined(), operations: yup.array(operationRefSchema).defined() })
+  .defined();
+
+/** users/current: the docs/product.md §3 User with role, permission menu and avatar URL. */
+export const currentUserSchema = yup
+  .object({
+    id: int(),
+    name: text(),
+    family: text(),
+    eName: textOrNull(),
+    eFamily: textOrNull(),
+    username: text(),
+    email: text(),
+    mobile: textOrNull(),
+    address: textOrNull(),
+    website: textOrNull(),
+    about: textOrNull(),
+    sex: yup.number<0 | 1>().integer().defined().oneOf([0, 1]),
+    birthdate: textOrNull(),
+    active: bool(),
+    role_id: int(),
+    role: idName(),
+    avatar: textOrNull().meta({ description: 'URL of the avatar image, or null' }),
+    createdAt: isoTime('The joined date'),
+    updatedAt: isoTime(),
+    permissions: yup.array(menuItemRefSchema).defined(),
+    needToChangePass: bool(),
+    /** Whether the user signs in with a TOTP code. */
+    totpEnabled: bool(),
+    /** The user's role requires TOTP and they have not enrolled: the panel sends them to enrol. */
+    totpEnrollmentRequired: bool(),
+    /** Optional so that a server without docs/product.md §6 grants still answers a valid user. */
+    access: userAccessSchema
+      .optional()
+      .default(undefined)
+      .meta({ description: "The role's scope and operation grants; role_id 1 holds every operation" }),
+  })
+  .defined();
+
+/** A row of GET users: the user without the permission menu and grants. */
+export const staffUserSchema = currentUserSchema.omit(['permissions', 'access']);
+
+/** GET users: the rows plus how many apps each user administers (users with none are absent). */
+export const usersListSchema = yup
+  .object({
+    data: yup.array(staffUserSchema).defined(),
+    app: yup.array(yup.object({ adminId: int(), count: int() }).defined()).defined(),
+  })
+  .defined();
+
+/** GET users/appAdmins: an app-admin choice (docs/product.md §3 Application option). */
+export const appAdminOptionSchema = yup.object({ id: int(), name: text(), family: text(), active: bool() }).defined();
