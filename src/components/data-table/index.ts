@@ -3,5 +3,6 @@ export { DataTable, INDEX_FIELD, type DataTableProps } from './data-table';
 export { DataTableView, type DataTableViewProps } from './data-table-view';
 export { useLocalList, useServerList, type ListController, type ListOptions } from './use-list';
 export { useTableState, useTableFilters } from './use-table-state';
+export { listStatus, yesNoFilter, type ListQuery, type YesNoFilterOptions } from './list-helpers';
 export { filterRows, sortRows, toCsv, downloadText, normalizeSearch } from './rows';
 export type { DataTableColumn, DataTableFilter, SearchFilter, SelectFilter, SelectFilterOption, ExportColumn, CellValue, RowAction } from './types';

@@ -10,7 +10,7 @@ import KeyIcon from '@mui/icons-material/VpnKeyOutlined';
 import SettingsIcon from '@mui/icons-material/SettingsOutlined';
 import DevicesIcon from '@mui/icons-material/DevicesOtherOutlined';
 import { FormattedMessage } from 'react-intl';
-import { DataTable, type DataTableColumn, type DataTableFilter, type ExportColumn, type RowAction } from '../../../components/data-table';
+import { DataTable, listStatus, yesNoFilter, type DataTableColumn, type DataTableFilter, type ExportColumn, type RowAction } from '../../../components/data-table';
 import { ConfirmDialog } from '../../../components/dialogs';
 import { useCurrentUser } from '../../../lib/api';
 import { useGetAppsQuery } from '../../../lib/api';
@@ -27,17 +27,7 @@ import { hrefs } from '../../../lib/routing';
 
 const filters: DataTableFilter<AppDto>[] = [
   { kind: 'search', key: 'search', labelId: 'apps.list.search', match: (a) => [a.name, a.packageName, a.adminName, a.apiKey] },
-  {
-    kind: 'select',
-    key: 'active',
-    labelId: 'apps.list.statusFilter',
-    options: [
-      { value: 'true', labelId: 'apps.status.active' },
-      { value: 'false', labelId: 'apps.status.inactive' },
-    ],
-    defaultValue: 'true',
-    test: (a, v) => String(a.active) === v,
-  },
+  yesNoFilter({ key: 'active', labelId: 'apps.list.statusFilter', value: (a) => a.active, yesLabelId: 'apps.status.active', noLabelId: 'apps.status.inactive', defaultValue: 'true' }),
 ];
 
 const exportColumns: ExportColumn<AppDto>[] = [
@@ -94,10 +84,7 @@ export function AppsList({ own }: { own: boolean }) {
         columns={columns}
         filters={filters}
         indexColumn
-        loading={query.isLoading}
-        fetching={query.isFetching}
-        error={query.isError && !query.data ? query.error ?? true : undefined}
-        onRetry={() => void query.refetch()}
+        {...listStatus(query)}
         rowActions={rowActions}
         exportColumns={exportColumns}
         toolbar={

@@ -9,7 +9,7 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import RuleOutlinedIcon from '@mui/icons-material/RuleOutlined';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ROLE_IDS, type RoleDetail } from '../../../contract';
-import { DataTable, type DataTableColumn, type RowAction } from '../../../components/data-table';
+import { DataTable, listStatus, type DataTableColumn, type RowAction } from '../../../components/data-table';
 import { ConfirmDialog } from '../../../components/dialogs';
 import { PageHeader } from '../../../components/layout/page-header';
 import { formatDate, roleLabel } from '../../../lib/i18n';
@@ -102,10 +102,7 @@ export default function RolesPage() {
         rows={list.data}
         columns={columns}
         filters={[{ kind: 'search', key: 'search', labelId: 'users.access.roles.search', match: (r) => [r.name, roleLabel(intl, r.name), r.description] }]}
-        loading={list.isLoading}
-        fetching={list.isFetching}
-        error={list.isError && !list.data ? list.error : undefined}
-        onRetry={list.refetch}
+        {...listStatus(list)}
         rowActions={rowActions}
         toolbar={
           <Button variant="contained" startIcon={<AddIcon />} onClick={() => setOpen({ kind: 'create' })}>

@@ -17,7 +17,7 @@ import Stack from '@mui/material/Stack';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
 import type { StaffUser } from '../../../contract';
-import { DataTable, type DataTableColumn, type DataTableFilter, type RowAction } from '../../../components/data-table';
+import { DataTable, listStatus, yesNoFilter, type DataTableColumn, type DataTableFilter, type RowAction } from '../../../components/data-table';
 import { ConfirmDialog } from '../../../components/dialogs';
 import { PageHeader } from '../../../components/layout/page-header';
 import { useCan } from '../../../lib/authorization';
@@ -36,6 +36,25 @@ import { PATHS } from '../../../lib/routing';
 export const USERS_TABLE = 'users';
 
 type DialogKind = 'details' | 'edit' | 'password' | 'role' | 'delete' | 'resetTotp';
+
+/** The two yes/no questions of a row: delete, and reset two-factor sign-in. */
+const CONFIRMS = {
+  delete: {
+    titleId: 'users.delete.title',
+    messageId: 'users.delete.confirm',
+    successMessageId: 'users.delete.success',
+    errorMessageId: userErrorId('users.delete.error'),
+    confirmLabelId: 'users.actions.delete',
+  },
+  resetTotp: {
+    titleId: 'users.totp.resetTitle',
+    messageId: 'users.totp.resetConfirm',
+    successMessageId: 'users.totp.resetSuccess',
+    errorMessageId: 'users.totp.resetError',
+    confirmLabelId: 'users.totp.reset',
+  },
+};
+const isConfirm = (kind: DialogKind): kind is keyof typeof CONFIRMS => kind in CONFIRMS;
 
 export default function UsersListPage() {
   const intl = useIntl();
@@ -82,16 +101,7 @@ export default function UsersListPage() {
         options: (roles.data ?? []).map((role) => ({ value: String(role.id), label: roleLabel(intl, role.name) })),
         test: (u, value) => String(u.role_id) === value,
       },
-      {
-        kind: 'select',
-        key: 'status',
-        labelId: 'users.filters.status',
-        options: [
-          { value: 'true', labelId: 'users.status.active' },
-          { value: 'false', labelId: 'users.status.inactive' },
-        ],
-        test: (u, value) => u.active === (value === 'true'),
-      },
+      yesNoFilter({ key: 'status', labelId: 'users.filters.status', value: (u) => u.active, yesLabelId: 'users.status.active', noLabelId: 'users.status.inactive' }),
     ],
     [roles.data, intl],
   );
@@ -121,6 +131,7 @@ export default function UsersListPage() {
   );
 
   const current = open?.user;
+  const confirming = open && isConfirm(open.kind) ? { kind: open.kind, user: open.user } : null;
   return (
     <>
       <PageHeader titleId="users.list.title" />
@@ -130,10 +141,7 @@ export default function UsersListPage() {
         columns={columns}
         filters={filters}
         indexColumn
-        loading={list.isLoading}
-        fetching={list.isFetching}
-        error={list.isError && !list.data ? list.error : undefined}
-        onRetry={list.refetch}
+        {...listStatus(list)}
         rowActions={rowActions}
         toolbar={
           <Stack direction="row" spacing={1}>
@@ -153,31 +161,13 @@ export default function UsersListPage() {
       {open?.kind === 'edit' && <EditUserDialog user={open.user} onClose={close} />}
       {open?.kind === 'password' && <SetPasswordDialog user={open.user} onClose={close} />}
       {open?.kind === 'role' && <ChangeRoleDialog user={open.user} onClose={close} />}
-      {current && (
+      {confirming && (
         <ConfirmDialog
-          open={open?.kind === 'delete'}
+          open
           onClose={close}
-          titleId="users.delete.title"
-          messageId="users.delete.confirm"
-          values={{ name: fullName(current, locale), username: current.username }}
-          onConfirm={() => deleteUser(current.id).unwrap()}
-          successMessageId="users.delete.success"
-          errorMessageId={userErrorId('users.delete.error')}
-          confirmLabelId="users.actions.delete"
-          destructive
-        />
-      )}
-      {current && (
-        <ConfirmDialog
-          open={open?.kind === 'resetTotp'}
-          onClose={close}
-          titleId="users.totp.resetTitle"
-          messageId="users.totp.resetConfirm"
-          values={{ name: fullName(current, locale), username: current.username }}
-          onConfirm={() => resetTotp(current.id).unwrap()}
-          successMessageId="users.totp.resetSuccess"
-          errorMessageId="users.totp.resetError"
-          confirmLabelId="users.totp.reset"
+          {...CONFIRMS[confirming.kind]}
+          values={{ name: fullName(confirming.user, locale), username: confirming.user.username }}
+          onConfirm={() => (confirming.kind === 'delete' ? deleteUser(confirming.user.id) : resetTotp(confirming.user.id)).unwrap()}
           destructive
         />
       )}
