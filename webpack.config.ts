@@ -36,29 +36,37 @@ class BundleStatsPlugin {
 const PRECOMPRESSED = /\.(?:js|css|html|svg|json|txt)$/;
 
 /**
- * The chunk groups the entry route needs (the sign-in page and the default locale's core
- * messages). Without a hint they are requested only once main.js has run, a second wave after
- * it; `<link rel="preload">` in index.html fetches them alongside main.js.
+ * The chunk group the entry route needs besides main.js: the default locale's core messages (the
+ * light sign-in page of src/boot is in main.js itself). Without a hint it is requested only once
+ * main.js has run, a second wave after it; `<link rel="preload">` in index.html fetches it alongside.
  */
-const PRELOADED_GROUPS = ['page-login', 'messages-fa'];
+const PRELOADED_GROUPS = ['messages-fa'];
+
+/**
+ * The app's chunk groups the bootstrap hints by name (src/boot/chunks.ts): prefetched while the
+ * sign-in form waits, preloaded next to the app chunk for a stored session. index.html carries
+ * their file names as JSON (`<script type="application/json" id="app-chunks">`), since main.js
+ * cannot name files hashed after it.
+ */
+const HINTED_GROUPS = ['app', 'shell', 'page-dashboard', 'toast', 'messages-fa', 'messages-en', 'messages-fa-features', 'messages-en-features'];
 
 class PreloadEntryRoutePlugin {
   apply(compiler: webpack.Compiler) {
     compiler.hooks.thisCompilation.tap('PreloadEntryRoutePlugin', (compilation) => {
       HtmlWebpackPlugin.getCompilationHooks(compilation).alterAssetTagGroups.tap('PreloadEntryRoutePlugin', (data) => {
         const entryFiles = new Set([...compilation.entrypoints.values()].flatMap((g) => g.chunks.flatMap((c) => [...c.files])));
-        const files = PRELOADED_GROUPS.flatMap((name) => {
+        const publicPath = String(compilation.outputOptions.publicPath ?? '/');
+        const groupFiles = (name: string) => {
           const group = compilation.namedChunkGroups.get(name);
           if (!group) throw new Error(`PreloadEntryRoutePlugin: no chunk group named ${name}`);
-          return group.chunks.flatMap((c) => [...c.files]);
-        });
-        const publicPath = String(compilation.outputOptions.publicPath ?? '/');
-        const links = [...new Set(files)]
-          .filter((f) => !entryFiles.has(f) && /\.(js|css)$/.test(f))
-          .map((f) =>
-            HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', as: f.endsWith('.css') ? 'style' : 'script', href: `${publicPath}${f}` }),
-          );
+          return [...new Set(group.chunks.flatMap((c) => [...c.files]))].filter((f) => !entryFiles.has(f) && /\.(js|css)$/.test(f));
+        };
+        const links = [...new Set(PRELOADED_GROUPS.flatMap(groupFiles))].map((f) =>
+          HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', as: f.endsWith('.css') ? 'style' : 'script', href: `${publicPath}${f}` }),
+        );
         data.headTags.push(...links); // after main.js, which is needed first
+        const list = Object.fromEntries(HINTED_GROUPS.map((name) => [name, groupFiles(name).map((f) => `${publicPath}${f}`)]));
+        data.bodyTags.push(HtmlWebpackPlugin.createHtmlTagObject('script', { type: 'application/json', id: 'app-chunks' }, JSON.stringify(list)));
         return data;
       });
     });

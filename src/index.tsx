@@ -1,20 +1,8 @@
-// Entry: fonts, the store (with its persisted state), cross-tab sync, the router (which starts
-// loading the first route's chunks at once), then the app.
+// Entry: the fonts, then the bootstrap (src/boot), which shows the light sign-in page to a visitor
+// without a session and loads the app for everyone else.
 import '@fontsource/vazirmatn/400.css';
 import '@fontsource/vazirmatn/500.css';
 import '@fontsource/vazirmatn/700.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
-import { createAppRouter } from './app/router';
-import { dispatchWhenRehydrated, setupStore, syncAcrossTabs } from './app/store';
+import { boot } from './boot';
 
-const { store, persistor } = setupStore();
-syncAcrossTabs(store);
-const router = createAppRouter(dispatchWhenRehydrated(store, persistor));
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App store={store} persistor={persistor} router={router} />
-  </StrictMode>,
-);
+void boot(document.getElementById('root')!);

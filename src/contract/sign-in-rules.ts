@@ -24,3 +24,15 @@ export function checkSignIn(values: SignInFields): { value: SignInFields; errors
   else if (password.trim() === '') errors.password = V.checkInput;
   return { value: { email, password }, errors };
 }
+
+export interface TotpCodeFields {
+  code: string;
+}
+
+/** The code step's rule (totpSignInSchema's `code`): required once trimmed, at most 32 characters. */
+export function checkTotpCode(values: TotpCodeFields): { value: TotpCodeFields; errors: Partial<Record<'code', string>> } {
+  const code = values.code.trim();
+  if (code === '') return { value: { code }, errors: { code: V.required } };
+  if (code.length > 32) return { value: { code }, errors: { code: V.totpCode } };
+  return { value: { code }, errors: {} };
+}

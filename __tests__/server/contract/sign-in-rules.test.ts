@@ -1,7 +1,7 @@
 // The sign-in page's plain rules (checkSignIn, docs/architecture.md §8) and the server's signInSchema give the same
 // verdict, the same message id per field and the same value to send, for any two strings.
 import fc from 'fast-check';
-import { TEXT_MAX, V, checkSignIn, signInSchema } from '../../../src/contract';
+import { TEXT_MAX, V, checkSignIn, checkTotpCode, signInSchema, totpEnableSchema } from '../../../src/contract';
 import { errorsOf } from './validate-helper';
 
 // texts around the rules' edges: blank, whitespace only, padded, at and past the length limit
@@ -29,5 +29,26 @@ describe('checkSignIn agrees with signInSchema', () => {
     expect(checkSignIn({ email: '   ', password: '   ' }).errors).toEqual({ email: V.checkInput, password: V.checkInput });
     expect(checkSignIn({ email: 'a'.repeat(TEXT_MAX.medium + 1), password: 'x' }).errors).toEqual({ email: V.tooLong });
     expect(checkSignIn({ email: '  admin@localhost ', password: ' p ' })).toEqual({ value: { email: 'admin@localhost', password: ' p ' }, errors: {} });
+  });
+});
+
+describe('checkTotpCode agrees with the code step\'s schema', () => {
+  const codeText = fc.oneof(edgeText, fc.integer({ min: 29, max: 35 }).chain((n) => fc.constantFrom('7'.repeat(n), ` ${'7'.repeat(n)} `)));
+
+  test('for any code', async () => {
+    await fc.assert(
+      fc.asyncProperty(codeText, async (code) => {
+        const plain = checkTotpCode({ code });
+        expect(plain.errors).toEqual(await errorsOf(totpEnableSchema, { code }));
+        if (!Object.keys(plain.errors).length) expect(plain.value).toEqual(await totpEnableSchema.validate({ code }));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  test('blank, padded and too long codes', () => {
+    expect(checkTotpCode({ code: '  ' }).errors).toEqual({ code: V.required });
+    expect(checkTotpCode({ code: ' 123456 ' })).toEqual({ value: { code: '123456' }, errors: {} });
+    expect(checkTotpCode({ code: '1'.repeat(33) }).errors).toEqual({ code: V.totpCode });
   });
 });

@@ -65,6 +65,9 @@ function preloaderFor(routes: readonly FeatureRoute[]) {
   };
 }
 
+/** Loads what `path` needs (page, shell, the locale's messages) before the router exists: the bootstrap's sign-in. */
+export const preloadPage = (path: string, locale: Locale): Promise<void> => preloaderFor(featureRoutes)(path, locale);
+
 /** `dispatch` (the app store's) lets routes prefetch their data; without it they fetch on render. */
 export function createAppRoutes(routes: readonly FeatureRoute[] = featureRoutes, dispatch?: Dispatch): RouteObject[] {
   const pages = (access: FeatureRoute['access']) => routes.filter((r) => r.access === access).map((r) => pageRoute(r, dispatch));

@@ -5,9 +5,9 @@
 import type { Storage as PersistStorage } from 'redux-persist';
 import { LOCALES, type Locale } from '../../contract';
 import { DEFAULT_TABLE_STATE, isPageSize, type AuthState, type SettingsState, type TableState, type TablesState } from '../../lib/state';
+import { LOCALE_KEY, TOKEN_KEY } from './storage-keys';
 
-export const TOKEN_KEY = 'token';
-export const LOCALE_KEY = 'locale';
+export { LOCALE_KEY, TOKEN_KEY };
 export const TABLE_FIELDS = ['filter', 'limit', 'page', 'sort', 'ascending'] as const;
 export type TableField = (typeof TABLE_FIELDS)[number];
 export const tableStorageKey = (table: string, field: TableField) => `${table}.${field}`;

@@ -1,17 +1,14 @@
-// Session endpoints of docs/product.md §7: sign in (→ token, or a TOTP challenge) and sign out (the server
-// revokes the session). The TOTP step's endpoint lives with its lazily loaded form (totp-step.tsx).
+// Session endpoints of docs/product.md §7: sign-out (the server revokes the session). Signing in goes
+// through plain fetch (components/sign-in-panel.tsx): the sign-in page loads before RTK Query does.
 import { baseApi } from '../../lib/api';
-import type { MutationResponse, SignInBody, SignInResponse } from '../../contract';
+import type { MutationResponse } from '../../contract';
 
 export const authApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    signIn: build.mutation<SignInResponse, SignInBody>({
-      query: (body) => ({ url: 'users/signin', method: 'POST', body }),
-    }),
     logout: build.mutation<MutationResponse, void>({
       query: () => ({ url: 'users/logout', method: 'GET' }),
     }),
   }),
 });
 
-export const { useSignInMutation, useLogoutMutation } = authApi;
+export const { useLogoutMutation } = authApi;

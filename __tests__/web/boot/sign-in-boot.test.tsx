@@ -1,0 +1,159 @@
+// The bootstrap (src/boot, issue 16): a visitor without a session gets the light sign-in page at
+// /login, with no MUI and without the app chunk; signing in hands the session to the real app (its
+// store, guards and dashboard) in the same page; a stored session gets the app at once.
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Root } from 'react-dom/client';
+import { boot, loadApp, type BootOptions } from '../../../src/boot';
+import { LOCALE_KEY, TOKEN_KEY } from '../../../src/app/store';
+import { apiError, json, useFakeServer } from '../support/fake-server';
+import { makeUser } from '../support/fixtures';
+
+const server = useFakeServer();
+let root: Root | undefined;
+let container: HTMLElement;
+let appLoads = 0;
+
+const options: BootOptions = {
+  loadApp: () => {
+    appLoads += 1;
+    return loadApp();
+  },
+};
+
+async function start(path: string) {
+  window.history.replaceState(null, '', path);
+  container = document.body.appendChild(document.createElement('div'));
+  await act(async () => {
+    root = await boot(container, options);
+  });
+  return userEvent.setup();
+}
+
+/** Nothing of MUI in the page (its components carry Mui* class names). */
+const muiInPage = () => document.querySelector('[class*="Mui"]') !== null;
+
+beforeEach(() => {
+  appLoads = 0;
+});
+
+afterEach(() => {
+  act(() => root?.unmount());
+  root = undefined;
+  container.remove();
+});
+
+describe('the sign-in bootstrap', () => {
+  it.each(['/', '/login', '/servers/manage'])('shows the light sign-in page at /login for a visitor without a session at %s', async (path) => {
+    await start(path);
+    expect(await screen.findByRole('button', { name: 'ورود' })).toBeEnabled();
+    expect(window.location.pathname).toBe('/login');
+    expect(document.documentElement.dir).toBe('rtl');
+    expect(document.documentElement.lang).toBe('fa');
+    expect(screen.getByRole('heading', { level: 1, name: 'ورود به پنل' })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'زبان' })).toBeInTheDocument();
+    expect(muiInPage()).toBe(false);
+    expect(appLoads).toBe(0);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('signs in and hands the session to the app: the real store sends the token, the dashboard opens with the welcome', async () => {
+    server.on('POST', 'users/signin', json({ token: 'new-token' }));
+    server.on('GET', 'users/current', json({ data: makeUser() }));
+    const user = await start('/login');
+    await user.type(screen.getByLabelText('ایمیل یا نام کاربری'), ' admin ');
+    await user.type(screen.getByLabelText('رمز عبور'), 'Secret#123');
+    await user.click(screen.getByRole('button', { name: 'ورود' }));
+
+    expect(await screen.findByTestId('dashboard-greeting')).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/dashboard');
+    expect(server.calls('POST', 'users/signin')[0].body).toEqual({ email: 'admin', password: 'Secret#123' });
+    expect(server.calls('GET', 'users/current')[0].headers.authorization).toBe('JWT new-token');
+    expect(localStorage.getItem(TOKEN_KEY)).toBe('new-token');
+    expect(await screen.findByText('خوش آمدید')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'ورود' })).toBeNull();
+    expect(muiInPage()).toBe(true);
+    // the sign-out button works against the same store
+    expect(screen.getByRole('button', { name: 'خروج' })).toBeInTheDocument();
+  });
+
+  it('finishes a TOTP challenge with the code step, then opens the dashboard', async () => {
+    server.on('POST', 'users/signin', json({ totpRequired: true, challenge: 'ch-9' }));
+    server.on('POST', 'users/signin/totp', json({ token: 'totp-token' }));
+    server.on('GET', 'users/current', json({ data: makeUser({ totpEnabled: true }) }));
+    const user = await start('/login');
+    await user.type(screen.getByLabelText('ایمیل یا نام کاربری'), 'admin');
+    await user.type(screen.getByLabelText('رمز عبور'), 'Passw0rd!');
+    await user.click(screen.getByRole('button', { name: 'ورود' }));
+    const code = await screen.findByLabelText('کد برنامه احراز هویت');
+    expect(code).toHaveAccessibleDescription('دستگاه خود را گم کرده‌اید؟ به جای آن یکی از کدهای بازیابی را وارد کنید.');
+    await user.click(screen.getByRole('button', { name: 'تأیید' }));
+    expect(await screen.findByText('لطفا اطلاعات وارد شده را بررسی کنید')).toBeInTheDocument();
+    expect(server.calls('POST', 'users/signin/totp')).toHaveLength(0);
+    await user.type(code, ' 654321 ');
+    await user.click(screen.getByRole('button', { name: 'تأیید' }));
+    expect(await screen.findByTestId('dashboard-greeting')).toBeInTheDocument();
+    expect(server.calls('POST', 'users/signin/totp')[0].body).toEqual({ challenge: 'ch-9', code: '654321' });
+    expect(localStorage.getItem(TOKEN_KEY)).toBe('totp-token');
+  });
+
+  it('says so for a wrong password and a sign-in limit, with its own toasts, and stores nothing', async () => {
+    server.on('POST', 'users/signin', apiError(401, 'BAD_CREDENTIALS'));
+    const user = await start('/login');
+    await user.type(screen.getByLabelText('ایمیل یا نام کاربری'), 'admin');
+    await user.type(screen.getByLabelText('رمز عبور'), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'ورود' }));
+    expect(await screen.findByText('نام کاربری یا رمز عبور اشتباه است')).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'اعلان‌ها' })).toHaveTextContent('نام کاربری یا رمز عبور اشتباه است');
+    server.on('POST', 'users/signin', apiError(429, 'RATE_LIMITED'));
+    await user.click(screen.getByRole('button', { name: 'ورود' }));
+    expect(await screen.findByText('تعداد تلاش‌ها زیاد است. لطفا کمی بعد دوباره تلاش کنید')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'ورود' })).toBeEnabled();
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+    expect(window.location.pathname).toBe('/login');
+  });
+
+  it('refuses Persian letters in the fields and says what is allowed', async () => {
+    const user = await start('/login');
+    const email = screen.getByLabelText('ایمیل یا نام کاربری');
+    await user.type(email, 'aس');
+    expect(email).toHaveValue('a');
+    expect(await screen.findByText('فقط حروف انگلیسی، اعداد و کاراکترهای خاص مجاز است')).toBeInTheDocument();
+  });
+
+  it('switches to English, left to right, and keeps the choice', async () => {
+    const user = await start('/login');
+    await user.click(screen.getByRole('button', { name: 'English' }));
+    expect(await screen.findByLabelText('Email or username')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'فارسی' })).toHaveAttribute('aria-pressed', 'false');
+    expect(document.documentElement.dir).toBe('ltr');
+    expect(document.documentElement.lang).toBe('en');
+    expect(localStorage.getItem(LOCALE_KEY)).toBe('en');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect((await screen.findAllByText('Please check entered data')).length).toBeGreaterThanOrEqual(2);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('follows another tab that signs in: the app opens without the welcome', async () => {
+    server.on('GET', 'users/current', json({ data: makeUser() }));
+    await start('/login');
+    await screen.findByRole('button', { name: 'ورود' });
+    localStorage.setItem(TOKEN_KEY, 'other-tab');
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: TOKEN_KEY, newValue: 'other-tab', storageArea: localStorage }));
+    });
+    expect(await screen.findByTestId('dashboard-greeting')).toBeInTheDocument();
+    expect(server.calls('GET', 'users/current')[0].headers.authorization).toBe('JWT other-tab');
+    expect(screen.queryByText('خوش آمدید')).toBeNull();
+  });
+
+  it('gives a stored session the app at once', async () => {
+    localStorage.setItem(TOKEN_KEY, 'stored');
+    server.on('GET', 'users/current', json({ data: makeUser() }));
+    await start('/dashboard');
+    expect(await screen.findByTestId('dashboard-greeting')).toBeInTheDocument();
+    expect(appLoads).toBe(1);
+    await waitFor(() => expect(window.location.pathname).toBe('/dashboard'));
+  });
+});

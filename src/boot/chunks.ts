@@ -1,0 +1,47 @@
+// Hints for the app's chunks by chunk-group name, from the list the build writes into index.html
+// (`<script type="application/json" id="app-chunks">`, webpack.config.ts): `prefetch` fetches them
+// into the cache at the lowest priority without running them, `preload` at once, next to the file
+// that is loading. Without the list (tests, the dev server) nothing is hinted.
+export const CHUNK_LIST_ID = 'app-chunks';
+
+function chunkFiles(groups: readonly string[]): string[] {
+  const element = document.getElementById(CHUNK_LIST_ID);
+  if (!element) return [];
+  try {
+    const list = JSON.parse(element.textContent ?? '{}') as Record<string, string[] | undefined>;
+    return [...new Set(groups.flatMap((group) => list[group] ?? []))];
+  } catch {
+    return [];
+  }
+}
+
+export function hintChunks(groups: readonly string[], rel: 'prefetch' | 'preload'): void {
+  const present = new Set([...document.querySelectorAll('link[href], script[src]')].map((el) => el.getAttribute('href') ?? el.getAttribute('src')));
+  for (const href of chunkFiles(groups)) {
+    if (present.has(href)) continue;
+    const link = document.createElement('link');
+    link.rel = rel;
+    if (rel === 'preload') link.as = href.endsWith('.css') ? 'style' : 'script';
+    link.href = href;
+    document.head.append(link);
+  }
+}
+
+/** Runs `task` once the page has loaded (fonts included) and the browser is idle. */
+export function whenIdleAfterLoad(task: () => void): () => void {
+  let idle: number | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const schedule = () => {
+    timer = setTimeout(() => {
+      if (window.requestIdleCallback) idle = window.requestIdleCallback(task, { timeout: 3000 });
+      else task();
+    }, 0);
+  };
+  if (document.readyState === 'complete') schedule();
+  else window.addEventListener('load', schedule, { once: true });
+  return () => {
+    window.removeEventListener('load', schedule);
+    clearTimeout(timer);
+    if (idle !== undefined) window.cancelIdleCallback(idle);
+  };
+}

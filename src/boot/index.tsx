@@ -1,0 +1,54 @@
+// The entry's decision (docs/architecture.md §8, issue 16): a visitor with no session who opens the
+// sign-in page (or `/`, or a private page, which would send them there) gets the light sign-in page
+// at /login: plain React, react-intl and a small CSS file, no MUI, emotion, router, Redux or RTK
+// Query. Anyone else (a stored session, an unknown address) gets the app (the "app" chunk) as
+// before. The light page hands the session to the app after sign-in (sign-in-app.tsx).
+import { StrictMode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../contract/limits';
+import { PATHS } from '../lib/routing';
+import { loadCoreMessages } from '../app/i18n/messages';
+import { LOCALE_KEY, TOKEN_KEY } from '../app/store/storage-keys';
+import { hintChunks } from './chunks';
+import { SignInApp, type AppModule } from './sign-in-app';
+
+export const loadApp = (): Promise<AppModule> => import(/* webpackChunkName: "app" */ '../app/start');
+
+const routePatterns = Object.values(PATHS).map((path) => new RegExp(`^${path.replace(/:[^/]+/g, '[^/]+')}$`));
+
+/** `/`, /login, and every page of the panel: without a session each of them ends at /login. */
+export function leadsToSignIn(pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return routePatterns.some((pattern) => pattern.test(path));
+}
+
+export function storedLocale(storage: Storage): Locale {
+  const stored = storage.getItem(LOCALE_KEY);
+  return (LOCALES as readonly string[]).includes(stored ?? '') ? (stored as Locale) : DEFAULT_LOCALE;
+}
+
+export interface BootOptions {
+  /** How the app chunk is loaded (tests count the calls). */
+  loadApp?: () => Promise<AppModule>;
+}
+
+/** Renders the sign-in page or the app into `container`; resolves with the root once it has rendered. */
+export async function boot(container: HTMLElement, options: BootOptions = {}): Promise<Root> {
+  const load = options.loadApp ?? loadApp;
+  const root = createRoot(container);
+  const locale = storedLocale(window.localStorage);
+  if (window.localStorage.getItem(TOKEN_KEY) || !leadsToSignIn(window.location.pathname)) {
+    // the shell and the locale's feature texts in the same wave as the app chunk, not after it
+    if (window.localStorage.getItem(TOKEN_KEY)) hintChunks(['shell', `messages-${locale}-features`], 'preload');
+    (await load()).startApp(root);
+    return root;
+  }
+  if (window.location.pathname !== PATHS.login) window.history.replaceState(window.history.state, '', PATHS.login);
+  await loadCoreMessages(locale); // preloaded by index.html next to main.js
+  root.render(
+    <StrictMode>
+      <SignInApp initialLocale={locale} root={root} loadApp={load} />
+    </StrictMode>,
+  );
+  return root;
+}
