@@ -84,6 +84,15 @@ export const V = {
 } as const;
 export type ValidationMessageId = (typeof V)[keyof typeof V];
 
+/**
+ * A table of message ids `namespace.key`, one a key, for reasons whose ids follow that rule
+ * (shareLink.*, csv.*): the namespace is written once, so no entry can stray from it. V above
+ * is written out: its entries carry notes, and one id (passwordsNotMatch) keeps an older spelling.
+ */
+export function messageIds<const N extends string, const K extends string>(namespace: N, keys: readonly K[]): { readonly [P in K]: `${N}.${P}` } {
+  return Object.fromEntries(keys.map((key) => [key, `${namespace}.${key}`])) as { readonly [P in K]: `${N}.${P}` };
+}
+
 /** One failing row of a refused profile CSV import (POST apps/group/addProfiles). */
 export interface CsvRowError {
   /** 1 = the first line after the header; 0 = the whole file. */

@@ -1,5 +1,8 @@
 // Profile schemas (docs/product.md §5 "Profile", §6 role_id 5 and the type, §7 convertProfile).
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import {
+  CSV_MESSAGES,
   SHARE_LINK_MESSAGES as M,
   V,
   convertProfileSchema,
@@ -76,5 +79,17 @@ describe('convertProfileSchema and profileImportSchema', () => {
   test('serverId of the multipart import, cast from text', async () => {
     expect(await valid(profileImportSchema, { serverId: '17' })).toEqual({ serverId: 17 });
     expect(await errorsOf(profileImportSchema, { serverId: 'x' })).toEqual({ serverId: V.number });
+  });
+});
+
+describe('the share-link and CSV reason ids', () => {
+  test('are shareLink.<key> and csv.<key>, each with a text in both of the servers feature\'s catalogues', () => {
+    expect([M.badHost, M.missingRealityKey, CSV_MESSAGES.tooManyRows]).toEqual(['shareLink.badHost', 'shareLink.missingRealityKey', 'csv.tooManyRows']);
+    const lang = (code: string): Record<string, string> =>
+      JSON.parse(readFileSync(path.join(__dirname, '../../../src/features/servers/lang', `${code}.json`), 'utf8'));
+    const [fa, en] = [lang('fa'), lang('en')];
+    for (const id of [...Object.values(M), ...Object.values(CSV_MESSAGES)]) {
+      expect([id, typeof fa[`servers.reason.${id}`], typeof en[`servers.reason.${id}`]]).toEqual([id, 'string', 'string']);
+    }
   });
 });

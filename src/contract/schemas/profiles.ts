@@ -2,7 +2,7 @@
 // plus the message ids of share-link and CSV-import failures. The server's domain modules
 // (server/src/domain/share-links.ts, csv-import.ts) report with these ids; the panel translates them.
 import * as yup from 'yup';
-import { V } from '../errors';
+import { V, messageIds } from '../errors';
 import { OPERATORS, PROFILE_TYPES, PROTOCOLS } from '../enums';
 import { TEXT_MAX, positiveId, str, trimmedStr, body } from './common';
 
@@ -15,40 +15,20 @@ export const isProfileName = (v: string): boolean => v.length <= PROFILE_NAME_MA
 export const SHARE_LINK_MAX_LENGTH = 8192;
 
 /** Reasons a share link is refused. */
-export const SHARE_LINK_MESSAGES = {
-  empty: 'shareLink.empty',
-  tooLong: 'shareLink.tooLong',
-  unknownScheme: 'shareLink.unknownScheme',
-  protocolMismatch: 'shareLink.protocolMismatch',
-  badBase64: 'shareLink.badBase64',
-  badJson: 'shareLink.badJson',
-  badFormat: 'shareLink.badFormat',
-  badEncoding: 'shareLink.badEncoding',
-  badHost: 'shareLink.badHost',
-  badPort: 'shareLink.badPort',
-  badId: 'shareLink.badId',
-  badTransport: 'shareLink.badTransport',
-  badSecurity: 'shareLink.badSecurity',
-  missingRealityKey: 'shareLink.missingRealityKey',
-} as const;
+export const SHARE_LINK_MESSAGES = messageIds('shareLink', [
+  'empty', 'tooLong', 'unknownScheme', 'protocolMismatch', 'badBase64', 'badJson', 'badFormat',
+  'badEncoding', 'badHost', 'badPort', 'badId', 'badTransport', 'badSecurity', 'missingRealityKey',
+]);
 export type ShareLinkMessageId = (typeof SHARE_LINK_MESSAGES)[keyof typeof SHARE_LINK_MESSAGES];
 
 /**
  * Reasons a profile CSV is refused. Row-level reasons come with the 1-based data row number;
  * file-level reasons (empty file, missing column, too large, too many rows) come with row 0.
  */
-export const CSV_MESSAGES = {
-  empty: 'csv.empty',
-  noRows: 'csv.noRows',
-  tooLarge: 'csv.tooLarge',
-  tooManyRows: 'csv.tooManyRows',
-  notUtf8: 'csv.notUtf8',
-  malformed: 'csv.malformed',
-  missingColumn: 'csv.missingColumn',
-  duplicateColumn: 'csv.duplicateColumn',
-  fieldCount: 'csv.fieldCount',
-  typeNotNormal: 'csv.typeNotNormal',
-} as const;
+export const CSV_MESSAGES = messageIds('csv', [
+  'empty', 'noRows', 'tooLarge', 'tooManyRows', 'notUtf8', 'malformed', 'missingColumn', 'duplicateColumn',
+  'fieldCount', 'typeNotNormal',
+]);
 export type CsvMessageId = (typeof CSV_MESSAGES)[keyof typeof CSV_MESSAGES];
 
 /** The CSV columns of the batch import (any order; the header row names them). */
