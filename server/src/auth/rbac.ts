@@ -2,8 +2,9 @@
 // come from the shared policy table (src/contract/policies.ts); `scope:all` (the top admin, and a role
 // with scope `all` on its reads) sees everything, everyone else only the apps they administer, and what hangs off them (servers linked
 // to those apps, their profiles, their devices). Out-of-scope records answer 404, so their
-// existence is not revealed. The servers repository scopes its list with serverIdsAdministeredBy, and
-// the profile routes check ownership with assertProfileAccess: neither restates the join.
+// existence is not revealed. The servers repository scopes its list with serverIdsAdministeredBy, the
+// dashboard its figures with serverScope, and the profile routes check ownership with
+// assertProfileAccess: none restates the join.
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import { allowed, type Policy } from '../../../src/contract';
 import type { Db } from '../db/client';

@@ -10,11 +10,13 @@ import type { Db } from '../db/client';
 import { toCount } from '../db/helpers';
 
 /**
- * What the caller sees: `apps`, a condition on the apps table (rbac's appScope; undefined for every
- * app), and `withUsers` for the admin role.
+ * What the caller sees: `apps`, a condition on the apps table (rbac's appScope), `servers`, one on
+ * the servers table (rbac's serverScope; both undefined for everything), and `withUsers` for the
+ * admin role.
  */
 export interface DashboardScope {
   apps: SQL | undefined;
+  servers: SQL | undefined;
   withUsers: boolean;
 }
 
@@ -27,17 +29,17 @@ export function dashboardRepository(db: Db) {
       // The caller's apps, and `app_id IN (those)` on a column (nothing for every app).
       const appIds = scope.apps && sql`SELECT id FROM apps WHERE ${scope.apps}`;
       const inScope = (column: SQL) => (appIds ? sql` AND ${column} IN (${appIds})` : sql``);
-      const serverScope = appIds ? sql` AND s.id IN (SELECT server_id FROM server_apps WHERE app_id IN (${appIds}))` : sql``;
+      const serverScope = scope.servers ? sql` AND ${scope.servers}` : sql``;
       const [parts] = (
         (await db.execute(sql`
         WITH now_h AS (SELECT device_stats_hour(now()) AS h)
         SELECT
           (SELECT json_agg(x) FROM (SELECT id, name, active FROM apps WHERE true${inScope(sql`id`)}) x) AS apps,
           (SELECT json_agg(x) FROM (
-            SELECT c.code, c.name, count(*) AS n FROM servers s JOIN countries c ON c.id = s.country_id
+            SELECT c.code, c.name, count(*) AS n FROM servers JOIN countries c ON c.id = servers.country_id
             WHERE true${serverScope} GROUP BY c.code, c.name ORDER BY n DESC, c.code) x) AS servers,
           (SELECT json_agg(x) FROM (
-            SELECT p.operator, p.protocol, count(*) AS n FROM profiles p JOIN servers s ON s.id = p.server_id
+            SELECT p.operator, p.protocol, count(*) AS n FROM profiles p JOIN servers ON servers.id = p.server_id
             WHERE true${serverScope} GROUP BY 1, 2) x) AS profiles,
           (SELECT json_agg(x) FROM (
             SELECT to_char(h.hour::date, 'YYYY-MM-DD') AS day, sum(h.n) AS n,

@@ -4,7 +4,7 @@
 // admin role (users:manage), as null otherwise. Device figures come from counters (docs/architecture.md §8).
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../auth/authorize';
-import { appScope, can } from '../auth/rbac';
+import { appScope, can, serverScope } from '../auth/rbac';
 import { dataResponse } from '../http/schemas';
 import { responseSchema } from '../http/validation';
 import { dashboardStatsSchema } from '../../../src/contract/responses-reports';
@@ -25,7 +25,8 @@ export async function dashboardRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const user = requireUser(request);
-      return { data: await app.repos.dashboard.stats({ apps: appScope(user), withUsers: can(user, 'users:manage') }) };
+      const scope = { apps: appScope(user), servers: serverScope(app.db, user), withUsers: can(user, 'users:manage') };
+      return { data: await app.repos.dashboard.stats(scope) };
     },
   );
 }
