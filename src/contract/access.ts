@@ -22,7 +22,7 @@
 // Unknown ids answer 404 NOT_FOUND.
 import * as yup from 'yup';
 import { V } from './errors';
-import type { RoleOption } from './dto';
+import type { operationRefSchema, operationSchema, roleDetailSchema, roleWithGrantsSchema, userAccessSchema } from './responses-users';
 import { TEXT_MAX, englishText, nonBlank, optionalText, persianText, positiveId, trimmedStr, body } from './schemas/common';
 
 /** Paths of the access calls, below API_PREFIX. */
@@ -47,52 +47,30 @@ export const DEFAULT_ACCESS_SCOPE: AccessScope = 'own';
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
-/**
- * One API operation as a grant names it. `route` is the path below /api/v1 without a leading slash,
- * with OpenAPI-style parameters: `apps/devices`, `apps/destroyDevice/{id}`.
- */
-export interface OperationRef {
-  method: HttpMethod;
-  route: string;
-}
+/** One API operation as a grant names it (`GET` `apps/devices`, `DELETE` `apps/destroyDevice/{id}`). */
+export type OperationRef = yup.InferType<typeof operationRefSchema>;
 
 /** One entry of the operation catalogue: the route table's method, path, OpenAPI tag and summary. */
-export interface Operation extends OperationRef {
-  tag: string;
-  summary: string;
-}
+export type Operation = yup.InferType<typeof operationSchema>;
 
 /** The key a set of grants is indexed by: `GET apps/devices`. */
 export const operationKey = (op: OperationRef): string => `${op.method} ${op.route}`;
 
 /** A role as role_id 1 reads it in GET access/roles and the role calls. */
-export interface RoleDetail extends RoleOption {
-  description: string | null;
-  createdAt: string;
-  /** Staff users holding the role. */
-  usersCount: number;
-  scope: AccessScope;
-}
+export type RoleDetail = yup.InferType<typeof roleDetailSchema>;
+
+/** GET access/roles/{id}: the role and what it is granted (the sidebar's menu items, API operations). */
+export type RoleWithGrants = yup.InferType<typeof roleWithGrantsSchema>;
 
 /** What a role is granted: menu items (the sidebar and the page guards) and API operations. */
-export interface RoleGrants {
-  menuIds: number[];
-  operations: OperationRef[];
-  scope: AccessScope;
-}
-
-/** GET access/roles/{id}. */
-export type RoleWithGrants = RoleDetail & RoleGrants;
+export type RoleGrants = Pick<RoleWithGrants, 'menuIds' | 'operations' | 'scope'>;
 
 /**
  * The signed-in user's grants, in users/current as `access` (role_id 1: every operation, scope all).
- * Optional so that a server without docs/product.md §6 still answers a valid CurrentUser: the panel then
- * treats every operation as granted (the fixed rules of docs/product.md §6 still apply).
+ * Optional there, so that a server without docs/product.md §6 still answers a valid CurrentUser: the
+ * panel then treats every operation as granted (the fixed rules of docs/product.md §6 still apply).
  */
-export interface UserAccess {
-  scope: AccessScope;
-  operations: OperationRef[];
-}
+export type UserAccess = yup.InferType<typeof userAccessSchema>;
 
 // grants and flattenMenu live in ./access-rules (no yup): the panel's entry chunk checks pages with
 // them, and this module's schemas would bring yup into it (docs/architecture.md §8, the login route's size).
@@ -134,7 +112,7 @@ export const roleInputSchema = body({
 });
 export type RoleInput = yup.InferType<typeof roleInputSchema>;
 
-const operationRefSchema = body({
+const operationRefInputSchema = body({
   method: trimmedStr().required(V.required).oneOf(HTTP_METHODS, V.oneOf),
   route: nonBlank(TEXT_MAX.medium),
 });
@@ -151,7 +129,7 @@ export const permissionsInputSchema = body({
   operations: yup
     .array()
     .typeError(V.checkInput)
-    .of(operationRefSchema)
+    .of(operationRefInputSchema)
     .required(V.required)
     .max(OPERATIONS_MAX, V.max)
     .test('unique', V.duplicate, (v) => !v || new Set(v.map((op) => `${op.method} ${op.route}`)).size === v.length),

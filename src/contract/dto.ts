@@ -3,7 +3,7 @@
 import type * as yup from 'yup';
 import type { appDtoSchema, countryDtoSchema, deviceDtoSchema, profileDtoSchema, serverDtoSchema, versionDtoSchema } from './responses';
 import type { adSettingEntrySchema, appSettingsDtoSchema, operatorNamesSchema, privacyDtoSchema } from './responses-settings';
-import type { appAdminOptionSchema, currentUserSchema, menuItemFieldsSchema, staffUserSchema, usersListSchema } from './responses-users';
+import type { appAdminOptionSchema, currentUserSchema, menuItemFieldsSchema, roleOptionSchema, staffUserSchema, usersListSchema } from './responses-users';
 import type { SourceHost } from './enums';
 
 /** One permission menu item with its sub-items (a tree: the type is written out, its fields inferred). */
@@ -46,10 +46,8 @@ export interface TotpEnableResult {
   recoveryCodes: string[];
 }
 
-/** A role as access/roles lists it, with whether its staff must use TOTP. */
-export interface RoleOption extends RoleRef {
-  requireTotp: boolean;
-}
+/** A role as users/totp/roles lists it, with whether its staff must use TOTP. */
+export type RoleOption = yup.InferType<typeof roleOptionSchema>;
 
 export interface DataResponse<T> {
   data: T;

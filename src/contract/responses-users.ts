@@ -21,12 +21,44 @@ export const menuItemRefSchema = yup.lazy(() => menuItemSchema).meta({ ref: MENU
 /** One permission menu item with its sub-items (docs/product.md §3 Permission). */
 export const menuItemSchema: yup.ObjectSchema<MenuItem> = menuItemFieldsSchema.shape({ children: yup.array(menuItemRefSchema).defined() });
 
-/** An API operation as a grant names it: `GET` `apps/devices`. */
+/**
+ * An API operation as a grant names it. `route` is the path below /api/v1 without a leading slash,
+ * with OpenAPI-style parameters: `apps/devices`, `apps/destroyDevice/{id}`.
+ */
 export const operationRefSchema = yup.object({ method: yup.string<HttpMethod>().defined(), route: text() }).defined();
+
+/** One entry of GET access/operations: the route table's method, path, OpenAPI tag and summary. */
+export const operationSchema = operationRefSchema.shape({ tag: text(), summary: text() });
+
+const scope = () => yup.string().oneOf(ACCESS_SCOPES).defined();
+
+/** A role as role_id 1 reads it in GET access/roles and the role calls. */
+export const roleDetailSchema = yup
+  .object({
+    id: int(),
+    name: text(),
+    description: textOrNull(),
+    /** Whether the role's staff must sign in with TOTP. */
+    requireTotp: bool(),
+    createdAt: isoTime(),
+    /** Staff users holding the role. */
+    usersCount: int(),
+    scope: scope(),
+  })
+  .defined();
+
+/** A role as users/totp/roles lists it, with whether its staff must use TOTP. */
+export const roleOptionSchema = roleDetailSchema.pick(['id', 'name', 'requireTotp']);
+
+/** A row of GET access/roles: {id, name} for anyone, a RoleDetail for role_id 1. */
+export const roleListItemSchema = roleDetailSchema.partial().shape(idName().fields);
+
+/** GET access/roles/{id}: the role with what it is granted (menu items and API operations). */
+export const roleWithGrantsSchema = roleDetailSchema.shape({ menuIds: yup.array(int()).defined(), operations: yup.array(operationRefSchema).defined() });
 
 /** The signed-in user's grants (role_id 1: every operation, scope all). */
 export const userAccessSchema = yup
-  .object({ scope: yup.string().oneOf(ACCESS_SCOPES).defined(), operations: yup.array(operationRefSchema).defined() })
+  .object({ scope: scope(), operations: yup.array(operationRefSchema).defined() })
   .defined();
 
 /** users/current: the docs/product.md §3 User with role, permission menu and avatar URL. */

@@ -18,8 +18,9 @@ import { holdsEveryOperation } from '../auth/operations';
 import { can } from '../auth/rbac';
 import { isForeignKeyViolation, isUniqueViolation } from '../db/helpers';
 import { HttpError } from '../http/errors';
-import { dataResponse, str, successResponse } from '../http/schemas';
-import { yupSchema } from '../http/validation';
+import { dataResponse, successResponse } from '../http/schemas';
+import { responseSchema, yupSchema } from '../http/validation';
+import { operationSchema, roleDetailSchema, roleListItemSchema, roleWithGrantsSchema } from '../../../src/contract/responses-users';
 import { inTransaction, type Repositories } from '../repositories';
 
 const tags = ['access'];
@@ -27,23 +28,10 @@ const topAdmin = { policy: 'access:manage' } as const;
 /** Roles the product is built around: never deleted (role_id 1 not even edited). */
 const SEEDED_ROLE_IDS: readonly number[] = [ROLE_IDS.topAdmin, ROLE_IDS.appAdmin, ROLE_IDS.restricted];
 
-const operationRefSchema = { type: 'object', properties: { method: str, route: str }, required: ['method', 'route'] } as const;
-const operationSchema = { type: 'object', properties: { ...operationRefSchema.properties, tag: str, summary: str }, required: ['method', 'route', 'tag', 'summary'] } as const;
-const roleProperties = {
-  id: { type: 'integer' },
-  name: str,
-  description: { type: 'string', nullable: true },
-  requireTotp: { type: 'boolean' },
-  createdAt: { type: 'string', format: 'date-time' },
-  usersCount: { type: 'integer' },
-  scope: { type: 'string', enum: ['own', 'all'] },
-} as const;
-const roleSchema = { type: 'object', properties: roleProperties, required: ['id', 'name'] } as const;
-const roleWithGrantsSchema = {
-  type: 'object',
-  properties: { ...roleProperties, menuIds: { type: 'array', items: { type: 'integer' } }, operations: { type: 'array', items: operationRefSchema } },
-  required: ['id', 'name', 'menuIds', 'operations', 'scope'],
-} as const;
+const operationJson = responseSchema(operationSchema);
+const roleJson = responseSchema(roleListItemSchema);
+const roleDetailJson = responseSchema(roleDetailSchema);
+const roleWithGrantsJson = responseSchema(roleWithGrantsSchema);
 
 const errors = {
   noRole: () => HttpError.notFound('Role not found'),
@@ -87,7 +75,7 @@ export async function accessRoutes(app: FastifyInstance) {
         tags,
         summary: 'Every API operation a role can be granted {method, route, tag, summary}',
         description: 'Read from the route table itself (the data behind this OpenAPI document). The account calls (users/current, logout, changepass, avatar, two-factor) and the role options need no grant and are not listed.',
-        response: { 200: dataResponse({ type: 'array', items: operationSchema }) },
+        response: { 200: dataResponse({ type: 'array', items: operationJson }) },
       },
     },
     async () => ({ data: app.operations.operations }),
@@ -101,7 +89,7 @@ export async function accessRoutes(app: FastifyInstance) {
         tags,
         summary: 'Role choices {id, name}; for role_id 1 also description, createdAt, usersCount and scope',
         description: 'Names only for anyone but role_id 1, so any signed-in user may read it.',
-        response: { 200: dataResponse({ type: 'array', items: roleSchema }) },
+        response: { 200: dataResponse({ type: 'array', items: roleJson }) },
       },
     },
     async (request) => ({ data: can(requireUser(request), 'access:manage') ? await app.repos.roles.details() : await app.repos.roles.options() }),
@@ -116,7 +104,7 @@ export async function accessRoutes(app: FastifyInstance) {
         operationId: 'getRole',
         summary: 'One role with its grants: menuIds, operations and scope',
         params: yupSchema(idParamsSchema),
-        response: { 200: dataResponse(roleWithGrantsSchema) },
+        response: { 200: dataResponse(roleWithGrantsJson) },
       },
     },
     async (request) => ({ data: await withGrants(app.repos, request.params.id) }),
@@ -133,7 +121,7 @@ export async function accessRoutes(app: FastifyInstance) {
         summary: 'Create a role {name, description}',
         description: 'The new role has scope own and no grants. 409 with errors.name = taken when the name exists.',
         body: yupSchema(roleInputSchema),
-        response: { 200: successResponse(roleSchema) },
+        response: { 200: successResponse(roleDetailJson) },
       },
     },
     async (request) => {
@@ -156,7 +144,7 @@ export async function accessRoutes(app: FastifyInstance) {
         description: '409 ROLE_PROTECTED for role_id 1; 409 with errors.name = taken when another role has the name.',
         params: yupSchema(idParamsSchema),
         body: yupSchema(roleInputSchema),
-        response: { 200: successResponse(roleSchema) },
+        response: { 200: successResponse(roleDetailJson) },
       },
     },
     async (request) => {
@@ -184,7 +172,7 @@ export async function accessRoutes(app: FastifyInstance) {
           '400 with errors.operations or errors.menuIds = oneOf for an operation (see access/operations) or menu item that does not exist; 409 ROLE_PROTECTED for role_id 1.',
         params: yupSchema(idParamsSchema),
         body: yupSchema(permissionsInputSchema),
-        response: { 200: successResponse(roleWithGrantsSchema) },
+        response: { 200: successResponse(roleWithGrantsJson) },
       },
     },
     async (request) => {

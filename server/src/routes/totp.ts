@@ -22,7 +22,8 @@ import {
 } from '../auth/totp';
 import { HttpError } from '../http/errors';
 import { dataResponse, successResponse } from '../http/schemas';
-import { yupSchema } from '../http/validation';
+import { responseSchema, yupSchema } from '../http/validation';
+import { roleOptionSchema } from '../../../src/contract/responses-users';
 import { inTransaction, type Repositories } from '../repositories';
 import type { UserRow } from '../repositories/users';
 import { auditActor, auditTarget, keepEvenIfRefused } from '../audit/context';
@@ -186,12 +187,7 @@ export async function totpRoutes(app: FastifyInstance) {
       schema: {
         tags: ['users'],
         summary: 'Roles with whether their staff must use TOTP',
-        response: {
-          200: dataResponse({
-            type: 'array',
-            items: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' }, requireTotp: { type: 'boolean' } }, required: ['id', 'name', 'requireTotp'] },
-          }),
-        },
+        response: { 200: dataResponse({ type: 'array', items: responseSchema(roleOptionSchema) }) },
       },
     },
     async () => ({ data: await app.repos.totp.roleOptions() }),
