@@ -1,6 +1,7 @@
 // Lists: DataTable (state hooks + view) and the declarative column, filter and row-action types.
 export { DataTable, INDEX_FIELD, type DataTableProps } from './data-table';
 export { DataTableView, type DataTableViewProps } from './data-table-view';
+export { RowActions } from './row-actions';
 export { useLocalList, useServerList, type ListController, type ListOptions } from './use-list';
 export { useTableState, useTableFilters } from './use-table-state';
 export { listStatus, yesNoFilter, type ListQuery, type YesNoFilterOptions } from './list-helpers';

@@ -4,9 +4,7 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
@@ -14,8 +12,9 @@ import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import PlaylistAddIcon from '@mui/icons-material/PlaylistAdd';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
 import { flattenMenu, type MenuItem, type MenuMoveDirection } from '../../../contract';
+import { RowActions, type RowAction } from '../../../components/data-table';
 import { ConfirmDialog } from '../../../components/dialogs';
 import { ErrorState } from '../../../components/feedback/error-state';
 import { LoadingState } from '../../../components/feedback/loading-state';
@@ -32,28 +31,28 @@ interface TreeActions {
   move: (item: MenuItem, direction: MenuMoveDirection) => void;
 }
 
-function Action({ labelId, values, onClick, disabled, children, color }: {
-  labelId: string; values: Record<string, string>; onClick: () => void; disabled?: boolean; children: React.ReactElement; color?: 'error';
-}) {
-  const label = useIntl().formatMessage({ id: labelId }, values);
-  return (
-    <Tooltip title={label}>
-      <span>
-        <IconButton size="small" aria-label={label} onClick={onClick} disabled={disabled} color={color}>
-          {children}
-        </IconButton>
-      </span>
-    </Tooltip>
-  );
+/** One level's row actions, as data (the same buttons as a table row's). */
+function levelActions(items: readonly MenuItem[], actions: TreeActions, name: (item: MenuItem) => string): RowAction<MenuItem>[] {
+  const labelValues = (item: MenuItem) => ({ name: name(item) });
+  const isFirst = (item: MenuItem) => items.indexOf(item) === 0;
+  const isLast = (item: MenuItem) => items.indexOf(item) === items.length - 1;
+  return [
+    { key: 'addChild', labelId: 'users.access.menus.actions.addChild', labelValues, icon: <PlaylistAddIcon fontSize="small" />, onClick: (item) => actions.open({ kind: 'add', parent: item }) },
+    { key: 'edit', labelId: 'users.access.menus.actions.edit', labelValues, icon: <EditOutlinedIcon fontSize="small" />, onClick: (item) => actions.open({ kind: 'edit', item }) },
+    { key: 'up', labelId: 'users.access.menus.actions.up', labelValues, icon: <ArrowUpwardIcon fontSize="small" />, disabled: (item) => isFirst(item), onClick: (item) => actions.move(item, 'up') },
+    { key: 'down', labelId: 'users.access.menus.actions.down', labelValues, icon: <ArrowDownwardIcon fontSize="small" />, disabled: (item) => isLast(item), onClick: (item) => actions.move(item, 'down') },
+    { key: 'delete', labelId: 'users.access.menus.actions.delete', labelValues, icon: <DeleteOutlineIcon fontSize="small" />, color: 'error', onClick: (item) => actions.open({ kind: 'delete', item }) },
+  ];
 }
 
 function MenuTree({ items, actions, depth = 0 }: { items: readonly MenuItem[]; actions: TreeActions; depth?: number }) {
   const locale = useAppSelector(selectLocale);
+  const nameOf = (item: MenuItem) => (locale === 'fa' ? item.pName : item.enName);
+  const rowActions = levelActions(items, actions, nameOf);
   return (
     <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, paddingInlineStart: depth ? { xs: 2, sm: 4 } : 0 }}>
-      {items.map((item, index) => {
-        const name = locale === 'fa' ? item.pName : item.enName;
-        const values = { name };
+      {items.map((item) => {
+        const name = nameOf(item);
         return (
           <li key={item.id}>
             <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, py: 0.75, borderBottom: 1, borderColor: 'divider' }}>
@@ -63,12 +62,8 @@ function MenuTree({ items, actions, depth = 0 }: { items: readonly MenuItem[]; a
                   {locale === 'fa' ? <Ltr>{item.enName}</Ltr> : item.pName} · <Ltr>{item.route}</Ltr>
                 </Typography>
               </Box>
-              <Box sx={{ display: 'flex', flexShrink: 0 }}>
-                <Action labelId="users.access.menus.actions.addChild" values={values} onClick={() => actions.open({ kind: 'add', parent: item })}><PlaylistAddIcon fontSize="small" /></Action>
-                <Action labelId="users.access.menus.actions.edit" values={values} onClick={() => actions.open({ kind: 'edit', item })}><EditOutlinedIcon fontSize="small" /></Action>
-                <Action labelId="users.access.menus.actions.up" values={values} disabled={index === 0} onClick={() => actions.move(item, 'up')}><ArrowUpwardIcon fontSize="small" /></Action>
-                <Action labelId="users.access.menus.actions.down" values={values} disabled={index === items.length - 1} onClick={() => actions.move(item, 'down')}><ArrowDownwardIcon fontSize="small" /></Action>
-                <Action labelId="users.access.menus.actions.delete" values={values} color="error" onClick={() => actions.open({ kind: 'delete', item })}><DeleteOutlineIcon fontSize="small" /></Action>
+              <Box sx={{ flexShrink: 0 }}>
+                <RowActions actions={rowActions} row={item} compact={false} />
               </Box>
             </Box>
             {(item.children?.length ?? 0) > 0 && <MenuTree items={item.children} actions={actions} depth={depth + 1} />}
