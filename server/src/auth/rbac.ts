@@ -2,7 +2,8 @@
 // come from the shared policy table (src/contract/policies.ts); `scope:all` (the top admin, and a role
 // with scope `all` on its reads) sees everything, everyone else only the apps they administer, and what hangs off them (servers linked
 // to those apps, their profiles, their devices). Out-of-scope records answer 404, so their
-// existence is not revealed. The servers repository scopes its list with serverIdsAdministeredBy, the
+// existence is not revealed. The servers repository scopes its queries with appsAdministeredBy and
+// serverIdsAdministeredBy, the
 // dashboard its figures with serverScope, and the profile routes check ownership with
 // assertProfileAccess: none restates the join.
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
@@ -23,14 +24,17 @@ export const can = (user: Pick<AuthUser, 'role_id' | 'roleName'>, policy: Policy
  */
 export const reachesAll = (user: AuthUser): boolean => can(user, 'scope:all') || hasReachAll(user);
 
+/** A where-condition on `apps`: those administered by `adminId`; undefined (no limit) for null. */
+export const appsAdministeredBy = (adminId: number | null): SQL | undefined => (adminId === null ? undefined : eq(apps.adminId, adminId));
+
 /** A where-condition on `apps` limiting a query to the caller's apps; undefined (no limit) when it reaches all. */
 export function appScope(user: AuthUser): SQL | undefined {
-  return reachesAll(user) ? undefined : eq(apps.adminId, user.id);
+  return appsAdministeredBy(reachesAll(user) ? null : user.id);
 }
 
 /** Ids of the apps the caller administers (their own, whatever the role). */
 export async function ownedAppIds(db: Db, user: AuthUser): Promise<number[]> {
-  const rows = await db.select({ id: apps.id }).from(apps).where(eq(apps.adminId, user.id));
+  const rows = await db.select({ id: apps.id }).from(apps).where(appsAdministeredBy(user.id));
   return rows.map((r) => r.id);
 }
 

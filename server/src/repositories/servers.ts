@@ -1,10 +1,10 @@
 // VPN servers and their links to apps (docs/product.md §3 Server). The list answers the Server DTO the panel
 // shows; the stored password (sealed, password_enc) never leaves this module except as the
 // `hasPassword` flag. Ownership is decided by the caller (auth/rbac.ts); here a scope is just "the
-// apps administered by user X" or everything, and "their servers" is rbac's serverIdsAdministeredBy.
+// apps administered by user X" or everything, written by rbac (appsAdministeredBy, serverIdsAdministeredBy).
 import { and, asc, count, countDistinct, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import type { ServerDto } from '../../../src/contract';
-import { serverIdsAdministeredBy } from '../auth/rbac';
+import { appsAdministeredBy, serverIdsAdministeredBy } from '../auth/rbac';
 import type { Db } from '../db/client';
 import { apps, countries, profiles, serverApps, servers } from '../db/schema';
 import { toCount } from '../db/helpers';
@@ -58,7 +58,7 @@ export function serversRepository(db: Db) {
         .select({ serverId: serverApps.serverId, id: apps.id, name: apps.name })
         .from(serverApps)
         .innerJoin(apps, eq(apps.id, serverApps.appId))
-        .where(and(inArray(serverApps.serverId, matching), scope.adminId === null ? undefined : eq(apps.adminId, scope.adminId)))
+        .where(and(inArray(serverApps.serverId, matching), appsAdministeredBy(scope.adminId)))
         .orderBy(asc(apps.id));
       const counts = await db
         .select({ serverId: profiles.serverId, n: count() })
@@ -101,7 +101,7 @@ export function serversRepository(db: Db) {
       const rows = await db
         .select({ id: apps.id })
         .from(apps)
-        .where(and(inArray(apps.id, appIds), scope.adminId === null ? undefined : eq(apps.adminId, scope.adminId)));
+        .where(and(inArray(apps.id, appIds), appsAdministeredBy(scope.adminId)));
       return rows.map((r) => r.id);
     },
 
@@ -144,7 +144,7 @@ export function serversRepository(db: Db) {
         .set({ ...rest, ...(passwordEnc !== undefined && { passwordEnc }) })
         .where(eq(servers.id, id));
       const inScope =
-        scope.adminId === null ? undefined : inArray(serverApps.appId, db.select({ id: apps.id }).from(apps).where(eq(apps.adminId, scope.adminId)));
+        scope.adminId === null ? undefined : inArray(serverApps.appId, db.select({ id: apps.id }).from(apps).where(appsAdministeredBy(scope.adminId)));
       await db.delete(serverApps).where(and(eq(serverApps.serverId, id), inScope));
       if (!appIds.length) return; // the caller unlinked their apps; other admins' links stay
       await db
