@@ -1,7 +1,8 @@
 // The device list's page planner (server/src/repositories/device-pages.ts, docs/product.md §7 "Devices") against
 // plain SQL: every page of a filtered, sorted list, concatenated, is exactly what one ORDER BY
 // query over the same rows answers, on each path the planner takes (thresholds lowered so that a
-// few thousand rows reach the paths meant for a million); and the FCM token's part of the filter.
+// few thousand rows reach the paths meant for a million); the model dictionary the model runs' plan
+// reads; and the FCM token's part of the filter.
 import { sql, type SQL } from 'drizzle-orm';
 import { devicesRepository } from '../../../server/src/repositories/devices';
 import { devicesQuerySchema, type DeviceSortKey } from '../../../src/contract';
@@ -65,11 +66,28 @@ describe('every page of a filtered, sorted list, against one ORDER BY query', ()
     { name: 'an app filter', query: { appId: 'app1' }, where: () => sql`app_id = ${appIds[1]}` },
     { name: 'an app and a text filter', query: { appId: 'app0', filter: 'ca' }, where: () => sql`app_id = ${appIds[0]} AND ${textWhere('ca')}` },
     { name: 'an app admin\'s two apps', query: {}, where: () => sql`app_id IN (${appIds[0]}, ${appIds[2]})`, scope: () => [appIds[0], appIds[2]] },
+    // A model name that is also in some device ids ("a5…" is hex): the model runs merge with the other matches.
+    { name: 'a model filter that device ids match too', query: { filter: 'a5' }, where: () => textWhere('a5') },
+    { name: 'an app and a model filter', query: { appId: 'app2', filter: 'GALAXY' }, where: () => sql`app_id = ${appIds[2]} AND ${textWhere('GALAXY')}` },
+    {
+      name: 'an app admin\'s two apps and a model filter',
+      query: { filter: 'e' },
+      where: () => sql`app_id IN (${appIds[0]}, ${appIds[2]}) AND ${textWhere('e')}`,
+      scope: () => [appIds[0], appIds[2]],
+    },
   ];
 
   // Default thresholds (the list is collected whole), and thresholds lowered so that the same
-  // rows take the index-ordered walks, the walk's second look and the fallback to sorting.
-  for (const [label, limits] of [['collected', {}], ['walked', { walkLimit: 40, exactLimit: 100 }]] as const) {
+  // rows take the model runs (merged with the other matches), the index-ordered walks (the model
+  // runs' plan off, or giving way to too many other matches), the walk's second look and the
+  // fallback to sorting.
+  const paths = [
+    ['collected', {}],
+    ['model runs', { walkLimit: 40, exactLimit: 100 }],
+    ['walked', { walkLimit: 40, exactLimit: 100, modelRunsLimit: 0 }],
+    ['model runs giving way', { walkLimit: 40, exactLimit: 100, otherMatchesLimit: 3 }],
+  ] as const;
+  for (const [label, limits] of paths) {
     it(`matches for each sort key, both ways (${label})`, async () => {
       const repo = devicesRepository(t.db, limits);
       for (const c of cases) {
@@ -89,6 +107,32 @@ describe('every page of a filtered, sorted list, against one ORDER BY query', ()
       }
     });
   }
+});
+
+describe('the model dictionary (device_models)', () => {
+  const models = async () => ((await t.db.execute(sql`SELECT model FROM device_models ORDER BY model`)) as unknown as { rows: { model: string }[] }).rows.map((r) => r.model);
+
+  it('lists every stored model, kept by inserts and by model changes', async () => {
+    const stored = ((await t.db.execute(sql`SELECT DISTINCT model FROM devices WHERE model IS NOT NULL`)) as unknown as { rows: { model: string }[] }).rows.map((r) => r.model);
+    expect(new Set(await models())).toEqual(new Set(stored));
+
+    const key = (await t.db.execute(sql`SELECT api_key FROM apps WHERE id = ${appIds[1]}`)) as unknown as { rows: { api_key: string }[] };
+    const register = (model: string) =>
+      t.app.inject({ method: 'POST', url: '/api/v1/apps/addDevice', headers: { appapikey: key.rows[0].api_key }, payload: { uniqueDeviceId: 'dict-1', fcmToken: 'tok', model } });
+    expect((await register('Zeta One')).statusCode).toBe(200);
+    expect((await register('Zeta Two')).statusCode).toBe(200); // the re-registration's update changes the model
+    expect(await models()).toEqual(expect.arrayContaining(['Zeta One', 'Zeta Two']));
+
+    // The list finds it under its new model only (the small list's plan off: the model runs' first).
+    const repo = devicesRepository(t.db, { exactLimit: 0, walkLimit: 1, otherMatchesLimit: 0 });
+    for (const sort of Object.keys(KEYS).filter((k) => k !== 'uniqueDeviceId') as DeviceSortKey[]) {
+      const list = async (filter: string) =>
+        (await repo.list({}, devicesQuerySchema.validateSync({ filter, sort, page: 1, size: 30 }))).rows.map((r) => [r.uniqueDeviceId, r.model]);
+      expect(await list('zeta')).toEqual([['dict-1', 'Zeta Two']]);
+      expect(await list('zeta one')).toEqual([]);
+    }
+    await t.db.execute(sql`DELETE FROM devices WHERE unique_device_id = 'dict-1'`);
+  });
 });
 
 describe('the FCM token part of the text filter', () => {

@@ -6,9 +6,9 @@ import { and, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DeviceSortKey, DevicesQuery } from '../../../src/contract';
 import type { Db } from '../db/client';
 import { toCount } from '../db/helpers';
-import { apps, devices } from '../db/schema';
+import { apps, deviceModels, devices } from '../db/schema';
 import { fromTheEnd, inVersionOrder, versionGroups } from './device-positions';
-import { rowFields, toDto, type DeviceDto, type DeviceList, type DeviceScope } from './device-rows';
+import { rowFields, toDto, type DeviceDto, type DeviceList, type DeviceScope, type RawRow } from './device-rows';
 
 /**
  * Up to this many matches the list's count is exact; past it the answer is the planner's
@@ -34,6 +34,21 @@ const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) =>
  * one page when the matches lie far along the order.
  */
 export const WALK_LIMIT = 10_000;
+
+/**
+ * A text filter that names some models (device_models) is answered from those models' runs of an
+ * index (modelRunsPage) when the runs to merge, one per model (and per app of an app admin), are at
+ * most this many; past it the filter is broad in another way (a short fragment), and the other
+ * plans serve it.
+ */
+export const MODEL_RUNS_LIMIT = 32;
+
+/**
+ * modelRunsPage collects, sorts and merges the filter's other matches (a device id or token
+ * fragment on a device whose model does not match) when they are at most this many; with more it
+ * gives way to the other plans.
+ */
+export const OTHER_MATCHES_LIMIT = 1_000;
 
 /**
  * A list order: the sort expression, written exactly as its index in schema/devices.ts spells it
@@ -74,9 +89,15 @@ function orderBy(o: ListOrder, terms: { key: SQL; id: SQL }): SQL {
 export interface PageLimits {
   walkLimit?: number;
   exactLimit?: number;
+  /** MODEL_RUNS_LIMIT; 0 turns the model runs' plan off (tests compare the plans). */
+  modelRunsLimit?: number;
+  otherMatchesLimit?: number;
 }
 
-export function devicePages(db: Db, { walkLimit = WALK_LIMIT, exactLimit = COUNT_EXACT_LIMIT }: PageLimits = {}) {
+export function devicePages(
+  db: Db,
+  { walkLimit = WALK_LIMIT, exactLimit = COUNT_EXACT_LIMIT, modelRunsLimit = MODEL_RUNS_LIMIT, otherMatchesLimit = OTHER_MATCHES_LIMIT }: PageLimits = {},
+) {
   const whereOf = (c: SQL | undefined) => c ?? sql`TRUE`;
 
   /** The list's conditions apart from the text filter: the caller's apps and the app filter. */
@@ -90,19 +111,42 @@ export function devicePages(db: Db, { walkLimit = WALK_LIMIT, exactLimit = COUNT
    * token, matches a token that begins with it).
    */
   function textMatch(filter: string): SQL {
+    const parts = textParts(filter);
+    return or(parts.deviceId, parts.model, parts.token)!;
+  }
+
+  /** The text filter's three conditions, one per field. */
+  function textParts(filter: string): { deviceId: SQL; model: SQL; token: SQL } {
     // Each ILIKE '%…%' is served by a pg_trgm GIN index (a BitmapOr of the three), the token's by
     // the one on its start, written as that index spells it.
     const p = likePattern(filter);
     const tokenStart = ilike(sql`left(${devices.fcmToken}, ${sql.raw(String(FCM_FILTER_CHARS))})`, likePattern(filter.slice(0, FCM_FILTER_CHARS)));
     const token = filter.length > FCM_FILTER_CHARS ? and(tokenStart, ilike(devices.fcmToken, p))! : tokenStart;
-    return or(ilike(devices.uniqueDeviceId, p), ilike(devices.model, p), token)!;
+    return { deviceId: ilike(devices.uniqueDeviceId, p), model: ilike(devices.model, p), token };
   }
 
-  async function rowsByIds(ids: number[]): Promise<DeviceDto[]> {
-    if (!ids.length) return [];
-    const rows = await db.select(rowFields).from(devices).innerJoin(apps, eq(apps.id, devices.appId)).where(inArray(devices.id, ids));
-    const position = new Map(ids.map((id, i) => [id, i]));
-    return rows.map(toDto).sort((a, b) => position.get(a.id)! - position.get(b.id)!);
+  /**
+   * One statement that works out a page and reads its rows: after the common table expressions
+   * `ctes`, the columns `meta` (what the plan learnt: a total, whether a walk settled) and the rows
+   * whose ids the array expression `ids` lists, in its order (none when it is empty or null). Saves
+   * the round trip of asking for the rows once the ids are known.
+   */
+  async function pageWithRows<M extends Record<string, unknown>>(ctes: SQL[], meta: Record<keyof M, SQL>, ids: SQL): Promise<{ meta: M; rows: DeviceDto[] }> {
+    const names = Object.keys(meta) as (keyof M & string)[];
+    const res = await db.execute(sql`
+      ${ctes.length ? sql`WITH ${sql.join(ctes, sql`, `)}` : sql``}
+      SELECT ${sql.join(names.map((n) => sql`m.${sql.identifier(`meta_${n}`)}`), sql`, `)},
+             d.id, d.app_id AS "appId", a.name AS "appName", d.model, d.unique_device_id AS "uniqueDeviceId", d.fcm_token AS "fcmToken",
+             d.app_version_code AS "appVersionCode", d.created_at AS "createdAt", d.updated_at AS "updatedAt"
+      FROM (SELECT ${sql.join(names.map((n) => sql`${meta[n]} AS ${sql.identifier(`meta_${n}`)}`), sql`, `)}, ${ids} AS ids) AS m
+      LEFT JOIN LATERAL unnest(m.ids) WITH ORDINALITY AS p(page_id, page_at) ON TRUE
+      LEFT JOIN ${devices} d ON d.id = p.page_id
+      LEFT JOIN ${apps} a ON a.id = d.app_id
+      ORDER BY p.page_at`);
+    const all = rowsOf(res);
+    const metaOf = Object.fromEntries(names.map((n) => [n, all[0]?.[`meta_${n}`]])) as M;
+    const rows = all.filter((r) => r.id !== null && r.id !== undefined).map((r) => toDto({ ...(r as unknown as RawRow), createdAt: asDate(r.createdAt), updatedAt: asDate(r.updatedAt) }));
+    return { meta: metaOf, rows };
   }
 
   /**
@@ -110,14 +154,14 @@ export function devicePages(db: Db, { walkLimit = WALK_LIMIT, exactLimit = COUNT
    * ids in one statement. The matches come from the filter's own indexes (the trigram indexes for
    * text), so the cost follows the number of matches, whatever the order.
    */
-  async function sortedMatches(where: SQL | undefined, o: ListOrder, offset: number, size: number, cap?: number): Promise<{ total: number; ids: number[] }> {
-    const res = await db.execute(sql`
-      WITH m AS MATERIALIZED (
-        SELECT ${devices.id} AS id, ${o.key} AS k FROM ${devices} WHERE ${whereOf(where)}${cap === undefined ? sql`` : sql` LIMIT ${cap}`})
-      SELECT (SELECT count(*) FROM m) AS total,
-             ARRAY(SELECT id FROM m ORDER BY ${orderBy(o, onOutput)} LIMIT ${size} OFFSET ${offset}) AS ids`);
-    const row = rowsOf(res)[0] as { total: unknown; ids: unknown[] };
-    return { total: toCount(row.total), ids: row.ids.map(Number) };
+  async function sortedMatches(where: SQL | undefined, o: ListOrder, offset: number, size: number, cap?: number): Promise<{ total: number; rows: DeviceDto[] }> {
+    const { meta, rows } = await pageWithRows<{ total: unknown }>(
+      [sql`matches AS MATERIALIZED (
+        SELECT ${devices.id} AS id, ${o.key} AS k FROM ${devices} WHERE ${whereOf(where)}${cap === undefined ? sql`` : sql` LIMIT ${cap}`})`],
+      { total: sql`(SELECT count(*) FROM matches)` },
+      sql`ARRAY(SELECT id FROM matches ORDER BY ${orderBy(o, onOutput)} LIMIT ${size} OFFSET ${offset})`,
+    );
+    return { total: toCount(meta.total), rows };
   }
 
   /**
@@ -166,7 +210,7 @@ export function devicePages(db: Db, { walkLimit = WALK_LIMIT, exactLimit = COUNT
    * ran out before `limit`. Answers the page when every walk settled, else the fewest matches an
    * unsettled walk found.
    */
-  async function filteredWalk(walks: (SQL | undefined)[], text: SQL, o: ListOrder, offset: number, size: number, limit: number): Promise<{ ids: number[] } | { found: number }> {
+  async function filteredWalk(walks: (SQL | undefined)[], text: SQL, o: ListOrder, offset: number, size: number, limit: number): Promise<{ rows: DeviceDto[] } | { found: number }> {
     const need = offset + size;
     const names = walks.map((_, i) => sql.raw(`w${i}`));
     const ctes = walks.map(
@@ -178,14 +222,14 @@ export function devicePages(db: Db, { walkLimit = WALK_LIMIT, exactLimit = COUNT
     const settled = walks.map(
       (c, i) => sql`CASE WHEN ${found[i]} >= ${need} THEN TRUE ELSE (SELECT count(*) FROM (SELECT 1 FROM ${devices} WHERE ${whereOf(c)} LIMIT ${limit}) AS s) < ${limit} END`,
     );
-    const res = await db.execute(sql`
-      WITH ${sql.join(ctes, sql`, `)}
-      SELECT ARRAY[${sql.join(settled, sql`, `)}] AS settled, ARRAY[${sql.join(found, sql`, `)}] AS found,
-             ARRAY(SELECT id FROM (${sql.join(names.map((n) => sql`SELECT id, k FROM ${n}`), sql` UNION ALL `)}) AS merged
-                   ORDER BY ${orderBy(o, onOutput)} LIMIT ${size} OFFSET ${offset}) AS ids`);
-    const row = rowsOf(res)[0] as { settled: boolean[]; found: unknown[]; ids: unknown[] };
-    if (row.settled.every(Boolean)) return { ids: row.ids.map(Number) };
-    return { found: Math.min(...row.found.filter((_, i) => !row.settled[i]).map(toCount)) };
+    const { meta, rows } = await pageWithRows<{ settled: boolean[]; found: unknown[] }>(
+      ctes,
+      { settled: sql`ARRAY[${sql.join(settled, sql`, `)}]`, found: sql`ARRAY[${sql.join(found, sql`, `)}]` },
+      sql`ARRAY(SELECT id FROM (${sql.join(names.map((n) => sql`SELECT id, k FROM ${n}`), sql` UNION ALL `)}) AS merged
+                   ORDER BY ${orderBy(o, onOutput)} LIMIT ${size} OFFSET ${offset})`,
+    );
+    if (meta.settled.every(Boolean)) return { rows };
+    return { found: Math.min(...meta.found.filter((_, i) => !meta.settled[i]).map(toCount)) };
   }
 
   /**
@@ -197,7 +241,7 @@ export function devicePages(db: Db, { walkLimit = WALK_LIMIT, exactLimit = COUNT
    * and at the density it saw the page ends fewer rows along than there are matches (estimated),
    * a second walk goes up to twice that far.
    */
-  async function walkPage(walks: (SQL | undefined)[], text: SQL, o: ListOrder, offset: number, size: number, estimate: number): Promise<number[] | undefined> {
+  async function walkPage(walks: (SQL | undefined)[], text: SQL, o: ListOrder, offset: number, size: number, estimate: number): Promise<DeviceDto[] | undefined> {
     const need = offset + size;
     const limit = Math.max(walkLimit, 2 * need);
     let walked = await filteredWalk(walks, text, o, offset, size, limit);
@@ -206,7 +250,7 @@ export function devicePages(db: Db, { walkLimit = WALK_LIMIT, exactLimit = COUNT
       const expectedRows = (need * limit) / walked.found;
       if (expectedRows <= estimate) walked = await filteredWalk(walks, text, o, offset, size, Math.ceil(2 * expectedRows));
     }
-    return 'ids' in walked ? walked.ids : undefined;
+    return 'rows' in walked ? walked.rows : undefined;
   }
 
   /**
@@ -239,6 +283,54 @@ export function devicePages(db: Db, { walkLimit = WALK_LIMIT, exactLimit = COUNT
     return parts.length ? sql`(${sql.join(parts, sql` || `)})[1:${sql.raw(String(size))}]` : sql`ARRAY[]::bigint[]`;
   }
 
+  /**
+   * A page of a text filter that names stored models (device_models), read from those models'
+   * runs of an index in the list's order: (model, id) sorted by id or model, (app_id, model, id)
+   * the same within each app the list may show, (model, version, id, …, app_id) sorted by version
+   * (the app checked in the index). Each run is walked only as far as the page, however far along
+   * the order the model lies, so a model name sorted by model or by version costs the rows up to
+   * the page in each run (at most modelRunsLimit runs), never more than the runs themselves. The
+   * filter's other matches (a device id or token fragment, on a device whose model does not match)
+   * are collected whole and merged in. One statement, which looks the models up itself (so it can
+   * be sent together with the estimate); undefined when the filter names no model, or more runs
+   * than modelRunsLimit, or has more than otherMatchesLimit other matches, or the order has no such
+   * index (the device id).
+   */
+  async function modelRunsPage(scope: DeviceScope, q: DevicesQuery, o: ListOrder, offset: number, size: number): Promise<DeviceDto[] | undefined> {
+    if (q.sort === 'uniqueDeviceId' || !q.filter || modelRunsLimit <= 0) return undefined;
+    const parts = textParts(q.filter);
+    const cond = scopeWhere(scope, q);
+    // Sorted by id or model, a run per app when the list has an app condition: the apps it may
+    // show. Sorted by version, the app is checked in the index itself.
+    const appIds = o.byVersion ? undefined : q.appId !== undefined ? (scope.appIds && !scope.appIds.includes(q.appId) ? [] : [q.appId]) : scope.appIds;
+    if (appIds?.length === 0) return [];
+    const maxModels = Math.floor(modelRunsLimit / (appIds?.length ?? 1));
+    if (maxModels < 1) return undefined;
+    const need = offset + size;
+    const run = appIds
+      ? sql`unnest(${sql.raw(`ARRAY[${appIds.map(Number).join(',')}]::integer[]`)}) AS a(app_id) CROSS JOIN LATERAL (
+          ${selectKey(o)} FROM ${devices} WHERE ${devices.appId} = a.app_id AND ${devices.model} = named.model ORDER BY ${orderBy(o, onTable(o))} LIMIT ${need})`
+      : sql`LATERAL (${selectKey(o)} FROM ${devices} WHERE ${whereOf(cond)} AND ${devices.model} = named.model ORDER BY ${orderBy(o, onTable(o))} LIMIT ${need})`;
+    // The other matches exclude the model runs' rows, so that none is counted twice.
+    const others = and(cond, or(parts.deviceId, parts.token), sql`(${parts.model}) IS NOT TRUE`);
+    const { meta, rows } = await pageWithRows<{ fits: boolean; others: unknown }>(
+      [
+        sql`named AS MATERIALIZED (SELECT ${deviceModels.model} AS model FROM ${deviceModels} WHERE ${ilike(deviceModels.model, likePattern(q.filter))} LIMIT ${maxModels + 1})`,
+        sql`fits AS MATERIALIZED (SELECT count(*) BETWEEN 1 AND ${maxModels} AS ok FROM named)`,
+        sql`others AS MATERIALIZED (SELECT ${devices.id} AS id, ${o.key} AS k FROM ${devices} WHERE ${others} LIMIT ${otherMatchesLimit + 1})`,
+      ],
+      // The other matches are looked for only when the models fit, the page only when both do.
+      { fits: sql`(SELECT ok FROM fits)`, others: sql`CASE WHEN (SELECT ok FROM fits) THEN (SELECT count(*) FROM others) END` },
+      // Each run up to the page, then the page of them all. (PostgreSQL 15 does not merge runs
+      // whose leading key is fixed by a condition lazily, in a Merge Append: each is read as far
+      // as the page could reach into it.)
+      sql`CASE WHEN (SELECT ok FROM fits) THEN CASE WHEN (SELECT count(*) FROM others) <= ${otherMatchesLimit} THEN ARRAY(
+            SELECT id FROM (SELECT id, k FROM others UNION ALL SELECT r.id, r.k FROM named CROSS JOIN ${run} AS r) AS merged
+            ORDER BY ${orderBy(o, onOutput)} LIMIT ${size} OFFSET ${offset}) END END`,
+    );
+    return meta.fits && toCount(meta.others) <= otherMatchesLimit ? rows : undefined;
+  }
+
   return {
     /**
      * One page in the order `q.sort`/`q.ascending` asks for (newest first by default), always
@@ -262,21 +354,27 @@ export function devicePages(db: Db, { walkLimit = WALK_LIMIT, exactLimit = COUNT
       // small, and then they are dropped): both are asked for at once, one wait instead of two.
       const unfiltered = text ? undefined : unfilteredPage(scope, q, walks, o, offset, q.size).then(rowsOfPage);
       unfiltered?.catch(() => undefined); // awaited below, or dropped
+      // Likewise the page from the runs of the models a text filter names (cheap: each run is read
+      // only up to the page), used when the matches are too many to collect.
+      const fromModels = q.filter ? modelRunsPage(scope, q, o, offset, q.size) : undefined;
+      fromModels?.catch(() => undefined);
       const explained = await db.execute(sql`EXPLAIN (FORMAT JSON) SELECT ${devices.id} FROM ${devices} WHERE ${whereOf(where)}`);
       let estimate = planRows(rowsOf(explained));
 
       if (estimate <= 2 * exactLimit) {
-        const { total, ids } = await sortedMatches(where, o, offset, q.size, exactLimit + 1);
-        if (total <= exactLimit) return { rows: await rowsByIds(ids), count: total, countEstimated: false };
+        const { total, rows } = await sortedMatches(where, o, offset, q.size, exactLimit + 1);
+        if (total <= exactLimit) return { rows, count: total, countEstimated: false };
         estimate = Math.max(estimate, total);
       }
 
-      const ids = text ? await walkPage(walks, text, o, offset, q.size, estimate) : undefined;
-      if (text && !ids) {
-        const sorted = await sortedMatches(where, o, offset, q.size);
-        return { rows: await rowsByIds(sorted.ids), count: sorted.total, countEstimated: false };
-      }
-      const rows = ids ? await rowsByIds(ids) : await unfiltered!;
+      let rows: DeviceDto[] | undefined;
+      if (q.filter) {
+        rows = (await fromModels) ?? (await walkPage(walks, text!, o, offset, q.size, estimate));
+        if (!rows) {
+          const sorted = await sortedMatches(where, o, offset, q.size);
+          return { rows: sorted.rows, count: sorted.total, countEstimated: false };
+        }
+      } else rows = await unfiltered!;
       // A short page ends the matches: then the total is known exactly after all.
       if (rows.length < q.size && (rows.length > 0 || offset === 0)) return { rows, count: offset + rows.length, countEstimated: false };
       return { rows, count: Math.max(estimate, offset + rows.length), countEstimated: true };
@@ -296,3 +394,6 @@ function planRows(rows: unknown[]): number {
   const top = (plan as { Plan?: { 'Plan Rows'?: number } }[] | undefined)?.[0]?.Plan;
   return Math.round(Number(top?.['Plan Rows'] ?? 0));
 }
+
+/** A timestamp column of a raw result: a Date from both drivers, or its text. */
+const asDate = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));

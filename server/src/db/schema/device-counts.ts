@@ -35,3 +35,14 @@ export const deviceVersionCounts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.appId, t.appVersion, t.slot] })],
 );
+
+/**
+ * Every model a device has been stored with (docs/architecture.md §8): the device list's model
+ * filter looks its matches up here, then reads each matching model's run of an index. Kept by
+ * triggers on devices (migration 0011) in the same transaction as the insert or model change, so a
+ * stored device's model is always listed; a model no device has any more may stay (a page reads
+ * its empty run, which costs one index probe).
+ */
+export const deviceModels = pgTable('device_models', {
+  model: text('model').primaryKey(),
+});
