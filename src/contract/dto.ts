@@ -4,6 +4,7 @@ import type * as yup from 'yup';
 import type { appDtoSchema, countryDtoSchema, deviceDtoSchema, profileDtoSchema, serverDtoSchema, versionDtoSchema } from './responses';
 import type { adSettingEntrySchema, appSettingsDtoSchema, operatorNamesSchema, privacyDtoSchema } from './responses-settings';
 import type { appAdminOptionSchema, currentUserSchema, menuItemFieldsSchema, roleOptionSchema, staffUserSchema, usersListSchema } from './responses-users';
+import type { clientConfigPreviewSchema, clientConfigSchema, clientProfileSchema } from './responses-client';
 import type { SourceHost } from './enums';
 
 /** One permission menu item with its sub-items (a tree: the type is written out, its fields inferred). */
@@ -116,3 +117,13 @@ export interface DeviceList {
   /** True when `count` is the server's estimate, past the figure it counts exactly. */
   countEstimated: boolean;
 }
+
+// ---- What the mobile apps receive (docs/product.md §7 "Mobile apps") ----
+
+/** GET apps/client/config's `data`. */
+export type ClientConfig = yup.InferType<typeof clientConfigSchema>;
+export type ClientSettings = ClientConfig['settings'];
+export type ClientProfile = yup.InferType<typeof clientProfileSchema>;
+
+/** GET apps/clientConfigPreview/{appId}: the config call's answer decoded, and its change history. */
+export type ClientConfigPreview = yup.InferType<typeof clientConfigPreviewSchema>;

@@ -9,73 +9,11 @@
 // serialised once, with its strong ETag (SHA-256 of the bytes). A call then costs one indexed
 // lookup (key → app, active, version) plus a Map read. A version change (database trigger, same
 // transaction as the change) drops the app's entry on the next call of any instance.
-import { AD_SLOTS, API_PREFIX, type Locale, type Operator } from '../../../src/contract';
+import { AD_SLOTS, API_PREFIX, type ClientConfig, type ClientProfile, type Locale, type Operator } from '../../../src/contract';
 import type { ConfigSnapshot } from '../repositories/client-config';
 import { flagUrl } from '../repositories/countries';
 import { strongEtag, type CachedBody } from '../http/cached-body';
 import { encryptWord } from './word-crypto';
-
-/** Settings the apps read (docs/product.md §3), never the keys (newCoreKey/Iv, cppKey/Iv), robot key, robotIp or repoName. */
-export interface ClientSettings {
-  connectDelay: number;
-  disconnectDelay: number;
-  staticConfigDelay: number;
-  connectionPing: number | null;
-  autoConnectPing: number | null;
-  smartActive: boolean;
-  foreignSmart: boolean;
-  delaySmart: number;
-  loadSmartTogether: boolean;
-  clickToContinue: boolean;
-  autoConnect: boolean;
-  configsActive: boolean;
-  UserConnectionLimit: number;
-  detectLocationBy: 'Timezone' | 'IP';
-  activeEncryptSetting: boolean;
-  selectedCountries: string[];
-  blockedCountries: string[];
-  restartTimeLimit: number;
-  restartTimeLimitEnabled: boolean;
-  dnsServer: string | null;
-  adsForceByVPN: boolean;
-  adsForceByVPNInForeign: boolean;
-  adsForceByVPNInIran: boolean;
-  links: {
-    aboutLink: string | null;
-    policyLink: string | null;
-    instagram: string | null;
-    telegram: string | null;
-    youtube: string | null;
-    email: string | null;
-  };
-}
-
-export interface ClientProfile {
-  id: number;
-  name: string;
-  protocol: string;
-  type: string;
-  operator: Operator;
-  /** The share link, AES-256-CBC under newCoreKey/newCoreIv, PKCS#7, standard base64. */
-  config: string;
-}
-
-export interface ClientConfig {
-  app: { name: string; packageName: string };
-  update: { appVersion: number; forceUpdate: boolean; blocked: boolean; text: string | null; storeLink: string | null };
-  settings: ClientSettings;
-  ads: {
-    active: boolean;
-    gdprActive: boolean;
-    smartActive: boolean;
-    IDApp: string | null;
-    slots: Record<string, { id: string | null; active: boolean; interval: number }>;
-  };
-  operators: Record<Operator, string>;
-  servers: { id: number; country: { code: string; name: string }; flagUrl: string; profiles: ClientProfile[] }[];
-  /** Path of the public policy page, on the origin the app calls. */
-  privacyUrl: string;
-}
 
 /** The prepared form of one config version: everything but the per-call choices. */
 export type PreparedConfig =
@@ -105,16 +43,18 @@ export function prepareConfig(snapshot: ConfigSnapshot, open: (sealed: string) =
 
   const a = snapshot.ads;
   const master = a?.adMob ?? false;
-  const slots: ClientConfig['ads']['slots'] = {};
-  for (const slot of AD_SLOTS) {
-    const row = (a ?? {}) as Record<string, unknown>;
-    slots[slot] = {
-      id: (row[`${slot}Id`] as string | null | undefined) ?? null,
-      // Every slot is off while the master is off.
-      active: master && Boolean(row[`${slot}Active`]),
-      interval: Number(row[`${slot}Interval`] ?? 0),
-    };
-  }
+  const row = (a ?? {}) as Record<string, unknown>;
+  const slots = Object.fromEntries(
+    AD_SLOTS.map((slot) => [
+      slot,
+      {
+        id: (row[`${slot}Id`] as string | null | undefined) ?? null,
+        // Every slot is off while the master is off.
+        active: master && Boolean(row[`${slot}Active`]),
+        interval: Number(row[`${slot}Interval`] ?? 0),
+      },
+    ]),
+  ) as ClientConfig['ads']['slots'];
   const ops = snapshot.operators;
 
   let skipped = 0;

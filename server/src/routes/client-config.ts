@@ -12,9 +12,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   APP_API_KEY_HEADER, ERROR_CODES, OPERATORS, clientConfigPreviewQuerySchema, clientConfigQuerySchema, clientPrivacyQuerySchema, idParamsSchema,
-  type ClientConfigPreviewQuery, type ClientConfigQuery, type ClientPrivacyQuery, type IdParams,
+  type ClientConfig, type ClientConfigPreviewQuery, type ClientConfigQuery, type ClientPrivacyQuery, type IdParams,
 } from '../../../src/contract';
-import { prepareConfig, renderConfig, type ClientConfig } from '../domain/client-config';
+import { prepareConfig, renderConfig } from '../domain/client-config';
 import { ClientConfigCache } from '../domain/client-config-cache';
 import { encodedBody, etagMatches, strongEtag } from '../http/cached-body';
 import { decryptWord } from '../domain/word-crypto';
@@ -22,8 +22,9 @@ import { requireUser } from '../auth/authorize';
 import { assertAppAccess, can } from '../auth/rbac';
 import { sanitizePolicyHtml } from '../domain/sanitize-html';
 import { HttpError } from '../http/errors';
-import { errorResponse } from '../http/schemas';
-import { docsOnly, yupSchema } from '../http/validation';
+import { dataResponse, errorResponse } from '../http/schemas';
+import { docsOnly, responseSchema, yupSchema } from '../http/validation';
+import { clientConfigPreviewSchema, clientConfigSchema } from '../../../src/contract/responses-client';
 import type { ClientApp } from '../repositories/client-config';
 import { PROFILE_ADDRESS_CONTEXT } from './profiles';
 
@@ -149,7 +150,8 @@ export async function clientConfigRoutes(app: FastifyInstance) {
           'while nothing changed. A change saved in the panel is in the very next answer, on every instance.',
         headers: docsOnly({ type: 'object', properties: { [APP_API_KEY_HEADER]: { type: 'string' } } }),
         querystring: yupSchema(clientConfigQuerySchema),
-        response: { 401: errorResponse, 403: errorResponse, 409: errorResponse },
+        // The body is rendered once per config version (domain/client-config.ts); this schema documents it.
+        response: { 200: dataResponse(responseSchema(clientConfigSchema)), 401: errorResponse, 403: errorResponse, 409: errorResponse },
       },
     },
     async (request, reply) => {
@@ -209,6 +211,7 @@ export async function clientConfigRoutes(app: FastifyInstance) {
           'current config version and `history` its latest changes, newest first, each with the action ("table:op") that made it.',
         params: yupSchema(idParamsSchema),
         querystring: yupSchema(clientConfigPreviewQuerySchema),
+        response: { 200: dataResponse(responseSchema(clientConfigPreviewSchema)) },
       },
     },
     async (request) => {

@@ -19,27 +19,12 @@ import type {
   AppDto,
   AppSettingsBody,
   AppWithSettings,
+  ClientConfigPreview,
   Locale,
   MutationResponse,
   Operator,
   VersionDto,
 } from '../../contract';
-
-/** GET apps/clientConfigPreview/{appId}: the config call's answer decoded, and its change history. */
-export interface ClientConfigPreview {
-  keysMissing: boolean;
-  config: null | {
-    app: { name: string; packageName: string };
-    update: Record<string, unknown>;
-    settings: Record<string, unknown>;
-    ads: Record<string, unknown>;
-    operators: Record<string, string>;
-    servers: { id: number; country: { code: string; name: string }; profiles: { id: number; name: string; operator: string; link: string | null }[] }[];
-    privacyUrl: string;
-  };
-  version: { version: number; changedAt: string; changedBy: string | null } | null;
-  history: { version: number; changedAt: string; changedBy: string | null }[];
-}
 
 // The shared helper always sends a JSON content type, and the server refuses an EMPTY body under
 // that type (400 "Body cannot be empty"), so calls without a payload send an empty object.
