@@ -1,11 +1,13 @@
 // Response shapes (DTOs) of docs/product.md §3 that both sides agree on. Those with a schema in
 // ./responses are derived from it (the server serializes with the same schema).
 import type * as yup from 'yup';
-import type { appDtoSchema, countryDtoSchema, deviceDtoSchema, profileDtoSchema, serverDtoSchema, versionDtoSchema } from './responses';
+import type {
+  appDtoSchema, countryDtoSchema, deviceDtoSchema, deviceListSchema, profileAddressSchema, profileDtoSchema, revealedProfileSchema, serverDtoSchema,
+  sourceHostValuesSchema, versionDtoSchema,
+} from './responses';
 import type { adSettingEntrySchema, appSettingsDtoSchema, operatorNamesSchema, privacyDtoSchema } from './responses-settings';
 import type { appAdminOptionSchema, currentUserSchema, menuItemFieldsSchema, roleOptionSchema, staffUserSchema, usersListSchema } from './responses-users';
 import type { clientConfigPreviewSchema, clientConfigSchema, clientProfileSchema } from './responses-client';
-import type { SourceHost } from './enums';
 
 /** One permission menu item with its sub-items (a tree: the type is written out, its fields inferred). */
 export type MenuItem = yup.InferType<typeof menuItemFieldsSchema> & { children: MenuItem[] };
@@ -64,8 +66,8 @@ export interface MutationResponse<T = undefined> {
 /** One application as GET apps and GET apps/getApp answer it (docs/product.md §3 Application). */
 export type AppDto = yup.InferType<typeof appDtoSchema>;
 
-/** The five encrypted source-host URLs, added to an AppDto for role_id 1 (the encryptor table's export). */
-export type SourceHostValues = Record<SourceHost, string | null>;
+/** The five source-host URLs: decrypted by apps/decryptDomain, added encrypted to an AppDto for role_id 1. */
+export type SourceHostValues = yup.InferType<typeof sourceHostValuesSchema>;
 
 /** GET apps/getApp/{id}: the application with its settings. */
 export interface AppWithSettings extends AppDto {
@@ -103,20 +105,16 @@ export type ServerDto = yup.InferType<typeof serverDtoSchema>;
 export type ProfileDto = yup.InferType<typeof profileDtoSchema>;
 
 /** GET apps/profileAddress/{id}: the sealed address token of one profile (opaque). */
-export interface ProfileAddressDto {
-  address: string;
-}
+export type ProfileAddressDto = yup.InferType<typeof profileAddressSchema>;
+
+/** POST apps/convertProfile: the readable link and its parsed fields. */
+export type RevealedProfile = yup.InferType<typeof revealedProfileSchema>;
 
 /** One device of GET apps/devices and of the device edit and registration answers. */
 export type DeviceDto = yup.InferType<typeof deviceDtoSchema>;
 
 /** A page of GET apps/devices. */
-export interface DeviceList {
-  rows: DeviceDto[];
-  count: number;
-  /** True when `count` is the server's estimate, past the figure it counts exactly. */
-  countEstimated: boolean;
-}
+export type DeviceList = yup.InferType<typeof deviceListSchema>;
 
 // ---- What the mobile apps receive (docs/product.md §7 "Mobile apps") ----
 

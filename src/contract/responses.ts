@@ -5,8 +5,8 @@
 // Only the server loads this module at run time; the panel imports the types alone. The settings,
 // user and report responses are in the sibling modules responses-*.ts.
 import * as yup from 'yup';
-import { OPERATORS, PROFILE_TYPES, PROTOCOLS, type SourceHost } from './enums';
-import { idName, int, isoTime, text, textOrNull } from './response-fields';
+import { LINK_SECURITIES, OPERATORS, PROFILE_TYPES, PROTOCOLS, SOURCE_HOSTS, type SourceHost } from './enums';
+import { bool, idName, int, isoTime, record, text, textOrNull } from './response-fields';
 
 /** A server of the server lists (GET apps/servers) and of the add and update answers. */
 export const serverDtoSchema = yup
@@ -51,6 +51,26 @@ export const profileDtoSchema = yup
   })
   .defined();
 
+/** GET apps/profileAddress/{id}: the sealed address token of one profile (opaque). */
+export const profileAddressSchema = yup.object({ address: text() }).defined();
+
+/** POST apps/convertProfile: a revealed profile address, the readable link and its parsed fields. */
+export const revealedProfileSchema = yup
+  .object({
+    link: text().meta({ description: 'The readable share link' }),
+    protocol: yup.string().oneOf(PROTOCOLS).defined(),
+    host: text(),
+    port: int(),
+    id: text().meta({ description: 'The user id (UUID)' }),
+    transport: text(),
+    security: yup.string().oneOf(LINK_SECURITIES).defined(),
+    sni: textOrNull(),
+    path: textOrNull(),
+    remark: text(),
+    params: record(text(), 'Every other link parameter'),
+  })
+  .defined();
+
 /** One device of GET apps/devices and of the device edit and registration answers. */
 export const deviceDtoSchema = yup
   .object({
@@ -91,8 +111,23 @@ export const appDtoSchema = yup
   })
   .defined();
 
+/** A page of GET apps/devices. */
+export const deviceListSchema = yup
+  .object({
+    rows: yup.array(deviceDtoSchema).defined(),
+    count: int(),
+    /** True when `count` is the server's estimate, past the figure it counts exactly. */
+    countEstimated: bool(),
+  })
+  .defined();
+
 const sourceHost = (h: SourceHost) =>
   yup.string().nullable().optional().meta({ description: `role_id 1 only: the ${h} repository URL, encrypted with the app's core key` });
+
+/** The five source-host URLs by host, null when unset: as apps/decryptDomain answers them (GET apps adds them encrypted). */
+export const sourceHostValuesSchema = yup
+  .object(Object.fromEntries(SOURCE_HOSTS.map((h) => [h, textOrNull()])) as Record<SourceHost, ReturnType<typeof textOrNull>>)
+  .defined();
 
 /** A row of GET apps: the application, plus the five encrypted source-host URLs for role_id 1. */
 export const appListItemSchema = appDtoSchema.shape({

@@ -10,12 +10,13 @@ import {
   isHostname,
   isIPv4,
   isIPv6,
+  type LinkSecurity,
   type Protocol,
   type ShareLinkMessageId,
 } from '../../../src/contract';
 import { ReasonError } from './reason-error';
 
-export type Security = 'none' | 'tls' | 'reality';
+export type Security = LinkSecurity;
 
 /** The readable form of a share link ("reveal address"). */
 export interface ParsedLink {

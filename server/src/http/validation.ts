@@ -106,9 +106,11 @@ function toJsonSchema(d: yup.SchemaDescription | yup.SchemaFieldDescription): Js
       break; // mixed, lazy, ref: any value
   }
   if ('nullable' in desc && desc.nullable) out.nullable = true;
-  const meta = ('meta' in desc ? desc.meta : undefined) as { description?: string; format?: string; additionalProperties?: boolean } | undefined;
-  // A mixed schema with `additionalProperties` in its meta is an object of free keys (written as they are).
-  if (meta?.additionalProperties !== undefined) Object.assign(out, { type: 'object', additionalProperties: meta.additionalProperties });
+  const meta = ('meta' in desc ? desc.meta : undefined) as { description?: string; format?: string; additionalProperties?: boolean | AnyYupSchema } | undefined;
+  // A mixed schema with `additionalProperties` in its meta is an object of free keys: any value
+  // (true), or each value as the schema given (contract/response-fields.ts `record`).
+  const extra = meta?.additionalProperties;
+  if (extra !== undefined) Object.assign(out, { type: 'object', additionalProperties: typeof extra === 'boolean' ? extra : toJsonSchema(extra.describe()) });
   if (meta?.format) out.format = meta.format;
   if (meta?.description) out.description = meta.description;
   const values = ('oneOf' in desc ? desc.oneOf : []).filter((v) => v !== null && v !== undefined && typeof v !== 'object');

@@ -18,7 +18,7 @@ import { responseSchema, yupSchema } from '../http/validation';
 import { inTransaction } from '../repositories';
 import { COUNT_EXACT_LIMIT, type DeviceScope } from '../repositories/devices';
 import { createdData, fromParams } from '../audit/plugin';
-import { deviceDtoSchema } from '../../../src/contract/responses';
+import { deviceDtoSchema, deviceListSchema } from '../../../src/contract/responses';
 
 const tags = ['devices'];
 
@@ -65,13 +65,7 @@ export async function deviceRoutes(app: FastifyInstance, options: DeviceRoutesOp
           `\`count\` is exact up to ${COUNT_EXACT_LIMIT.toLocaleString('en')} matches; above that it is the database's estimate and \`countEstimated\` is true ` +
           '(a short last page still pins it exactly). Answers {rows, count, countEstimated}.',
         querystring: yupSchema(devicesQuerySchema),
-        response: {
-          200: {
-            type: 'object',
-            properties: { rows: { type: 'array', items: deviceJson }, count: { type: 'integer' }, countEstimated: { type: 'boolean' } },
-            required: ['rows', 'count', 'countEstimated'],
-          },
-        },
+        response: { 200: responseSchema(deviceListSchema) },
       },
     },
     async (request) => app.repos.devices.list(await scopeOf(requireUser(request)), request.query),

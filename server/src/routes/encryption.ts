@@ -5,14 +5,15 @@
 // and newCoreIv, matching `openssl enc -aes-256-cbc -K <hex key> -iv <hex iv> -base64 -A`.
 import type { FastifyInstance } from 'fastify';
 import * as yup from 'yup';
-import { SOURCE_HOSTS, V, wordEncryptionSchema, type SourceHost, type WordEncryptionBody } from '../../../src/contract';
+import { SOURCE_HOSTS, V, wordEncryptionSchema, type SourceHostValues, type WordEncryptionBody } from '../../../src/contract';
 import { body, positiveId } from '../../../src/contract/schemas/common';
 import { requireUser } from '../auth/authorize';
 import { assertAppAccess } from '../auth/rbac';
 import { WordCryptoError, decryptWord, encryptWord } from '../domain/word-crypto';
 import { HttpError } from '../http/errors';
 import { dataResponse, successResponse } from '../http/schemas';
-import { yupSchema } from '../http/validation';
+import { responseSchema, yupSchema } from '../http/validation';
+import { sourceHostValuesSchema } from '../../../src/contract/responses';
 import type { CoreKeys } from '../repositories/encryption';
 import { fromBody, fromParams } from '../audit/plugin';
 
@@ -21,11 +22,7 @@ const tags = ['encryption'];
 const appIdParams = body({ appId: positiveId() });
 type AppIdParams = yup.InferType<typeof appIdParams>;
 
-const hostsJson = {
-  type: 'object',
-  properties: Object.fromEntries(SOURCE_HOSTS.map((h) => [h, { type: 'string', nullable: true }])),
-  required: [...SOURCE_HOSTS],
-};
+const hostsJson = responseSchema(sourceHostValuesSchema);
 
 /** An app whose key or IV is missing or malformed cannot encrypt: a state to fix in its settings (409). */
 function usableKeys(keys: CoreKeys | undefined): { key: string; iv: string } {
@@ -88,7 +85,7 @@ export async function encryptionRoutes(app: FastifyInstance) {
       const { appId } = request.params;
       await assertAppAccess(app.db, requireUser(request), appId);
       const stored = await app.repos.encryption.encryptedHosts(appId);
-      const data = Object.fromEntries(SOURCE_HOSTS.map((h) => [h, null])) as Record<SourceHost, string | null>;
+      const data = Object.fromEntries(SOURCE_HOSTS.map((h) => [h, null])) as SourceHostValues;
       if (!stored || SOURCE_HOSTS.every((h) => stored[h] === null)) return { data };
       const { key, iv } = usableKeys(stored);
       const failed: Record<string, string> = {};

@@ -23,7 +23,7 @@ import { inTransaction } from '../repositories';
 import type { ProfileValues } from '../repositories/profiles';
 import { auditDetail, auditTarget } from '../audit/context';
 import { createdData, fromBody, fromParams } from '../audit/plugin';
-import { profileDtoSchema } from '../../../src/contract/responses';
+import { profileAddressSchema, profileDtoSchema, revealedProfileSchema } from '../../../src/contract/responses';
 
 const tags = ['profiles'];
 export const PROFILE_ADDRESS_CONTEXT = 'profile.address';
@@ -45,23 +45,7 @@ const serverParamsSchema = body({ serverId: positiveId() });
 
 const profileDtoJson = responseSchema(profileDtoSchema);
 
-const revealSchema = {
-  type: 'object',
-  properties: {
-    link: { type: 'string', description: 'The readable share link' },
-    protocol: { type: 'string' },
-    host: { type: 'string' },
-    port: { type: 'integer' },
-    id: { type: 'string', description: 'The user id (UUID)' },
-    transport: { type: 'string' },
-    security: { type: 'string', enum: ['none', 'tls', 'reality'] },
-    sni: { type: 'string', nullable: true },
-    path: { type: 'string', nullable: true },
-    remark: { type: 'string' },
-    params: { type: 'object', additionalProperties: { type: 'string' }, description: 'Every other link parameter' },
-  },
-  required: ['link', 'protocol', 'host', 'port', 'id', 'transport', 'security', 'sni', 'path', 'remark', 'params'],
-} as const;
+const revealSchema = responseSchema(revealedProfileSchema);
 
 const deletedSchema = { type: 'object', properties: { deleted: { type: 'integer' } }, required: ['deleted'] } as const;
 
@@ -187,7 +171,7 @@ export async function profileRoutes(app: FastifyInstance) {
           'Opaque; only POST apps/convertProfile {config: address} turns it into the link (role_id 1, who alone may reveal). ' +
           'The profile list leaves the tokens out, so a reveal fetches just the one it needs.',
         params: yupSchema(idParamsSchema),
-        response: { 200: dataResponse({ type: 'object', properties: { address: { type: 'string' } }, required: ['address'] }) },
+        response: { 200: dataResponse(responseSchema(profileAddressSchema)) },
       },
     },
     async (request) => {

@@ -2,6 +2,8 @@
 // The server, country and profile shapes are the contract's DTOs, the ones the API answers with.
 import type { CountryDto, OperatorNames, ProfileDto, ServerDto } from '../../contract';
 
+export type { RevealedProfile } from '../../contract';
+
 export type Server = ServerDto;
 export type Country = CountryDto;
 export type Profile = ProfileDto;
@@ -9,20 +11,6 @@ export type Profile = ProfileDto;
 export interface AppRef {
   id: number;
   name: string;
-}
-
-export interface RevealedProfile {
-  link: string;
-  protocol: string;
-  host: string;
-  port: number;
-  id: string;
-  transport: string;
-  security: string;
-  sni: string | null;
-  path: string | null;
-  remark: string;
-  params: Record<string, string>;
 }
 
 export type OperatorSettings = OperatorNames;
