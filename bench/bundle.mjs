@@ -18,11 +18,11 @@ const BUDGET_KB = 150;
 const LOGIN_GROUP = 'page-login';
 /**
  * Packages the sign-in page does without (docs/architecture.md §8): their arrival in its files fails the bench. The
- * light page of src/boot needs none of MUI, emotion, the router, Redux or RTK Query either.
+ * light page of src/boot needs none of MUI, emotion, react-intl, the router, Redux or RTK Query either.
  */
 const KEPT_OUT = [
   'yup', 'react-hook-form', '@hookform/resolvers', '@mui/x-data-grid', '@mui/x-date-pickers', '@mui/x-charts',
-  '@mui/material', '@emotion/react', 'react-router', '@reduxjs/toolkit', 'react-redux', 'redux-persist',
+  '@mui/material', '@emotion/react', 'react-router', '@reduxjs/toolkit', 'react-redux', 'redux-persist', 'react-intl',
 ];
 const MESSAGES_GROUP = 'messages-fa';
 

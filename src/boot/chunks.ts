@@ -15,20 +15,49 @@ function chunkFiles(groups: readonly string[]): string[] {
   }
 }
 
-export function hintChunks(groups: readonly string[], rel: 'prefetch' | 'preload'): void {
+function addHint(href: string, rel: 'prefetch' | 'preload') {
+  const link = document.createElement('link');
+  link.rel = rel;
+  if (rel === 'preload') link.as = href.endsWith('.css') ? 'style' : 'script';
+  link.href = href;
+  document.head.append(link);
+}
+
+function missing(groups: readonly string[]): string[] {
   const present = new Set([...document.querySelectorAll('link[href], script[src]')].map((el) => el.getAttribute('href') ?? el.getAttribute('src')));
-  for (const href of chunkFiles(groups)) {
-    if (present.has(href)) continue;
-    const link = document.createElement('link');
-    link.rel = rel;
-    if (rel === 'preload') link.as = href.endsWith('.css') ? 'style' : 'script';
-    link.href = href;
-    document.head.append(link);
-  }
+  return chunkFiles(groups).filter((href) => !present.has(href));
+}
+
+/** Preloads the groups' files now. */
+export function preloadChunks(groups: readonly string[]): void {
+  for (const href of missing(groups)) addHint(href, 'preload');
+}
+
+/**
+ * Prefetches the groups' files a few at a time while the browser is idle, so that no task of the
+ * waiting sign-in page grows long (each hint starts a request). Returns a cancel function.
+ */
+export function prefetchChunksWhenIdle(groups: readonly string[]): () => void {
+  let queue: string[] | undefined;
+  let idle: number | undefined;
+  const step = (deadline?: IdleDeadline) => {
+    queue ??= missing(groups);
+    do {
+      const href = queue.shift();
+      if (href) addHint(href, 'prefetch');
+    } while (queue.length && deadline && deadline.timeRemaining() > 8);
+    if (queue.length) idle = window.requestIdleCallback?.(step) ?? (setTimeout(step, 0) as unknown as number);
+  };
+  const cancelLoad = whenIdleAfterLoad(step);
+  return () => {
+    cancelLoad();
+    if (idle !== undefined) window.cancelIdleCallback?.(idle);
+    queue = [];
+  };
 }
 
 /** Runs `task` once the page has loaded (fonts included) and the browser is idle. */
-export function whenIdleAfterLoad(task: () => void): () => void {
+export function whenIdleAfterLoad(task: (deadline?: IdleDeadline) => void): () => void {
   let idle: number | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const schedule = () => {

@@ -1,6 +1,6 @@
 // The entry's decision (docs/architecture.md §8, issue 16): a visitor with no session who opens the
 // sign-in page (or `/`, or a private page, which would send them there) gets the light sign-in page
-// at /login: plain React, react-intl and a small CSS file, no MUI, emotion, router, Redux or RTK
+// at /login: plain React and a small CSS file, no MUI, emotion, react-intl, router, Redux or RTK
 // Query. Anyone else (a stored session, an unknown address) gets the app (the "app" chunk) as
 // before. The light page hands the session to the app after sign-in (sign-in-app.tsx).
 import { StrictMode } from 'react';
@@ -9,7 +9,7 @@ import { DEFAULT_LOCALE, LOCALES, type Locale } from '../contract/limits';
 import { PATHS } from '../lib/routing';
 import { loadCoreMessages } from '../app/i18n/messages';
 import { LOCALE_KEY, TOKEN_KEY } from '../app/store/storage-keys';
-import { hintChunks } from './chunks';
+import { preloadChunks } from './chunks';
 import { SignInApp, type AppModule } from './sign-in-app';
 
 export const loadApp = (): Promise<AppModule> => import(/* webpackChunkName: "app" */ '../app/start');
@@ -39,7 +39,7 @@ export async function boot(container: HTMLElement, options: BootOptions = {}): P
   const locale = storedLocale(window.localStorage);
   if (window.localStorage.getItem(TOKEN_KEY) || !leadsToSignIn(window.location.pathname)) {
     // the shell and the locale's feature texts in the same wave as the app chunk, not after it
-    if (window.localStorage.getItem(TOKEN_KEY)) hintChunks(['shell', `messages-${locale}-features`], 'preload');
+    if (window.localStorage.getItem(TOKEN_KEY)) preloadChunks(['shell', `messages-${locale}-features`]);
     (await load()).startApp(root);
     return root;
   }

@@ -4,10 +4,9 @@
 // pausing its timer, a click dismisses it, the same toast again within moments is one toast; the
 // live region is there from the start. Texts are message ids, translated when shown.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useIntl } from 'react-intl';
 import type { NotificationStatus } from '../contract/enums';
 import { NOTIFICATION_LIFETIME_MS, NOTIFICATION_LIMIT } from '../contract/limits';
-import { translate } from '../lib/i18n/messages';
+import { useText } from '../lib/i18n/plain-text';
 
 export interface Notice {
   id: number;
@@ -43,7 +42,7 @@ const ICONS: Record<NotificationStatus, string> = {
 };
 
 function NoticeItem({ item, onDismiss }: { item: Notice; onDismiss: (id: number) => void }) {
-  const intl = useIntl();
+  const text = useText();
   const remaining = useRef(NOTIFICATION_LIFETIME_MS);
   const startedAt = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -69,7 +68,7 @@ function NoticeItem({ item, onDismiss }: { item: Notice; onDismiss: (id: number)
       onMouseEnter={pause}
       onMouseLeave={resume}
       onClick={dismiss}
-      title={intl.formatMessage({ id: 'notifications.dismiss' })}
+      title={text('notifications.dismiss')}
       data-testid="notification"
     >
       <div className="si-notice__icon">
@@ -77,15 +76,15 @@ function NoticeItem({ item, onDismiss }: { item: Notice; onDismiss: (id: number)
           <path d={ICONS[item.status]} />
         </svg>
       </div>
-      <div className="si-notice__message">{translate(intl, item.message)}</div>
+      <div className="si-notice__message">{text(item.message)}</div>
     </div>
   );
 }
 
 export function Notices({ items, onDismiss }: { items: Notice[]; onDismiss: (id: number) => void }) {
-  const intl = useIntl();
+  const text = useText();
   return (
-    <div className="si-notices" role="status" aria-live="polite" aria-label={intl.formatMessage({ id: 'notifications.region' })}>
+    <div className="si-notices" role="status" aria-live="polite" aria-label={text('notifications.region')}>
       {items.map((item) => (
         <NoticeItem key={item.id} item={item} onDismiss={onDismiss} />
       ))}

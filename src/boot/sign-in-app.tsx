@@ -1,19 +1,20 @@
 // The light sign-in page of a first visit (boot/index.tsx): the sign-in frame and panel with their
-// own toasts, messages (the core catalogue, which the app then reuses) and locale (persisted under
+// own toasts, messages (the core catalogue, which the app then reuses, looked up without react-intl:
+// lib/i18n/plain-text.tsx) and locale (persisted under
 // `locale`, setting <html dir lang> as the app does). Once the form is on screen and the page has
 // loaded, the app's chunks are prefetched while the browser is idle; the password's submit starts
 // the app chunk and the dashboard's files; a token hands the session to the app in the same page
 // (app/start.tsx: the real store, then the dashboard). Another tab signing in does the same without
 // the greeting; another tab's language switch is followed.
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Root } from 'react-dom/client';
-import { IntlProvider } from 'react-intl';
 import { LOCALES, type Locale } from '../contract/limits';
 import { loadCoreMessages, loadedMessages } from '../app/i18n/messages';
+import { plainText, TextProvider, type TextLookup } from '../lib/i18n/plain-text';
 import { SignInFrame } from '../app/layout/sign-in-frame';
 import { LOCALE_KEY, TOKEN_KEY } from '../app/store/storage-keys';
 import { SignInPanel } from '../features/auth/components/sign-in-panel';
-import { hintChunks, whenIdleAfterLoad } from './chunks';
+import { prefetchChunksWhenIdle } from './chunks';
 import { Notices, useNotices } from './notices';
 
 export type AppModule = typeof import('../app/start');
@@ -31,6 +32,7 @@ const prefetchGroups = (locale: Locale) => ['app', 'shell', 'page-dashboard', `m
 export function SignInApp({ initialLocale, root, loadApp }: SignInAppProps) {
   const [locale, setLocale] = useState(initialLocale);
   const messages = loadedMessages(locale)!; // loaded before the first render and before each switch
+  const text = useMemo<TextLookup>(() => (id, values) => plainText(messages, id, values), [messages]);
   const notices = useNotices();
   const { add } = notices;
   const onError = useCallback((id: string) => add('Error', id), [add]);
@@ -39,8 +41,8 @@ export function SignInApp({ initialLocale, root, loadApp }: SignInAppProps) {
   useLayoutEffect(() => {
     document.documentElement.dir = locale === 'fa' ? 'rtl' : 'ltr';
     document.documentElement.lang = locale;
-    document.title = messages['app.title'] ?? document.title;
-  }, [locale, messages]);
+    document.title = text('app.title');
+  }, [locale, text]);
 
   const switchTo = useCallback(async (next: Locale) => {
     await loadCoreMessages(next);
@@ -63,7 +65,7 @@ export function SignInApp({ initialLocale, root, loadApp }: SignInAppProps) {
     [loadApp, root, locale],
   );
 
-  useEffect(() => whenIdleAfterLoad(() => hintChunks(prefetchGroups(initialLocale), 'prefetch')), [initialLocale]);
+  useEffect(() => prefetchChunksWhenIdle(prefetchGroups(initialLocale)), [initialLocale]);
 
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
@@ -83,11 +85,11 @@ export function SignInApp({ initialLocale, root, loadApp }: SignInAppProps) {
   const onToken = (token: string) => handOff(token, true).catch(() => onError('common.error.network'));
 
   return (
-    <IntlProvider locale={locale === 'fa' ? 'fa-IR' : 'en-US'} messages={messages} defaultLocale="fa-IR">
+    <TextProvider value={text}>
       <SignInFrame locale={locale} onLocaleChange={(next) => void switchTo(next)}>
         <SignInPanel onError={onError} onSubmitStart={onSubmitStart} onToken={onToken} />
       </SignInFrame>
       <Notices items={notices.items} onDismiss={notices.dismiss} />
-    </IntlProvider>
+    </TextProvider>
   );
 }

@@ -52,6 +52,8 @@ describe('the sign-in bootstrap', () => {
     expect(document.documentElement.lang).toBe('fa');
     expect(screen.getByRole('heading', { level: 1, name: 'ورود به پنل' })).toBeInTheDocument();
     expect(screen.getByRole('group', { name: 'زبان' })).toBeInTheDocument();
+    // the first field takes the focus once it is on screen
+    await waitFor(() => expect(screen.getByLabelText('ایمیل یا نام کاربری')).toHaveFocus());
     expect(muiInPage()).toBe(false);
     expect(appLoads).toBe(0);
     expect(server.requests).toHaveLength(0);
@@ -86,6 +88,7 @@ describe('the sign-in bootstrap', () => {
     await user.type(screen.getByLabelText('رمز عبور'), 'Passw0rd!');
     await user.click(screen.getByRole('button', { name: 'ورود' }));
     const code = await screen.findByLabelText('کد برنامه احراز هویت');
+    await waitFor(() => expect(code).toHaveFocus());
     expect(code).toHaveAccessibleDescription('دستگاه خود را گم کرده‌اید؟ به جای آن یکی از کدهای بازیابی را وارد کنید.');
     await user.click(screen.getByRole('button', { name: 'تأیید' }));
     expect(await screen.findByText('لطفا اطلاعات وارد شده را بررسی کنید')).toBeInTheDocument();

@@ -7,12 +7,11 @@
 // was left (or after a submit) and follows every change from then on; a refused submit marks every
 // invalid field, focuses the first and reports checkInput; a server 400's field errors land on the
 // matching fields.
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { useIntl } from 'react-intl';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { V } from '../../../contract/errors';
 import { isEnglishText } from '../../../contract/text-rules';
 import { isApiError } from '../../../lib/api/errors';
-import { translate } from '../../../lib/i18n/messages';
+import { useText } from '../../../lib/i18n/plain-text';
 
 export type FieldErrors<T> = Partial<Record<keyof T, string>>;
 
@@ -27,7 +26,7 @@ export interface SignInFormOptions<T extends { [K in keyof T]: string }> {
 }
 
 export function useSignInForm<T extends { [K in keyof T]: string }>({ defaultValues, check, onSubmit, onError }: SignInFormOptions<T>) {
-  const intl = useIntl();
+  const text = useText();
   const [values, setValues] = useState(defaultValues);
   const [errors, setErrors] = useState<FieldErrors<T>>({});
   const live = useRef(new Set<keyof T>());
@@ -53,7 +52,7 @@ export function useSignInForm<T extends { [K in keyof T]: string }>({ defaultVal
       live.current.add(name);
       showError(name, values);
     },
-    errorText: errors[name] ? translate(intl, errors[name]) : undefined,
+    errorText: errors[name] ? text(errors[name]) : undefined,
   });
 
   const submit = async (event: FormEvent) => {
@@ -91,6 +90,7 @@ export interface SignInFieldProps {
   helperText?: ReactNode;
   type?: 'text' | 'password';
   autoComplete: string;
+  /** Focused once the field is on screen (after the first paint, so the page's first layout is not forced inside the render). */
   autoFocus?: boolean;
   /** A button inside the field's end (the password's show/hide). */
   endButton?: ReactNode;
@@ -98,18 +98,36 @@ export interface SignInFieldProps {
 
 /** An outlined text field; technical values (emails, user names, codes) are typed left to right. */
 export function SignInField({ labelId, value, inputRef, onValueChange, onBlur, errorText, helperText, type = 'text', autoComplete, autoFocus, endButton }: SignInFieldProps) {
-  const intl = useIntl();
+  const text = useText();
   const id = useId();
   const below = errorText ?? helperText;
+  const input = useRef<HTMLInputElement | null>(null);
+  useEffect(() => {
+    if (!autoFocus) return undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      // unless the visitor has already put the focus somewhere
+      timer = setTimeout(() => {
+        if (!document.activeElement || document.activeElement === document.body) input.current?.focus();
+      });
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [autoFocus]);
   const classes = ['si-field', value ? 'si-field--filled' : '', errorText ? 'si-field--error' : '', endButton ? 'si-field--button' : ''].filter(Boolean).join(' ');
   return (
     <div className={classes}>
       <div className="si-field__box">
         <label className="si-field__label" htmlFor={id} id={`${id}-label`}>
-          {intl.formatMessage({ id: labelId })}
+          {text(labelId)}
         </label>
         <input
-          ref={inputRef}
+          ref={(el) => {
+            input.current = el;
+            inputRef(el);
+          }}
           id={id}
           className="si-field__input"
           type={type}
@@ -118,7 +136,6 @@ export function SignInField({ labelId, value, inputRef, onValueChange, onBlur, e
           onChange={(event) => onValueChange(event.target.value)}
           onBlur={onBlur}
           autoComplete={autoComplete}
-          autoFocus={autoFocus}
           aria-invalid={!!errorText}
           aria-describedby={below ? `${id}-helper` : undefined}
         />
@@ -140,7 +157,7 @@ const EYE_OFF =
 /** The show/hide button of a password field, and the input type it selects (as usePasswordToggle). */
 export function usePasswordToggle() {
   const [visible, setVisible] = useState(false);
-  const intl = useIntl();
+  const text = useText();
   return {
     type: visible ? ('text' as const) : ('password' as const),
     endButton: (
@@ -149,7 +166,7 @@ export function usePasswordToggle() {
         className="si-icon-button"
         onClick={() => setVisible((v) => !v)}
         onMouseDown={(e) => e.preventDefault()}
-        aria-label={intl.formatMessage({ id: visible ? 'form.password.hide' : 'form.password.show' })}
+        aria-label={text(visible ? 'form.password.hide' : 'form.password.show')}
         aria-pressed={visible}
       >
         <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">

@@ -8,10 +8,10 @@
 // the bootstrap (src/boot) and the page of the app's /login route (pages/login-page.tsx); each
 // host says how to report a message and what to do with the token.
 import { useState } from 'react';
-import { FormattedMessage } from 'react-intl';
 import { checkSignIn, checkTotpCode, type SignInFields, type TotpCodeFields } from '../../../contract/sign-in-rules';
 import { request, type ApiError } from '../../../lib/api/base-query';
 import { errorMessageId } from '../../../lib/api/errors';
+import { useText } from '../../../lib/i18n/plain-text';
 import { SignInField, usePasswordToggle, useSignInForm } from './sign-in-fields';
 
 export interface SignInPanelProps {
@@ -38,6 +38,7 @@ async function post<T>(url: string, body: unknown, onError: (id: string) => void
 }
 
 export function SignInPanel({ onError, onSubmitStart, onToken }: SignInPanelProps) {
+  const text = useText();
   const [challenge, setChallenge] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
@@ -74,32 +75,26 @@ export function SignInPanel({ onError, onSubmitStart, onToken }: SignInPanelProp
   return (
     <div className="si-stack si-stack--page">
       <div className="si-stack si-stack--heading">
-        <h1 className="si-title">
-          <FormattedMessage id="auth.login.title" />
-        </h1>
-        <p className="si-subtitle">
-          <FormattedMessage id="auth.login.subtitle" />
-        </p>
+        <h1 className="si-title">{text('auth.login.title')}</h1>
+        <p className="si-subtitle">{text('auth.login.subtitle')}</p>
       </div>
       {challenge ? (
-        <form noValidate onSubmit={code.submit} className="si-stack si-stack--form">
-          <p className="si-subtitle">
-            <FormattedMessage id="auth.totp.prompt" />
-          </p>
-          <SignInField {...code.field('code')} labelId="auth.totp.code" autoComplete="one-time-code" autoFocus helperText={<FormattedMessage id="auth.totp.recoveryHint" />} />
+        <form key="code" noValidate onSubmit={code.submit} className="si-stack si-stack--form">
+          <p className="si-subtitle">{text('auth.totp.prompt')}</p>
+          <SignInField {...code.field('code')} labelId="auth.totp.code" autoComplete="one-time-code" autoFocus helperText={text('auth.totp.recoveryHint')} />
           <button type="submit" className="si-button si-button--contained" disabled={submitting}>
-            <FormattedMessage id={submitting ? 'auth.login.signingIn' : 'auth.totp.submit'} />
+            {text(submitting ? 'auth.login.signingIn' : 'auth.totp.submit')}
           </button>
           <button type="button" className="si-button si-button--text" onClick={() => setChallenge(null)}>
-            <FormattedMessage id="auth.totp.back" />
+            {text('auth.totp.back')}
           </button>
         </form>
       ) : (
-        <form noValidate onSubmit={credentials.submit} className="si-stack si-stack--form">
+        <form key="credentials" noValidate onSubmit={credentials.submit} className="si-stack si-stack--form">
           <SignInField {...credentials.field('email')} labelId="auth.login.emailOrUsername" autoComplete="username" autoFocus />
           <SignInField {...credentials.field('password')} {...passwordToggle} labelId="auth.login.password" autoComplete="current-password" />
           <button type="submit" className="si-button si-button--contained" disabled={submitting}>
-            <FormattedMessage id={submitting ? 'auth.login.signingIn' : 'auth.login.submit'} />
+            {text(submitting ? 'auth.login.signingIn' : 'auth.login.submit')}
           </button>
         </form>
       )}
