@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { ROLE_IDS } from '../../../src/contract';
 import type { AuthUser } from '../../../server/src/auth/authorize';
 import {
-  assertAppAccess, assertProfileAccess, assertServerAccess, can, canAccessApp, canAccessServer, ownedAppIds, ownedServerIds,
+  assertAppAccess, assertProfileAccess, assertServerAccess, can, canAccessApp, ownedAppIds, serverScope,
 } from '../../../server/src/auth/rbac';
 import { apps, countries, profiles, serverApps, servers, users } from '../../../server/src/db/schema';
 import { ADMIN, createTestApp, type TestApp } from '../helpers/test-app';
@@ -104,11 +104,12 @@ describe('rbac helpers', () => {
     expect([can(top, 'scope:all'), can(top, 'users:manage'), can(ownerUser, 'scope:all'), can(ownerUser, 'users:manage')]).toEqual([true, true, false, false]);
 
     expect(await ownedAppIds(t.db, ownerUser)).toEqual([mine.id]);
-    expect(await ownedServerIds(t.db, ownerUser)).toEqual([s1.id]);
+    const reach = async (user: typeof top) => (await t.db.select({ id: servers.id }).from(servers).where(serverScope(t.db, user))).map((r) => r.id).sort();
+    expect([await reach(ownerUser), await reach(top)]).toEqual([[s1.id], [s1.id, s2.id].sort()]);
     expect([await canAccessApp(t.db, ownerUser, mine.id), await canAccessApp(t.db, ownerUser, theirs.id)]).toEqual([true, false]);
     expect([await canAccessApp(t.db, top, theirs.id), await canAccessApp(t.db, top, 999_999)]).toEqual([true, false]);
-    expect([await canAccessServer(t.db, ownerUser, s1.id), await canAccessServer(t.db, ownerUser, s2.id)]).toEqual([true, false]);
-    expect([await canAccessServer(t.db, top, s2.id), await canAccessServer(t.db, top, 999_999)]).toEqual([true, false]);
+    await expect(assertServerAccess(t.db, ownerUser, [s2.id])).rejects.toMatchObject({ statusCode: 404 });
+    await expect(assertServerAccess(t.db, top, [999_999])).rejects.toMatchObject({ statusCode: 404 });
 
     await expect(assertAppAccess(t.db, ownerUser, theirs.id)).rejects.toMatchObject({ statusCode: 404 });
     await expect(assertServerAccess(t.db, ownerUser, [s1.id])).resolves.toBeUndefined();

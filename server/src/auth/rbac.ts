@@ -61,12 +61,6 @@ export function serverScope(db: Db, user: AuthUser): SQL | undefined {
   return reachesAll(user) ? undefined : inArray(servers.id, serverIdsAdministeredBy(db, user.id));
 }
 
-/** Ids of the servers linked to at least one of the caller's apps. */
-export async function ownedServerIds(db: Db, user: AuthUser): Promise<number[]> {
-  const rows = await serverIdsAdministeredBy(db, user.id);
-  return rows.map((r) => r.id);
-}
-
 /** Which of `serverIds` exist and are in the caller's scope (every server for the top admin). */
 async function accessibleServerIds(db: Db, user: AuthUser, serverIds: number[]): Promise<Set<number>> {
   if (!serverIds.length) return new Set();
@@ -75,10 +69,6 @@ async function accessibleServerIds(db: Db, user: AuthUser, serverIds: number[]):
     .from(servers)
     .where(and(inArray(servers.id, serverIds), serverScope(db, user)));
   return new Set(rows.map((r) => r.id));
-}
-
-export async function canAccessServer(db: Db, user: AuthUser, serverId: number): Promise<boolean> {
-  return (await accessibleServerIds(db, user, [serverId])).has(serverId);
 }
 
 /** Throws 404 unless every id is an existing server the caller may manage (batch calls: all or nothing). */
