@@ -6,7 +6,10 @@ import type {
   sourceHostValuesSchema, versionDtoSchema,
 } from './responses';
 import type { adSettingEntrySchema, appSettingsDtoSchema, operatorNamesSchema, privacyDtoSchema } from './responses-settings';
-import type { appAdminOptionSchema, currentUserSchema, menuItemFieldsSchema, roleOptionSchema, staffUserSchema, usersListSchema } from './responses-users';
+import type {
+  appAdminOptionSchema, currentUserSchema, menuItemFieldsSchema, roleOptionSchema, signInResultSchema, staffUserSchema, totpChallengeSchema,
+  totpEnableResultSchema, totpSetupResultSchema, usersListSchema,
+} from './responses-users';
 import type { clientConfigPreviewSchema, clientConfigSchema, clientProfileSchema } from './responses-client';
 
 /** One permission menu item with its sub-items (a tree: the type is written out, its fields inferred). */
@@ -26,28 +29,18 @@ export type UsersListResponse = yup.InferType<typeof usersListSchema>;
 /** GET users/appAdmins: an app-admin choice (docs/product.md §3 Application option). */
 export type AppAdminOption = yup.InferType<typeof appAdminOptionSchema>;
 
-export interface SignInResult {
-  token: string;
-}
+export type SignInResult = yup.InferType<typeof signInResultSchema>;
 
 /** users/signin for an account with TOTP: no token yet; users/signin/totp finishes with the challenge. */
-export interface TotpChallengeResult {
-  totpRequired: true;
-  challenge: string;
-}
+export type TotpChallengeResult = yup.InferType<typeof totpChallengeSchema>;
 
 export type SignInResponse = SignInResult | TotpChallengeResult;
 
 /** users/totp/setup: the new secret (base32) and the otpauth:// URL an authenticator app reads. */
-export interface TotpSetupResult {
-  secret: string;
-  otpauthUrl: string;
-}
+export type TotpSetupResult = yup.InferType<typeof totpSetupResultSchema>;
 
 /** users/totp/enable: the 10 single-use recovery codes, shown this once. */
-export interface TotpEnableResult {
-  recoveryCodes: string[];
-}
+export type TotpEnableResult = yup.InferType<typeof totpEnableResultSchema>;
 
 /** A role as users/totp/roles lists it, with whether its staff must use TOTP. */
 export type RoleOption = yup.InferType<typeof roleOptionSchema>;

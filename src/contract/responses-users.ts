@@ -110,3 +110,21 @@ export const usersListSchema = yup
 
 /** GET users/appAdmins: an app-admin choice (docs/product.md §3 Application option). */
 export const appAdminOptionSchema = yup.object({ id: int(), name: text(), family: text(), active: bool() }).defined();
+
+/** users/signin (and users/signin/totp): the session token. */
+export const signInResultSchema = yup.object({ token: text() }).defined();
+
+/** users/signin for an account with TOTP: no token yet; users/signin/totp finishes with the challenge. */
+export const totpChallengeSchema = yup.object({ totpRequired: yup.boolean<true>().defined(), challenge: text() }).defined();
+
+/** users/signin's answer as the serializer writes it: one of the two above, so no field is required. */
+export const signInAnswerSchema = yup
+  .object({ ...signInResultSchema.fields, ...totpChallengeSchema.fields })
+  .partial()
+  .meta({ description: '{token}, or for an account with TOTP {totpRequired: true, challenge} (finish with users/signin/totp)' });
+
+/** users/totp/setup: the new secret (base32) and the otpauth:// URL an authenticator app reads. */
+export const totpSetupResultSchema = yup.object({ secret: text(), otpauthUrl: text() }).defined();
+
+/** users/totp/enable: the 10 single-use recovery codes, shown this once. */
+export const totpEnableResultSchema = yup.object({ recoveryCodes: yup.array(text()).defined() }).defined();

@@ -16,7 +16,7 @@ import { HttpError } from '../http/errors';
 import { readForm } from '../http/multipart';
 import { dataResponse, successResponse } from '../http/schemas';
 import { docsOnly, responseSchema, yupSchema } from '../http/validation';
-import { currentUserSchema } from '../../../src/contract/responses-users';
+import { currentUserSchema, signInAnswerSchema } from '../../../src/contract/responses-users';
 import { avatarUrl } from '../repositories/files';
 import { inTransaction } from '../repositories';
 import { theCaller } from '../audit/plugin';
@@ -34,13 +34,7 @@ export async function accountRoutes(app: FastifyInstance) {
         summary: 'Sign in with email or username',
         description: `Answers {token}. Unknown user and wrong password get the same 401. Limited to ${limits.ipMax} attempts per IP per minute; failures lock one (account, address) pair after ${limits.pair.max} in ${limits.pair.windowMs / 60_000} minutes, an account over ${limits.account.max} failures an hour refuses only addresses that failed on it, and an address over ${limits.address.max} failures an hour across accounts is slowed (429 with Retry-After, in seconds).`,
         body: yupSchema(signInSchema),
-        response: {
-          200: {
-            description: '{token}, or for an account with TOTP {totpRequired: true, challenge} (finish with users/signin/totp)',
-            type: 'object',
-            properties: { token: { type: 'string' }, totpRequired: { type: 'boolean' }, challenge: { type: 'string' } },
-          },
-        },
+        response: { 200: responseSchema(signInAnswerSchema) },
       },
       config: { audit: { action: 'session.signIn', target: 'user', refused: 'session.signInFailed' }, rateLimit: { max: limits.ipMax, timeWindow: limits.ipWindowMs } },
     },

@@ -23,7 +23,7 @@ import {
 import { HttpError } from '../http/errors';
 import { dataResponse, successResponse } from '../http/schemas';
 import { responseSchema, yupSchema } from '../http/validation';
-import { roleOptionSchema } from '../../../src/contract/responses-users';
+import { roleOptionSchema, signInResultSchema, totpEnableResultSchema, totpSetupResultSchema } from '../../../src/contract/responses-users';
 import { inTransaction, type Repositories } from '../repositories';
 import type { UserRow } from '../repositories/users';
 import { auditActor, auditTarget, keepEvenIfRefused } from '../audit/context';
@@ -42,8 +42,6 @@ const errors = {
   noPending: () => new HttpError(409, ERROR_CODES.totpState, 'Call users/totp/setup first'),
   wrongCode: () => HttpError.validation({ code: V.totpCode }, 'The code is wrong'),
 };
-
-const codeBody = (properties: Record<string, unknown>) => ({ 200: { type: 'object', properties, required: Object.keys(properties) } });
 
 export async function totpRoutes(app: FastifyInstance) {
   const limits = app.config.signIn;
@@ -73,7 +71,7 @@ export async function totpRoutes(app: FastifyInstance) {
         summary: 'Finish a sign-in with a TOTP code or a recovery code',
         description: `The challenge comes from users/signin. Answers {token}; 401 for a wrong code or a challenge that expired (${TOTP_CHALLENGE_TTL_MS / 60_000} minutes) or saw ${TOTP_CHALLENGE_MAX_FAILURES} wrong codes. A recovery code works once. Wrong codes count in the sign-in limits like wrong passwords (429).`,
         body: yupSchema(totpSignInSchema),
-        response: codeBody({ token: { type: 'string' } }),
+        response: { 200: responseSchema(signInResultSchema) },
       },
       config: { audit: { action: 'session.signInTotp', target: 'user', refused: 'session.signInFailed' }, rateLimit: { max: limits.ipMax, timeWindow: limits.ipWindowMs } },
     },
@@ -112,7 +110,7 @@ export async function totpRoutes(app: FastifyInstance) {
         tags,
         summary: 'Start TOTP enrolment: a new secret and its otpauth:// URL',
         description: 'SHA-1, 6 digits, 30 seconds. Nothing changes until users/totp/enable confirms a code; calling again replaces the offered secret. 409 TOTP_STATE when TOTP is already on.',
-        response: codeBody({ secret: { type: 'string' }, otpauthUrl: { type: 'string' } }),
+        response: { 200: responseSchema(totpSetupResultSchema) },
       },
     },
     async (request) => {
@@ -134,7 +132,7 @@ export async function totpRoutes(app: FastifyInstance) {
         summary: 'Turn TOTP on with a code from the new authenticator',
         description: 'Answers {recoveryCodes}: 10 single-use codes, shown this once (stored hashed). 400 with errors.code for a wrong code; 409 TOTP_STATE when already on or not set up.',
         body: yupSchema(totpEnableSchema),
-        response: codeBody({ recoveryCodes: { type: 'array', items: { type: 'string' } } }),
+        response: { 200: responseSchema(totpEnableResultSchema) },
       },
     },
     async (request) => {
