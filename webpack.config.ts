@@ -41,6 +41,7 @@ const PRECOMPRESSED = /\.(?:js|css|html|svg|json|txt)$/;
  * main.js has run, a second wave after it; `<link rel="preload">` in index.html fetches it alongside.
  */
 const PRELOADED_GROUPS = ['messages-fa'];
+const PRELOADED_FONTS = /^fonts\/vazirmatn-arabic-(400|700)-normal\.[0-9a-f]+\.woff2$/;
 
 /**
  * The app's chunk groups the bootstrap hints by name (src/boot/chunks.ts): prefetched while the
@@ -65,6 +66,12 @@ class PreloadEntryRoutePlugin {
           HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', as: f.endsWith('.css') ? 'style' : 'script', href: `${publicPath}${f}` }),
         );
         data.headTags.push(...links); // after main.js, which is needed first
+        // The Persian faces every first screen lays out (regular and bold): in by the first layout,
+        // they spare it the search for a system fallback and a second layout when they arrive.
+        const fonts = Object.keys(compilation.assets).filter((f) => PRELOADED_FONTS.test(f));
+        data.headTags.push(
+          ...fonts.map((f) => HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', as: 'font', type: 'font/woff2', crossorigin: '', href: `${publicPath}${f}` })),
+        );
         const list = Object.fromEntries(HINTED_GROUPS.map((name) => [name, groupFiles(name).map((f) => `${publicPath}${f}`)]));
         data.bodyTags.push(HtmlWebpackPlugin.createHtmlTagObject('script', { type: 'application/json', id: 'app-chunks' }, JSON.stringify(list)));
         return data;

@@ -108,7 +108,7 @@ try {
   total = loaded.filter((f) => !isFont(f)).reduce((sum, f) => sum + f.wire, 0);
   const fonts = loaded.filter(isFont).reduce((sum, f) => sum + f.wire, 0);
   const js = loaded.filter((f) => f.path.endsWith('.js')).reduce((sum, f) => sum + f.wire, 0);
-  console.log(`  of it JS ${(js / 1024).toFixed(1)} KB; the Vazirmatn fonts ${(fonts / 1024).toFixed(1)} KB more (not in the budget: they come from the CSS, cached for a year)`);
+  console.log(`  of it JS ${(js / 1024).toFixed(1)} KB; the Vazirmatn fonts ${(fonts / 1024).toFixed(1)} KB more (not in the budget: immutable files cached for a year; the CSS asks for them, index.html preloads the two Persian faces)`);
   const inStats = new Set([...entryFiles, ...stats.chunkGroups[LOGIN_GROUP], ...stats.chunkGroups[MESSAGES_GROUP]].map((f) => `/${f}`));
   const extra = loaded.filter((f) => f.path.endsWith('.js') && !inStats.has(f.path)).map((f) => f.path);
   if (extra.length) console.log(`  (JS beyond the entry, ${LOGIN_GROUP} and ${MESSAGES_GROUP}: ${extra.join(', ')})`);
