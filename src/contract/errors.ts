@@ -1,6 +1,7 @@
 // Error codes the server puts in `{message, code, errors?}` bodies (docs/architecture.md §5), and the
 // message ids used for field errors. The panel translates both through react-intl.
-import type { CsvColumn } from './schemas/profiles';
+import type * as yup from 'yup';
+import type { apiErrorBodySchema, csvRowErrorSchema } from './responses-errors';
 
 export const ERROR_CODES = {
   validation: 'VALIDATION_FAILED',
@@ -94,19 +95,7 @@ export function messageIds<const N extends string, const K extends string>(names
 }
 
 /** One failing row of a refused profile CSV import (POST apps/group/addProfiles). */
-export interface CsvRowError {
-  /** 1 = the first line after the header; 0 = the whole file. */
-  row: number;
-  /** The failing column, or null when the row (or file) fails as a whole. */
-  field: CsvColumn | null;
-  /** A message id (csv.*, shareLink.* or validation.*). */
-  reason: string;
-}
+export type CsvRowError = yup.InferType<typeof csvRowErrorSchema>;
 
-export interface ApiErrorBody {
-  message: string;
-  code: ErrorCode | string;
-  errors?: Record<string, string>;
-  /** Every failing row of a refused file import, when the error is about one. */
-  rows?: CsvRowError[];
-}
+/** An error answer: `{message, code, errors?}`, plus `rows` when a file import is refused. */
+export type ApiErrorBody = yup.InferType<typeof apiErrorBodySchema>;

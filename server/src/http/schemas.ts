@@ -1,6 +1,7 @@
 // JSON Schemas of responses, for the OpenAPI page and for Fastify's serializer. Nullable fields
 // must say `nullable: true`: the serializer would otherwise turn a null string into "".
 import type { FastifyInstance } from 'fastify';
+import { errorBodySchema } from '../../../src/contract/responses-errors';
 import { MENU_ITEM_REF, menuItemSchema } from '../../../src/contract/responses-users';
 import { responseSchema } from './validation';
 
@@ -8,11 +9,7 @@ import { responseSchema } from './validation';
 export const str = { type: 'string' } as const;
 export const nullableStr = { type: 'string', nullable: true } as const;
 
-export const errorResponse = {
-  type: 'object',
-  properties: { message: str, code: str, errors: { type: 'object', additionalProperties: str } },
-  required: ['message', 'code'],
-} as const;
+export const errorResponse = responseSchema(errorBodySchema);
 
 /** `{success: true, data?}` (docs/architecture.md §5 mutations). */
 export const successResponse = (data?: object) => ({

@@ -113,7 +113,8 @@ function toJsonSchema(d: yup.SchemaDescription | yup.SchemaFieldDescription): Js
   if (extra !== undefined) Object.assign(out, { type: 'object', additionalProperties: typeof extra === 'boolean' ? extra : toJsonSchema(extra.describe()) });
   if (meta?.format) out.format = meta.format;
   if (meta?.description) out.description = meta.description;
-  const values = ('oneOf' in desc ? desc.oneOf : []).filter((v) => v !== null && v !== undefined && typeof v !== 'object');
+  // null stays in the list when the schema names it (a nullable enum that allows null).
+  const values = ('oneOf' in desc ? desc.oneOf : []).filter((v) => v === null || (v !== undefined && typeof v !== 'object'));
   if (values.length) out.enum = values;
   for (const test of 'tests' in desc ? desc.tests : []) {
     const p = (test.params ?? {}) as Record<string, unknown>;

@@ -13,8 +13,9 @@ import { mapCooperatively } from '../domain/cooperative';
 import { isCsvFailure, parseProfileCsv } from '../domain/csv-import';
 import { HttpError } from '../http/errors';
 import { readForm } from '../http/multipart';
-import { errorResponse, successResponse } from '../http/schemas';
-import { docsOnly } from '../http/validation';
+import { successResponse } from '../http/schemas';
+import { docsOnly, responseSchema } from '../http/validation';
+import { apiErrorBodySchema } from '../../../src/contract/responses-errors';
 import { inTransaction } from '../repositories';
 import type { ProfileValues } from '../repositories/profiles';
 import { PROFILE_ADDRESS_CONTEXT } from './profiles';
@@ -27,24 +28,7 @@ const importFieldsSchema = profileImportSchema.concat(
 );
 
 /** 400/413 of the batch import: the usual error body plus every failing row. */
-const csvErrorSchema = {
-  ...errorResponse,
-  properties: {
-    ...errorResponse.properties,
-    rows: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          row: { type: 'integer', description: '1 = the first line after the header; 0 = the whole file' },
-          field: { type: 'string', nullable: true, enum: ['address', 'name', 'protocol', 'type', null] },
-          reason: { type: 'string', description: 'A message id (csv.*, shareLink.* or validation.*)' },
-        },
-        required: ['row', 'field', 'reason'],
-      },
-    },
-  },
-} as const;
+const csvErrorSchema = responseSchema(apiErrorBodySchema);
 
 /** The refusal of a file: 413 when it is too large or has too many rows, else 400; every failing row listed. */
 function refusedFile(rows: CsvRowError[]): HttpError {

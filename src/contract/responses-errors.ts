@@ -1,0 +1,22 @@
+// The error body every call answers with (docs/architecture.md §5, one error shape), described once
+// like ./responses.ts: the server registers it as the shared `Error` schema and the profile CSV
+// import adds its failing rows; errors.ts derives ApiErrorBody and CsvRowError from it.
+import * as yup from 'yup';
+import { CSV_COLUMNS } from './schemas/profiles';
+import { int, record, text } from './response-fields';
+
+/** `{message, code, errors?}`: errors maps each failing field to a message id. */
+export const errorBodySchema = yup.object({ message: text(), code: text(), errors: record(text()).optional() }).defined();
+
+/** One failing row of a refused profile CSV import (POST apps/group/addProfiles). */
+export const csvRowErrorSchema = yup
+  .object({
+    row: int().meta({ description: '1 = the first line after the header; 0 = the whole file' }),
+    /** The failing column, or null when the row (or file) fails as a whole. */
+    field: yup.string().nullable().oneOf([...CSV_COLUMNS, null]).defined(),
+    reason: text().meta({ description: 'A message id (csv.*, shareLink.* or validation.*)' }),
+  })
+  .defined();
+
+/** The error body with, for a refused file import, every failing row. */
+export const apiErrorBodySchema = errorBodySchema.shape({ rows: yup.array(csvRowErrorSchema).optional() });
