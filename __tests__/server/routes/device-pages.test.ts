@@ -66,6 +66,8 @@ describe('every page of a filtered, sorted list, against one ORDER BY query', ()
     { name: 'an app filter', query: { appId: 'app1' }, where: () => sql`app_id = ${appIds[1]}` },
     { name: 'an app and a text filter', query: { appId: 'app0', filter: 'ca' }, where: () => sql`app_id = ${appIds[0]} AND ${textWhere('ca')}` },
     { name: 'an app admin\'s two apps', query: {}, where: () => sql`app_id IN (${appIds[0]}, ${appIds[2]})`, scope: () => [appIds[0], appIds[2]] },
+    // Names no model: its first look collects it, or finds too many and the walks take over.
+    { name: 'a device id fragment', query: { filter: 'b' }, where: () => textWhere('b') },
     // A model name that is also in some device ids ("a5…" is hex): the model runs merge with the other matches.
     { name: 'a model filter that device ids match too', query: { filter: 'a5' }, where: () => textWhere('a5') },
     { name: 'an app and a model filter', query: { appId: 'app2', filter: 'GALAXY' }, where: () => sql`app_id = ${appIds[2]} AND ${textWhere('GALAXY')}` },
@@ -77,8 +79,8 @@ describe('every page of a filtered, sorted list, against one ORDER BY query', ()
     },
   ];
 
-  // Default thresholds (the list is collected whole), and thresholds lowered so that the same
-  // rows take the model runs (merged with the other matches), the index-ordered walks (the model
+  // Default thresholds (the list is collected whole, by the first look or after the estimate),
+  // and thresholds lowered so that the same rows take the model runs (merged with the other matches), the index-ordered walks (the model
   // runs' plan off, or giving way to too many other matches), the walk's second look and the
   // fallback to sorting.
   const paths = [

@@ -51,6 +51,13 @@ export const MODEL_RUNS_LIMIT = 32;
 export const OTHER_MATCHES_LIMIT = 1_000;
 
 /**
+ * A text filter that names no stored model (a device id or token fragment) most often matches a
+ * few devices: up to this many are collected and sorted in a first look sent together with the
+ * estimate, which then answers the page and its exact count in one wait instead of two.
+ */
+export const FIRST_LOOK_LIMIT = 1_000;
+
+/**
  * A list order: the sort expression, written exactly as its index in schema/devices.ts spells it
  * (the planner matches index expressions by their text), then the id, both in one direction.
  */
@@ -92,11 +99,19 @@ export interface PageLimits {
   /** MODEL_RUNS_LIMIT; 0 turns the model runs' plan off (tests compare the plans). */
   modelRunsLimit?: number;
   otherMatchesLimit?: number;
+  /** FIRST_LOOK_LIMIT, at most exactLimit by default; 0 turns the first look off. */
+  firstLookLimit?: number;
 }
 
 export function devicePages(
   db: Db,
-  { walkLimit = WALK_LIMIT, exactLimit = COUNT_EXACT_LIMIT, modelRunsLimit = MODEL_RUNS_LIMIT, otherMatchesLimit = OTHER_MATCHES_LIMIT }: PageLimits = {},
+  {
+    walkLimit = WALK_LIMIT,
+    exactLimit = COUNT_EXACT_LIMIT,
+    modelRunsLimit = MODEL_RUNS_LIMIT,
+    otherMatchesLimit = OTHER_MATCHES_LIMIT,
+    firstLookLimit = Math.min(FIRST_LOOK_LIMIT, exactLimit),
+  }: PageLimits = {},
 ) {
   const whereOf = (c: SQL | undefined) => c ?? sql`TRUE`;
 
@@ -154,14 +169,21 @@ export function devicePages(
    * ids in one statement. The matches come from the filter's own indexes (the trigram indexes for
    * text), so the cost follows the number of matches, whatever the order.
    */
-  async function sortedMatches(where: SQL | undefined, o: ListOrder, offset: number, size: number, cap?: number): Promise<{ total: number; rows: DeviceDto[] }> {
-    const { meta, rows } = await pageWithRows<{ total: unknown }>(
+  async function sortedMatches(
+    where: SQL | undefined,
+    o: ListOrder,
+    offset: number,
+    size: number,
+    cap?: number,
+    onlyIf?: SQL,
+  ): Promise<{ total: number; rows: DeviceDto[]; looked: boolean }> {
+    const { meta, rows } = await pageWithRows<{ total: unknown; looked: boolean }>(
       [sql`matches AS MATERIALIZED (
-        SELECT ${devices.id} AS id, ${o.key} AS k FROM ${devices} WHERE ${whereOf(where)}${cap === undefined ? sql`` : sql` LIMIT ${cap}`})`],
-      { total: sql`(SELECT count(*) FROM matches)` },
+        SELECT ${devices.id} AS id, ${o.key} AS k FROM ${devices} WHERE ${whereOf(where)}${onlyIf ? sql` AND ${onlyIf}` : sql``}${cap === undefined ? sql`` : sql` LIMIT ${cap}`})`],
+      { total: sql`(SELECT count(*) FROM matches)`, looked: onlyIf ?? sql`TRUE` },
       sql`ARRAY(SELECT id FROM matches ORDER BY ${orderBy(o, onOutput)} LIMIT ${size} OFFSET ${offset})`,
     );
-    return { total: toCount(meta.total), rows };
+    return { total: toCount(meta.total), rows, looked: Boolean(meta.looked) };
   }
 
   /**
@@ -336,8 +358,12 @@ export function devicePages(
      * One page in the order `q.sort`/`q.ascending` asks for (newest first by default), always
      * closed by the id. The planner's estimate of the match count picks the strategy
      * (docs/architecture.md §8, 50 ms a page over a million devices):
+     * - a text filter that names no model and matches at most FIRST_LOOK_LIMIT devices: they are
+     *   collected and sorted by a first look sent with the estimate (exact count, one wait);
      * - small (estimate ≤ 2 × COUNT_EXACT_LIMIT, allowing for its error): the matches, capped at
      *   the limit, are collected once, giving the exact count and the sorted page together;
+     * - large, and the filter names models: those models' index runs (modelRunsPage), sent with
+     *   the estimate too;
      * - large, or the cap was hit: the page comes from index-ordered walks (walkPage) and the
      *   count is the estimate, flagged; a filtered walk that cannot settle the page falls back to
      *   sorting all the matches, which gives their exact count too.
@@ -358,8 +384,14 @@ export function devicePages(
       // only up to the page), used when the matches are too many to collect.
       const fromModels = q.filter ? modelRunsPage(scope, q, o, offset, q.size) : undefined;
       fromModels?.catch(() => undefined);
+      // And a first look at a filter that names no model: its matches, when they are few.
+      const namesNoModel = q.filter ? sql`NOT EXISTS (SELECT 1 FROM ${deviceModels} WHERE ${ilike(deviceModels.model, likePattern(q.filter))})` : undefined;
+      const firstLook = namesNoModel && firstLookLimit > 0 ? sortedMatches(where, o, offset, q.size, firstLookLimit + 1, namesNoModel) : undefined;
+      firstLook?.catch(() => undefined);
       const explained = await db.execute(sql`EXPLAIN (FORMAT JSON) SELECT ${devices.id} FROM ${devices} WHERE ${whereOf(where)}`);
       let estimate = planRows(rowsOf(explained));
+      const first = await firstLook;
+      if (first?.looked && first.total <= firstLookLimit) return { rows: first.rows, count: first.total, countEstimated: false };
 
       if (estimate <= 2 * exactLimit) {
         const { total, rows } = await sortedMatches(where, o, offset, q.size, exactLimit + 1);
