@@ -178,8 +178,7 @@ export function devicePages(
     onlyIf?: SQL,
   ): Promise<{ total: number; rows: DeviceDto[]; looked: boolean }> {
     const { meta, rows } = await pageWithRows<{ total: unknown; looked: boolean }>(
-      [sql`matches AS MATERIALIZED (
-        SELECT ${devices.id} AS id, ${o.key} AS k FROM ${devices} WHERE ${whereOf(where)}${onlyIf ? sql` AND ${onlyIf}` : sql``}${cap === undefined ? sql`` : sql` LIMIT ${cap}`})`],
+      cappedMatches('matches', sql`SELECT ${devices.id} AS id, ${o.key} AS k FROM ${devices} WHERE ${whereOf(where)}${onlyIf ? sql` AND ${onlyIf}` : sql``}`, cap),
       { total: sql`(SELECT count(*) FROM matches)`, looked: onlyIf ?? sql`TRUE` },
       sql`ARRAY(SELECT id FROM matches ORDER BY ${orderBy(o, onOutput)} LIMIT ${size} OFFSET ${offset})`,
     );
@@ -339,7 +338,7 @@ export function devicePages(
       [
         sql`named AS MATERIALIZED (SELECT ${deviceModels.model} AS model FROM ${deviceModels} WHERE ${ilike(deviceModels.model, likePattern(q.filter))} LIMIT ${maxModels + 1})`,
         sql`fits AS MATERIALIZED (SELECT count(*) BETWEEN 1 AND ${maxModels} AS ok FROM named)`,
-        sql`others AS MATERIALIZED (SELECT ${devices.id} AS id, ${o.key} AS k FROM ${devices} WHERE ${others} LIMIT ${otherMatchesLimit + 1})`,
+        ...cappedMatches('others', sql`SELECT ${devices.id} AS id, ${o.key} AS k FROM ${devices} WHERE ${others}`, otherMatchesLimit + 1),
       ],
       // The other matches are looked for only when the models fit, the page only when both do.
       { fits: sql`(SELECT ok FROM fits)`, others: sql`CASE WHEN (SELECT ok FROM fits) THEN (SELECT count(*) FROM others) END` },
@@ -413,6 +412,20 @@ export function devicePages(
     },
 
   };
+}
+
+/**
+ * Common table expressions naming the first `cap` rows of `query` (all of them without a cap).
+ * The query is its own materialized expression, planned to read every row (as a common table
+ * expression always is), and the cap reads from it lazily: a LIMIT in the query itself would let
+ * the planner pick a sequential scan that it expects to stop early, which reads the whole table
+ * when the matches are fewer than the cap.
+ */
+function cappedMatches(name: string, query: SQL, cap: number | undefined): SQL[] {
+  const all = sql.identifier(`${name}_all`);
+  return cap === undefined
+    ? [sql`${sql.identifier(name)} AS MATERIALIZED (${query})`]
+    : [sql`${all} AS MATERIALIZED (${query})`, sql`${sql.identifier(name)} AS MATERIALIZED (SELECT * FROM ${all} LIMIT ${cap})`];
 }
 
 /** The rows of a raw `db.execute` result; both drivers answer `{rows}`. */
