@@ -199,6 +199,26 @@ describe('GET apps/devices', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/apps/devices' });
     expect(res.statusCode).toBe(401);
   });
+
+  // A session seen reaching every device has its page asked for alongside the session check
+  // (routes/devices.ts): the answer still follows the check made on this very request.
+  it('answers a page asked for early only to the same reach: a role change or a sign-out applies at the next call', async () => {
+    const top = await t.signedInUser({ role_id: 1 });
+    expect((await list(top.token)).json().count).toBe(seeded.length);
+    expect((await list(top.token, { filter: 'needleone' })).json().count).toBe(seededMatching('needleone').length);
+    // Demoted to an app admin of no app: the early page (every device) is not answered.
+    await t.db.execute(sql`UPDATE users SET role_id = 2 WHERE id = ${top.user.id}`);
+    expect((await list(top.token)).json()).toEqual({ rows: [], count: 0, countEstimated: false });
+    await t.db.execute(sql`UPDATE users SET role_id = 1 WHERE id = ${top.user.id}`);
+    expect((await list(top.token, { size: 100 })).json().rows).toHaveLength(100);
+    // Signed out: refused, with no rows, and again on the next call.
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/users/logout', headers: t.auth(top.token) })).statusCode).toBe(200);
+    for (let i = 0; i < 2; i++) {
+      const res = await list(top.token);
+      expect(res.statusCode).toBe(401);
+      expect(res.body).not.toContain('uniqueDeviceId');
+    }
+  });
 });
 
 describe('POST apps/addDevice', () => {

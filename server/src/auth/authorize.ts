@@ -81,6 +81,9 @@ export function allows(rule: AuthRule, user: AuthUser): boolean {
 
 const AUTH_HEADER = /^(?:JWT|Bearer)\s+(\S+)\s*$/i;
 
+/** The token of `Authorization: JWT <token>` or `Bearer <token>`, unverified. */
+export const bearerToken = (request: FastifyRequest): string | undefined => AUTH_HEADER.exec(request.headers.authorization ?? '')?.[1];
+
 export function registerAuthorize(app: FastifyInstance, deps: { tokens: TokenService; repos: Repositories }) {
   app.decorateRequest('user', null);
   const catalogue = createOperationCatalogue();
@@ -89,7 +92,7 @@ export function registerAuthorize(app: FastifyInstance, deps: { tokens: TokenSer
   const ungranted = new WeakSet<FastifyRequest>();
 
   async function resolveUser(request: FastifyRequest, operation: OperationRef | undefined): Promise<AuthUser> {
-    const token = AUTH_HEADER.exec(request.headers.authorization ?? '')?.[1];
+    const token = bearerToken(request);
     const claims = token ? deps.tokens.verify(token) : null;
     // Grants are read with the session, on every request: a change applies at the next call, on every instance.
     const session = claims ? await deps.repos.sessions.find(claims.sid, operation) : undefined;
