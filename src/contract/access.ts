@@ -22,6 +22,7 @@
 // Unknown ids answer 404 NOT_FOUND.
 import * as yup from 'yup';
 import { V } from './errors';
+import type { menuDeleteResultSchema } from './responses';
 import type { operationRefSchema, operationSchema, roleDetailSchema, roleWithGrantsSchema, userAccessSchema } from './responses-users';
 import { TEXT_MAX, englishText, nonBlank, optionalText, persianText, positiveId, trimmedStr, body } from './schemas/common';
 
@@ -77,9 +78,7 @@ export type UserAccess = yup.InferType<typeof userAccessSchema>;
 export { grants, flattenMenu } from './access-rules';
 
 /** DELETE access/menus/{id}: how many items went, the item itself and all its descendants. */
-export interface MenuDeleteResult {
-  removed: number;
-}
+export type MenuDeleteResult = yup.InferType<typeof menuDeleteResultSchema>;
 
 
 /** Menu routes of the pages docs/product.md §6 adds; the server seeds them (role_id 1 holds them). */

@@ -2,7 +2,7 @@
 // ./responses are derived from it (the server serializes with the same schema).
 import type * as yup from 'yup';
 import type {
-  appDtoSchema, countryDtoSchema, deviceDtoSchema, deviceListSchema, profileAddressSchema, profileDtoSchema, revealedProfileSchema, serverDtoSchema,
+  appDtoSchema, avatarUrlSchema, countryDtoSchema, deletedCountSchema, deviceDtoSchema, insertedCountSchema, robotApiKeySchema, deviceListSchema, profileAddressSchema, profileDtoSchema, revealedProfileSchema, serverDtoSchema,
   sourceHostValuesSchema, versionDtoSchema,
 } from './responses';
 import type { adSettingEntrySchema, appSettingsDtoSchema, operatorNamesSchema, privacyDtoSchema } from './responses-settings';
@@ -118,3 +118,14 @@ export type ClientProfile = yup.InferType<typeof clientProfileSchema>;
 
 /** GET apps/clientConfigPreview/{appId}: the config call's answer decoded, and its change history. */
 export type ClientConfigPreview = yup.InferType<typeof clientConfigPreviewSchema>;
+
+// ---- The small answers of mutations ----
+
+/** apps/destroyServers, apps/destroyProfiles: how many rows went. */
+export type DeletedCount = yup.InferType<typeof deletedCountSchema>;
+/** POST apps/group/addProfiles: how many profiles the file added. */
+export type InsertedCount = yup.InferType<typeof insertedCountSchema>;
+/** POST users/avatar: the new avatar's URL. */
+export type AvatarUrl = yup.InferType<typeof avatarUrlSchema>;
+/** POST apps/updateSettings/{id} with robotApiKey: true: the generated key, shown once. */
+export type RobotApiKey = yup.InferType<typeof robotApiKeySchema>;

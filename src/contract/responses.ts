@@ -161,3 +161,23 @@ export const countryDtoSchema = yup
     flagUrl: text().meta({ description: 'Same-origin SVG, e.g. /api/v1/flags/ir.svg' }),
   })
   .defined();
+
+// ---- The small answers of mutations ----
+
+/** How many rows a bulk delete removed (apps/destroyServers, apps/destroyProfiles). */
+export const deletedCountSchema = yup.object({ deleted: int() }).defined();
+
+/** POST apps/group/addProfiles: how many profiles the file added. */
+export const insertedCountSchema = yup.object({ inserted: int() }).defined();
+
+/** DELETE access/menus/{id}: how many items went, the item itself and all its descendants. */
+export const menuDeleteResultSchema = yup.object({ removed: int() }).defined();
+
+/** POST apps/addDevice: the registered device's id. */
+export const deviceIdSchema = yup.object({ id: int() }).defined();
+
+/** POST users/avatar: the new avatar's URL. */
+export const avatarUrlSchema = yup.object({ avatar: text() }).defined();
+
+/** POST apps/updateSettings/{id} with robotApiKey: true: the generated key. */
+export const robotApiKeySchema = yup.object({ robotApiKey: text().meta({ description: 'Shown once' }) }).defined();

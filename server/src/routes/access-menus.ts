@@ -12,6 +12,7 @@ import { createdData, fromParams } from '../audit/plugin';
 import { HttpError } from '../http/errors';
 import { dataResponse, successResponse } from '../http/schemas';
 import { responseSchema, yupSchema } from '../http/validation';
+import { menuDeleteResultSchema } from '../../../src/contract/responses';
 import { menuItemRefSchema } from '../../../src/contract/responses-users';
 import { inTransaction, type Repositories } from '../repositories';
 
@@ -92,7 +93,7 @@ export async function accessMenuRoutes(app: FastifyInstance) {
         summary: 'Delete a menu item with its descendants',
         description: 'Answers {removed}: how many items went, the item itself included. Their grants go with them.',
         params: yupSchema(idParamsSchema),
-        response: { 200: successResponse({ type: 'object', properties: { removed: { type: 'integer' } }, required: ['removed'] }) },
+        response: { 200: successResponse(responseSchema(menuDeleteResultSchema)) },
       },
     },
     async (request) => {

@@ -16,6 +16,7 @@ import { HttpError } from '../http/errors';
 import { readForm } from '../http/multipart';
 import { dataResponse, successResponse } from '../http/schemas';
 import { docsOnly, responseSchema, yupSchema } from '../http/validation';
+import { avatarUrlSchema } from '../../../src/contract/responses';
 import { currentUserSchema, signInAnswerSchema } from '../../../src/contract/responses-users';
 import { avatarUrl } from '../repositories/files';
 import { inTransaction } from '../repositories';
@@ -122,7 +123,7 @@ export async function accountRoutes(app: FastifyInstance) {
         description: 'Multipart field `avatar`. The type is checked by content: 400 when not JPEG/PNG, 413 when over 2 MB.',
         consumes: ['multipart/form-data'],
         body: docsOnly({ type: 'object', properties: { avatar: { type: 'string', format: 'binary' } }, required: ['avatar'] }),
-        response: { 200: successResponse({ type: 'object', properties: { avatar: { type: 'string' } } }) },
+        response: { 200: successResponse(responseSchema(avatarUrlSchema)) },
       },
     },
     async (request) => {

@@ -12,8 +12,9 @@ import { requireUser } from '../auth/authorize';
 import { assertAppAccess, can } from '../auth/rbac';
 import { generateApiKey, hashApiKey } from '../domain/word-crypto';
 import { HttpError } from '../http/errors';
-import { str, successResponse } from '../http/schemas';
-import { yupSchema } from '../http/validation';
+import { successResponse } from '../http/schemas';
+import { responseSchema, yupSchema } from '../http/validation';
+import { robotApiKeySchema } from '../../../src/contract/responses';
 import { inTransaction } from '../repositories';
 import { auditDetail } from '../audit/context';
 import { fromParams } from '../audit/plugin';
@@ -48,7 +49,7 @@ export async function appSettingsRoutes(app: FastifyInstance) {
           'repoName (or a new newCoreKey/newCoreIv) recomputes the five encrypted source-host URLs. A saved appVersion gets an active version record if new.',
         params: yupSchema(idParamsSchema),
         body: yupSchema(appSettingsSchema),
-        response: { 200: successResponse({ type: 'object', properties: { robotApiKey: { ...str, description: 'Shown once' } } }) },
+        response: { 200: successResponse(responseSchema(robotApiKeySchema)) },
       },
     },
     async (request) => {

@@ -18,7 +18,7 @@ import { responseSchema, yupSchema } from '../http/validation';
 import { inTransaction } from '../repositories';
 import { COUNT_EXACT_LIMIT, type DeviceList, type DeviceScope } from '../repositories/devices';
 import { createdData, fromParams } from '../audit/plugin';
-import { deviceDtoSchema, deviceListSchema } from '../../../src/contract/responses';
+import { deviceDtoSchema, deviceIdSchema, deviceListSchema } from '../../../src/contract/responses';
 
 const tags = ['devices'];
 
@@ -135,7 +135,7 @@ export async function deviceRoutes(app: FastifyInstance, options: DeviceRoutesOp
           'Safe under concurrency: registering one device many times at once leaves one row. A new appVersionCode adds an active version record. ' +
           'A re-registration without model or appVersionCode keeps the stored values. No per-IP rate limit by default.',
         body: yupSchema(addDeviceSchema),
-        response: { 200: successResponse({ type: 'object', properties: { id: { type: 'integer' } }, required: ['id'] }) },
+        response: { 200: successResponse(responseSchema(deviceIdSchema)) },
       },
       // A call with the app key passes the guard (an unknown key is found by the registration
       // statement itself, which keeps the hot path at one query); any other caller is staff, checked

@@ -16,6 +16,7 @@ import { readForm } from '../http/multipart';
 import { successResponse } from '../http/schemas';
 import { docsOnly, responseSchema } from '../http/validation';
 import { apiErrorBodySchema } from '../../../src/contract/responses-errors';
+import { insertedCountSchema } from '../../../src/contract/responses';
 import { inTransaction } from '../repositories';
 import type { ProfileValues } from '../repositories/profiles';
 import { PROFILE_ADDRESS_CONTEXT } from './profiles';
@@ -70,7 +71,7 @@ export async function profileImportRoutes(app: FastifyInstance) {
           required: [CSV_FILE_FIELD, 'serverId'],
         }),
         response: {
-          200: successResponse({ type: 'object', properties: { inserted: { type: 'integer' } }, required: ['inserted'] }),
+          200: successResponse(responseSchema(insertedCountSchema)),
           400: csvErrorSchema,
           413: csvErrorSchema,
         },

@@ -23,7 +23,7 @@ import { inTransaction } from '../repositories';
 import type { ProfileValues } from '../repositories/profiles';
 import { auditDetail, auditTarget } from '../audit/context';
 import { createdData, fromBody, fromParams } from '../audit/plugin';
-import { profileAddressSchema, profileDtoSchema, revealedProfileSchema } from '../../../src/contract/responses';
+import { deletedCountSchema, profileAddressSchema, profileDtoSchema, revealedProfileSchema } from '../../../src/contract/responses';
 
 const tags = ['profiles'];
 export const PROFILE_ADDRESS_CONTEXT = 'profile.address';
@@ -47,7 +47,7 @@ const profileDtoJson = responseSchema(profileDtoSchema);
 
 const revealSchema = responseSchema(revealedProfileSchema);
 
-const deletedSchema = { type: 'object', properties: { deleted: { type: 'integer' } }, required: ['deleted'] } as const;
+const deletedSchema = responseSchema(deletedCountSchema);
 
 /**
  * docs/product.md §6: role_id 5 may not choose the type, so a `type` key in their raw body is a 403. It runs

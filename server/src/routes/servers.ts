@@ -18,7 +18,7 @@ import { inTransaction } from '../repositories';
 import { ID_CHUNK, chunk } from '../db/helpers';
 import type { ServerScope, ServerValues } from '../repositories/servers';
 import { createdData, fromBody, fromParams } from '../audit/plugin';
-import { serverDtoSchema } from '../../../src/contract/responses';
+import { deletedCountSchema, serverDtoSchema } from '../../../src/contract/responses';
 
 const tags = ['servers'];
 export const SERVER_PASSWORD_CONTEXT = 'server.password';
@@ -193,7 +193,7 @@ export async function serverRoutes(app: FastifyInstance) {
           'All or nothing: when any id is missing or not the caller\'s, 404 and nothing is deleted; when an app admin asks and ' +
           'any of them is shared with apps of other admins, 409 SERVER_SHARED and nothing is deleted. Duplicate ids are a 400.',
         body: yupSchema(idsSchema),
-        response: { 200: successResponse({ type: 'object', properties: { deleted: { type: 'integer' } }, required: ['deleted'] }) },
+        response: { 200: successResponse(responseSchema(deletedCountSchema)) },
       },
     },
     async (request) => {

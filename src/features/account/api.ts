@@ -3,7 +3,7 @@
 import { baseApi, sessionApi, unlessRefused } from '../../lib/api';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import type {
-  ChangePasswordBody, CurrentUser, MutationResponse, TotpDisableBody, TotpEnableBody, TotpEnableResult, TotpSetupResult,
+  AvatarUrl, ChangePasswordBody, CurrentUser, MutationResponse, TotpDisableBody, TotpEnableBody, TotpEnableResult, TotpSetupResult,
 } from '../../contract';
 
 /**
@@ -30,7 +30,7 @@ export const accountApi = baseApi.injectEndpoints({
       // Lift the must-change flag at once, so the guards let the user through before the refetch lands.
       onQueryStarted: patchCurrentUserOnSuccess({ needToChangePass: false }),
     }),
-    uploadAvatar: build.mutation<MutationResponse<{ avatar: string }>, File>({
+    uploadAvatar: build.mutation<MutationResponse<AvatarUrl>, File>({
       query: (file) => {
         const body = new FormData();
         body.append('avatar', file);

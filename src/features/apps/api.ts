@@ -23,6 +23,7 @@ import type {
   Locale,
   MutationResponse,
   Operator,
+  RobotApiKey,
   VersionDto,
 } from '../../contract';
 
@@ -80,7 +81,7 @@ export const appsApi = baseApi.injectEndpoints({
     }),
     generateRobotApiKey: build.mutation<string, number>({
       query: (id) => ({ url: `apps/updateSettings/${id}`, method: 'POST', body: { robotApiKey: true } }),
-      transformResponse: (r: MutationResponse<{ robotApiKey: string }>) => r.data!.robotApiKey,
+      transformResponse: (r: MutationResponse<RobotApiKey>) => r.data!.robotApiKey,
       invalidatesTags: unlessRefused((_r, id) => invalidatesItem('App', id)),
     }),
     getAdSettings: build.query<AdSettingEntry[], number>({

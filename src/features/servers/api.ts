@@ -4,6 +4,8 @@
 // nothing (the server is all-or-nothing), so it invalidates nothing (unlessRefused).
 import { baseApi, invalidatesItem, invalidatesItems, listTag, providesList, unlessRefused, unwrapData } from '../../lib/api';
 import type {
+  DeletedCount,
+  InsertedCount,
   MutationResponse,
   OperatorSettingsBody,
   ProfileCreateBody,
@@ -41,7 +43,7 @@ export const serversApi = baseApi.injectEndpoints({
       query: (id) => ({ url: `apps/destroyServer/${id}`, method: 'DELETE' }),
       invalidatesTags: unlessRefused((_r, id) => [...invalidatesItem('Server', id), listTag('Profile')]),
     }),
-    destroyServers: build.mutation<MutationResponse<{ deleted: number }>, number[]>({
+    destroyServers: build.mutation<MutationResponse<DeletedCount>, number[]>({
       query: (ids) => ({ url: 'apps/destroyMultipleServers', method: 'POST', body: { ids } }),
       invalidatesTags: unlessRefused((_r, ids) => [...invalidatesItems('Server', ids), listTag('Profile')]),
     }),
@@ -63,7 +65,7 @@ export const serversApi = baseApi.injectEndpoints({
       query: ({ id }) => ({ url: `apps/destroyProfile/${id}`, method: 'DELETE' }),
       invalidatesTags: unlessRefused((_r, { id, serverId }) => [...invalidatesItem('Profile', id), { type: 'Server', id: serverId }]),
     }),
-    destroyProfiles: build.mutation<MutationResponse<{ deleted: number }>, { ids: number[]; serverId: number }>({
+    destroyProfiles: build.mutation<MutationResponse<DeletedCount>, { ids: number[]; serverId: number }>({
       query: ({ ids }) => ({ url: 'apps/destroyMultipleProfiles', method: 'POST', body: { ids } }),
       invalidatesTags: unlessRefused((_r, { ids, serverId }) => [...invalidatesItems('Profile', ids), { type: 'Server', id: serverId }]),
     }),
@@ -86,7 +88,7 @@ export const serversApi = baseApi.injectEndpoints({
     exportProfile: build.mutation<string, { id: number; format: 'qr' | 'v2ray' }>({
       query: ({ id, format }) => ({ url: `apps/exportProfile/${id}`, params: { format }, responseType: 'text' }),
     }),
-    importProfiles: build.mutation<MutationResponse<{ inserted: number }>, ImportProfilesArgs>({
+    importProfiles: build.mutation<MutationResponse<InsertedCount>, ImportProfilesArgs>({
       query: ({ serverId, operator, file }) => {
         const body = new FormData();
         body.append('serverId', String(serverId));
