@@ -40,6 +40,9 @@ function serverProject(displayName: string, engine: 'pglite' | 'postgres') {
     transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.cjs$': swc },
     transformIgnorePatterns: ['/node_modules/(?!(content-disposition|cookie|@electric-sql/pglite)/)'],
     setupFiles: [`<rootDir>/__tests__/server/engine-${engine}.ts`],
+    // Migrates once per run the database every test app starts from (PGlite dump, PostgreSQL template).
+    globalSetup: '<rootDir>/__tests__/server/global-setup.ts',
+    globalTeardown: '<rootDir>/__tests__/server/global-teardown.ts',
     // jest ignores a project-level testTimeout; the setup file sets the 60 s limit instead.
     setupFilesAfterEnv: ['<rootDir>/__tests__/server/setup.ts'],
   };

@@ -7,17 +7,18 @@
 //   const res = await t.call(token, 'GET', 'users/current');
 //   await t.close();
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { Client } from 'pg';
 import { buildApp } from '../../../server/src/app';
 import { hashPassword } from '../../../server/src/auth/passwords';
 import { loadConfig, type Config, type DatabaseTarget } from '../../../server/src/config';
-import type { Db } from '../../../server/src/db/client';
+import { PGLITE_EXTENSIONS, pgliteHandle, type Db, type DbHandle } from '../../../server/src/db/client';
 import type { Repositories } from '../../../server/src/repositories';
 import type { NewUser, UserRow } from '../../../server/src/repositories/users';
+import { adminQuery, PG_TEMPLATE_ENV, PGLITE_SNAPSHOT_ENV } from './admin-db';
 
 export const ADMIN = { username: 'admin', email: 'admin@localhost', password: 'Admin#Pass1' } as const;
 /** Meets docs/product.md §5's strength rule; the default password of users made by createUser. */
@@ -92,19 +93,21 @@ export function testConfig(options: Pick<TestAppOptions, 'env' | 'configure'> = 
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const created = options.database ? undefined : await freshDatabase();
-  const config = testConfig(options, options.database ?? created?.target);
+  if (options.database) return startTestApp(testConfig(options, options.database), options);
+  const created = await migratedDatabase();
+  const config = testConfig(options, created.target);
   try {
-    return await startTestApp(config, options, created?.drop);
+    return await startTestApp(config, options, created.drop, created.handle);
   } catch (err) {
-    await created?.drop();
+    await created.handle?.close();
+    await created.drop?.();
     throw err;
   }
 }
 
-async function startTestApp(config: Config, options: TestAppOptions, drop?: () => Promise<void>): Promise<TestApp> {
+async function startTestApp(config: Config, options: TestAppOptions, drop?: () => Promise<void>, handle?: DbHandle): Promise<TestApp> {
   const announcements: string[] = [];
-  const app = await buildApp({ config, announce: (text) => announcements.push(text) });
+  const app = await buildApp({ config, db: handle, announce: (text) => announcements.push(text) });
   try {
     await options.beforeReady?.(app);
     await app.ready();
@@ -151,6 +154,8 @@ async function startTestApp(config: Config, options: TestAppOptions, drop?: () =
       }),
     async close() {
       await app.close();
+      // buildApp leaves a handle it was given open (only in-memory PGlite apps get one)
+      await handle?.close();
       await drop?.();
     },
     async restart() {
@@ -165,14 +170,18 @@ async function startTestApp(config: Config, options: TestAppOptions, drop?: () =
 }
 
 /**
- * In PostgreSQL mode, a database of its own for each test app (CREATE DATABASE on the server of
+ * In PostgreSQL mode, an empty database of its own (CREATE DATABASE on the server of
  * TEST_DATABASE_URL); otherwise in-memory PGlite, which needs no cleanup.
  */
 export async function freshDatabase(): Promise<{ target: DatabaseTarget; drop(): Promise<void> } | undefined> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) return undefined;
+  return createDatabase(base);
+}
+
+async function createDatabase(base: string, template?: string): Promise<{ target: DatabaseTarget; drop(): Promise<void> }> {
   const name = `panel_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  await adminQuery(base, `CREATE DATABASE "${name}"`);
+  await adminQuery(base, `CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`);
   const url = new URL(base);
   url.pathname = `/${name}`;
   return {
@@ -181,15 +190,21 @@ export async function freshDatabase(): Promise<{ target: DatabaseTarget; drop():
   };
 }
 
-async function adminQuery(url: string, sql: string): Promise<void> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
+/**
+ * The database of a new test app: a clone of the run's migrated template database in PostgreSQL
+ * mode, otherwise an in-memory PGlite loaded from the run's migrated dump (global-setup.ts). Without
+ * them (a setup that did not run) the app migrates an empty database itself, as it would anyway.
+ */
+async function migratedDatabase(): Promise<{ target: DatabaseTarget; drop?: () => Promise<void>; handle?: DbHandle }> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (base) return createDatabase(base, process.env[PG_TEMPLATE_ENV]);
+  const target: DatabaseTarget = { kind: 'pglite', dir: 'memory://' };
+  const snapshot = process.env[PGLITE_SNAPSHOT_ENV];
+  if (!snapshot) return { target };
+  const client = await PGlite.create({ loadDataDir: new Blob([readFileSync(snapshot)]), extensions: PGLITE_EXTENSIONS });
+  return { target, handle: pgliteHandle(client) };
 }
+
 
 /** A temporary folder removed by the returned cleanup (for PGlite data dirs and DATA_DIR tests). */
 export function tempDir(prefix = 'panel-test-'): { dir: string; remove(): void } {

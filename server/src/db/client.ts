@@ -41,7 +41,17 @@ export async function openDatabase(target: DatabaseTarget): Promise<DbHandle> {
 async function openPglite(dir: string): Promise<DbHandle> {
   // PGlite does not create parent folders itself.
   if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  return pgliteHandle(await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS }));
+}
+
+/** The extensions every PGlite instance loads (the migrations create pg_trgm). */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
+/**
+ * Wraps an open PGlite client. openDatabase uses it, and the server tests, which start each
+ * in-memory database from one migrated copy (PGlite's loadDataDir) instead of running initdb again.
+ */
+export function pgliteHandle(client: PGlite): DbHandle {
   const db = drizzlePglite({ client, schema });
   return {
     db: db as unknown as Db,
