@@ -5,7 +5,7 @@ import type {
   appDtoSchema, avatarUrlSchema, countryDtoSchema, deletedCountSchema, deviceDtoSchema, insertedCountSchema, robotApiKeySchema, deviceListSchema, profileAddressSchema, profileDtoSchema, revealedProfileSchema, serverDtoSchema,
   sourceHostValuesSchema, versionDtoSchema,
 } from './responses';
-import type { adSettingEntrySchema, appSettingsDtoSchema, operatorNamesSchema, privacyDtoSchema } from './responses-settings';
+import type { adSettingEntrySchema, appSettingsDtoSchema, appWithSettingsSchema, operatorNamesSchema, privacyDtoSchema } from './responses-settings';
 import type {
   appAdminOptionSchema, currentUserSchema, menuItemFieldsSchema, roleOptionSchema, signInResultSchema, staffUserSchema, totpChallengeSchema,
   totpEnableResultSchema, totpSetupResultSchema, usersListSchema,
@@ -63,9 +63,7 @@ export type AppDto = yup.InferType<typeof appDtoSchema>;
 export type SourceHostValues = yup.InferType<typeof sourceHostValuesSchema>;
 
 /** GET apps/getApp/{id}: the application with its settings. */
-export interface AppWithSettings extends AppDto {
-  settings: AppSettingsDto;
-}
+export type AppWithSettings = yup.InferType<typeof appWithSettingsSchema>;
 
 /** Every docs/product.md §3 settings field, by its SPEC name (GET apps/getApp's `settings`). */
 export type AppSettingsDto = yup.InferType<typeof appSettingsDtoSchema>;

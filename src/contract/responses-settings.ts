@@ -4,6 +4,7 @@ import * as yup from 'yup';
 import { DETECT_LOCATION_BY } from './enums';
 import { OPERATOR_SETTING_KEYS } from './schemas/servers';
 import { bool, int, isoTime, num, text, textOrNull } from './response-fields';
+import { appListItemSchema } from './responses';
 
 const topAdminOnly = () => yup.string().nullable().optional().meta({ description: 'role_id 1 only' });
 const countryCodes = () => text().meta({ description: "Comma-separated country codes; '' for none" });
@@ -56,6 +57,9 @@ export const appSettingsDtoSchema = yup
     robotIp: textOrNull(),
   })
   .defined();
+
+/** GET apps/getApp/{id}: the application (a row of GET apps) with its settings. */
+export const appWithSettingsSchema = appListItemSchema.shape({ settings: appSettingsDtoSchema });
 
 /** One entry of GET apps/adsSettings; string ids, boolean flags, integer intervals (seconds). */
 export const adSettingEntrySchema = yup

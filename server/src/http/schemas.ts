@@ -1,13 +1,10 @@
-// JSON Schemas of responses, for the OpenAPI page and for Fastify's serializer. Nullable fields
-// must say `nullable: true`: the serializer would otherwise turn a null string into "".
+// JSON Schemas of responses, for the OpenAPI page and for Fastify's serializer: the envelopes around
+// the bodies, which are derived from src/contract/responses*.ts (http/validation.ts responseSchema),
+// and the shared schemas referred to by id.
 import type { FastifyInstance } from 'fastify';
 import { errorBodySchema } from '../../../src/contract/responses-errors';
 import { MENU_ITEM_REF, menuItemSchema } from '../../../src/contract/responses-users';
 import { responseSchema } from './validation';
-
-/** Building blocks of the response schemas, one copy each. */
-export const str = { type: 'string' } as const;
-export const nullableStr = { type: 'string', nullable: true } as const;
 
 export const errorResponse = responseSchema(errorBodySchema);
 

@@ -22,7 +22,7 @@ import { HttpError } from '../http/errors';
 import { dataResponse, successResponse } from '../http/schemas';
 import { responseSchema, yupSchema } from '../http/validation';
 import { appListItemSchema } from '../../../src/contract/responses';
-import { appSettingsDtoSchema } from '../../../src/contract/responses-settings';
+import { appWithSettingsSchema } from '../../../src/contract/responses-settings';
 import { inTransaction } from '../repositories';
 import { adsRoutes } from './ads';
 import { appSettingsRoutes } from './app-settings';
@@ -83,7 +83,7 @@ export async function appRoutes(app: FastifyInstance) {
         summary: 'One application with its settings',
         description: 'settings holds every docs/product.md §3 settings field; newCoreKey, newCoreIv, cppKey and cppIv only for role_id 1. The robot API key is never answered.',
         params: yupSchema(idParamsSchema),
-        response: { 200: dataResponse({ ...appResponseSchema, properties: { ...appResponseSchema.properties, settings: responseSchema(appSettingsDtoSchema) } }) },
+        response: { 200: dataResponse(responseSchema(appWithSettingsSchema)) },
       },
     },
     async (request) => {
