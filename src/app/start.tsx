@@ -13,7 +13,7 @@ import { PATHS } from '../lib/routing';
 import { localeChanged, notified, signedIn } from '../lib/state';
 import { App } from './app';
 import { createAppRouter, preloadPage, type AppBrowserRouter } from './router';
-import { dispatchWhenRehydrated, setupStore, syncAcrossTabs } from './store';
+import { dispatchWhenRehydrated, setupStore, syncAcrossTabs, whenRehydrated } from './store';
 
 function create() {
   const { store, persistor } = setupStore();
@@ -44,17 +44,6 @@ export interface SignedInOptions {
   welcome: boolean;
 }
 
-const rehydrated = (persistor: ReturnType<typeof create>['persistor']) =>
-  new Promise<void>((resolve) => {
-    const check = () => {
-      if (!persistor.getState().bootstrapped) return;
-      unsubscribe();
-      resolve();
-    };
-    const unsubscribe = persistor.subscribe(check);
-    check();
-  });
-
 const initialized = (router: AppBrowserRouter) =>
   new Promise<void>((resolve) => {
     if (router.state.initialized) return resolve();
@@ -68,7 +57,7 @@ const initialized = (router: AppBrowserRouter) =>
 /** Hands a new session to the app and renders it at the dashboard. */
 export async function startSignedIn(root: Root, { token, locale, welcome }: SignedInOptions): Promise<void> {
   const app = create();
-  await rehydrated(app.persistor);
+  await whenRehydrated(app.persistor);
   app.store.dispatch(localeChanged(locale));
   app.store.dispatch(signedIn(token));
   // written before the dashboard opens, so a reload straight away keeps the session

@@ -4,5 +4,5 @@ export { createRootReducer, PERSIST_KEY } from './root-reducer';
 export { createPanelStorage, readPersisted, writePersisted, tableStorageKey, TOKEN_KEY, LOCALE_KEY, TABLE_FIELDS } from './persist-storage';
 export { actionSanitizer, stateSanitizer, redactSecrets, devToolsOptions, REDACTED } from './devtools';
 export { syncAcrossTabs } from './cross-tab';
-export { dispatchWhenRehydrated } from './rehydrated-dispatch';
+export { dispatchWhenRehydrated, whenRehydrated } from './rehydrated-dispatch';
 export { useAppDispatch, useAppSelector } from '../../lib/state';

@@ -4,8 +4,9 @@
 import type { Persistor } from 'redux-persist';
 import type { AppStore } from './store';
 
-export function dispatchWhenRehydrated(store: AppStore, persistor: Persistor): (action: unknown) => void {
-  const rehydrated = new Promise<void>((resolve) => {
+/** Resolves once redux-persist has put the persisted state back (at once if it already has). */
+export function whenRehydrated(persistor: Persistor): Promise<void> {
+  return new Promise<void>((resolve) => {
     const check = () => {
       if (!persistor.getState().bootstrapped) return;
       unsubscribe();
@@ -14,6 +15,10 @@ export function dispatchWhenRehydrated(store: AppStore, persistor: Persistor): (
     const unsubscribe = persistor.subscribe(check);
     check();
   });
+}
+
+export function dispatchWhenRehydrated(store: AppStore, persistor: Persistor): (action: unknown) => void {
+  const rehydrated = whenRehydrated(persistor);
   return (action) => {
     void rehydrated.then(() => store.dispatch(action as Parameters<AppStore['dispatch']>[0]));
   };

@@ -8,7 +8,4 @@ export { OutlinedField, type OutlinedFieldProps } from './fields/outlined-field'
 export { TimeStepField } from './fields/time-step-field';
 export { SelectField, type SelectOption, type SelectFieldProps } from './fields/select-field';
 export { CalendarProvider, DateField, type DateFieldProps } from './fields/date-field';
-export { useCheckedForm, type CheckedFormOptions, type FieldErrors } from './use-checked-form';
-export { TextBox, type TextBoxProps } from './fields/text-box';
-export { usePasswordToggle } from './fields/password-toggle';
 export { SubmitButton, type SubmitButtonProps } from './submit-button';

@@ -1,6 +1,5 @@
 // A password input with a show/hide toggle. Passwords are typed left to right and, like every text
-// input, accept English characters only (a Persian keyboard layout is caught at once). The toggle
-// (usePasswordToggle) also serves the sign-in page's Form-free TextBox. NewPasswordFields is the
+// input, accept English characters only (a Persian keyboard layout is caught at once). NewPasswordFields is the
 // pair every "set a password" form asks for: the new one, with the strength rule under it, and its
 // repetition (fields `password` and `repassword`, checked by the contract's schemas).
 import { useIntl } from 'react-intl';

@@ -1,5 +1,5 @@
-// The show/hide button of a password input and the input type it selects, shared by PasswordField
-// (inside a Form) and the sign-in page's Form-free TextBox.
+// The show/hide button of a password input and the input type it selects (PasswordField's; the
+// MUI-free sign-in page has its own in features/auth/components/sign-in-fields.tsx).
 import { useState } from 'react';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';

@@ -3,7 +3,7 @@
 // rendered before MUI has loaded (src/boot). They look and behave like the panel's outlined
 // fields (components/form): a floating label, the error or hint under the field (its accessible
 // description), aria-invalid, and English-only input (docs/product.md §5: a disallowed change is
-// reverted and reported). The form state works like useCheckedForm: a field's error shows once it
+// reverted and reported). The form state works like Form (components/form): a field's error shows once it
 // was left (or after a submit) and follows every change from then on; a refused submit marks every
 // invalid field, focuses the first and reports checkInput; a server 400's field errors land on the
 // matching fields.
