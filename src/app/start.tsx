@@ -10,7 +10,7 @@ import type { Root } from 'react-dom/client';
 import type { Locale } from '../contract';
 import { sessionApi } from '../lib/api';
 import { PATHS } from '../lib/routing';
-import { localeChanged, notified, signedIn } from '../lib/state';
+import { localeChanged, notified, selectToken, signedIn } from '../lib/state';
 import { App } from './app';
 import { createAppRouter, preloadPage, type AppBrowserRouter } from './router';
 import { dispatchWhenRehydrated, setupStore, syncAcrossTabs, whenRehydrated } from './store';
@@ -31,7 +31,12 @@ const render = (root: Root, app: ReturnType<typeof create>, router: AppBrowserRo
 /** The app at the current address (the router starts loading the first route's chunks at once). */
 export function startApp(root: Root): void {
   const app = create();
-  render(root, app, createAppRouter(dispatchWhenRehydrated(app.store, app.persistor)));
+  const dispatch = dispatchWhenRehydrated(app.store, app.persistor);
+  // the session's user goes out with the first route's chunks, not once the session guard renders
+  dispatch((_: unknown, getState: () => Parameters<typeof selectToken>[0]) => {
+    if (selectToken(getState())) app.store.dispatch(sessionApi.util.prefetch('getCurrentUser', undefined, {}));
+  });
+  render(root, app, createAppRouter(dispatch));
 }
 
 /** What the dashboard needs after sign-in (its page, the shell, every message of the locale): started as the password goes out. */

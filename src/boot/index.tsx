@@ -6,7 +6,8 @@
 import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../contract/limits';
-import { PATHS } from '../lib/routing';
+import { PATHS, type FeatureRoute } from '../lib/routing';
+import { featureRoutes } from '../app/feature-registry';
 import { loadCoreMessages } from '../app/i18n/messages';
 import { LOCALE_KEY, TOKEN_KEY } from '../app/store/storage-keys';
 import { preloadChunks } from './chunks';
@@ -15,6 +16,16 @@ import { SignInApp, type AppModule } from './sign-in-app';
 export const loadApp = (): Promise<AppModule> => import(/* webpackChunkName: "app" */ '../app/start');
 
 const routePatterns = Object.values(PATHS).map((path) => new RegExp(`^${path.replace(/:[^/]+/g, '[^/]+')}$`));
+
+/** The private page at `pathname` (a static path before a pattern, as the router ranks them), if any. */
+export function privateRouteAt(pathname: string, routes: readonly FeatureRoute[] = featureRoutes): FeatureRoute | undefined {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const pages = routes.filter((route) => route.access === 'private');
+  return (
+    pages.find((route) => route.path === path) ??
+    pages.find((route) => new RegExp(`^${route.path.replace(/:[^/]+/g, '[^/]+')}$`).test(path))
+  );
+}
 
 /** `/`, /login, and every page of the panel: without a session each of them ends at /login. */
 export function leadsToSignIn(pathname: string): boolean {
@@ -38,8 +49,14 @@ export async function boot(container: HTMLElement, options: BootOptions = {}): P
   const root = createRoot(container);
   const locale = storedLocale(window.localStorage);
   if (window.localStorage.getItem(TOKEN_KEY) || !leadsToSignIn(window.location.pathname)) {
-    // the shell and the locale's feature texts in the same wave as the app chunk, not after it
-    if (window.localStorage.getItem(TOKEN_KEY)) preloadChunks(['shell', `messages-${locale}-features`]);
+    // the shell, the locale's feature texts and the page's own chunks in the same wave as the app
+    // chunk, not after it (the router finds the page's chunks loading: webpack keeps each promise)
+    if (window.localStorage.getItem(TOKEN_KEY)) {
+      preloadChunks(['app', 'shell', `messages-${locale}-features`]);
+      privateRouteAt(window.location.pathname)
+        ?.load()
+        .catch(() => undefined); // the route's own `lazy` loads it again and reports a failure
+    }
     (await load()).startApp(root);
     return root;
   }

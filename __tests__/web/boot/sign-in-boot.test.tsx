@@ -4,7 +4,8 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Root } from 'react-dom/client';
-import { boot, loadApp, type BootOptions } from '../../../src/boot';
+import type { DashboardStats } from '../../../src/contract';
+import { boot, loadApp, privateRouteAt, type BootOptions } from '../../../src/boot';
 import { LOCALE_KEY, TOKEN_KEY } from '../../../src/app/store';
 import { apiError, json, useFakeServer } from '../support/fake-server';
 import { makeUser } from '../support/fixtures';
@@ -158,5 +159,33 @@ describe('the sign-in bootstrap', () => {
     expect(await screen.findByTestId('dashboard-greeting')).toBeInTheDocument();
     expect(appLoads).toBe(1);
     await waitFor(() => expect(window.location.pathname).toBe('/dashboard'));
+  });
+
+  it('names the private page of an address, a static path before a pattern, for its chunks to start with the app', () => {
+    expect(privateRouteAt('/dashboard')?.path).toBe('/dashboard');
+    expect(privateRouteAt('/dashboard/')?.path).toBe('/dashboard');
+    expect(privateRouteAt('/servers/12')?.path).toBe('/servers/:serverId');
+    expect(privateRouteAt('/servers/my-servers')?.path).toBe('/servers/my-servers');
+    expect(privateRouteAt('/login')).toBeUndefined();
+    expect(privateRouteAt('/no-such-page')).toBeUndefined();
+  });
+
+  const stats: DashboardStats = {
+    apps: { active: 1, inactive: 0 },
+    servers: { total: 1, byCountry: [{ code: 'DE', name: 'Germany', count: 1 }] },
+    profiles: { total: 2, byOperator: [{ key: 'irancell', count: 2 }], byProtocol: [{ key: 'vless', count: 2 }] },
+    devices: { total: 3, last24h: 1, last7d: 2, last30d: 3, perDay: [{ day: '2026-11-01', count: 3 }], byVersion: [] },
+    users: { active: 1, inactive: 0 },
+  };
+
+  it('asks for a stored session’s user and dashboard figures once each, signed', async () => {
+    localStorage.setItem(TOKEN_KEY, 'stored');
+    server.on('GET', 'users/current', json({ data: makeUser() }));
+    server.on('GET', 'dashboard/stats', json({ data: stats }));
+    await start('/dashboard');
+    expect(await screen.findByTestId('dashboard-figures')).toBeInTheDocument();
+    expect(server.calls('GET', 'users/current')).toHaveLength(1);
+    expect(server.calls('GET', 'dashboard/stats')).toHaveLength(1);
+    expect(server.calls('GET', 'dashboard/stats')[0].headers.authorization).toBe('JWT stored');
   });
 });
