@@ -4,7 +4,7 @@
 // at each step, every PageCheck that asks for that step. A state is loaded once however many checks
 // there are; between states the panel navigates in-app (no reload), the way staff move around.
 // Checks report problems as lines; the walker prefixes each with role, locale, state and width.
-// Usage: __tests__/e2e/page-audit.test.ts; a new audit is one more PageCheck in its list.
+// Usage: __tests__/e2e/helpers/page-audit.ts; a new audit is one more PageCheck in its list.
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { AUDIT_WIDTHS, type AuditWidth, type Locale, type PageCheck } from './audit';
