@@ -73,7 +73,9 @@ const config: Config = {
       transform: { '^.+\\.(t|j)sx?$': swc },
       // jest ignores a project-level testTimeout: the setup file sets the 120 s limit.
       setupFilesAfterEnv: ['<rootDir>/__tests__/e2e/setup.ts'],
+      // Starts the panel build in the background; each e2e file waits for it (setup.ts).
       globalSetup: '<rootDir>/__tests__/e2e/global-setup.ts',
+      globalTeardown: '<rootDir>/__tests__/e2e/global-teardown.ts',
     },
   ] as Config['projects'],
 };

@@ -1,11 +1,22 @@
-// Before any e2e file: fail clearly when no Chromium is installed, and build the panel once when dist/ is stale.
-import { spawnSync } from 'node:child_process';
-import { resolve } from 'node:path';
+// Before any e2e file: fail clearly when no Chromium is installed, and start building the panel when
+// dist/ is stale. The build runs in the background while the web and server files run (on a clean
+// clone it is a minute or more of webpack); every e2e file waits for it first (setup.ts).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, openSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { chromiumPath } from './helpers/chromium';
+import { BUILD_DIR_ENV } from './helpers/build';
 
 export default async function globalSetup(): Promise<void> {
   chromiumPath();
   const root = resolve(__dirname, '../..');
-  const r = spawnSync(process.execPath, ['scripts/build-if-stale.mjs'], { cwd: root, stdio: 'inherit' });
-  if (r.status !== 0) throw new Error('e2e: the panel build failed');
+  const dir = mkdtempSync(join(tmpdir(), 'panel-e2e-build-'));
+  const log = openSync(join(dir, 'build.log'), 'w');
+  // Its own process group, so the global teardown can stop npm and webpack with it.
+  const child = spawn(process.execPath, ['scripts/build-if-stale.mjs'], { cwd: root, stdio: ['ignore', log, log], detached: true });
+  child.on('exit', (code, signal) => writeFileSync(join(dir, 'status'), String(code ?? signal)));
+  child.on('error', (err) => writeFileSync(join(dir, 'status'), err.message));
+  process.env[BUILD_DIR_ENV] = dir;
+  (globalThis as { panelBuild?: typeof child }).panelBuild = child;
 }
