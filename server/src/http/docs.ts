@@ -107,7 +107,7 @@ function finishDocument(doc: OpenApiDocument): OpenApiDocument {
       if (takesAppKey) op.security = [{ appApiKey: [] }, ...(op.security ?? []).filter((s: Json) => Object.keys(s).length)];
       else op.security ??= [];
       const codes = Object.keys(op.responses ?? {});
-      if (!codes.some((c) => /^2/.test(c))) op.responses = { 200: fileAnswer(path), ...op.responses };
+      if (!codes.some((c) => c.startsWith('2'))) op.responses = { 200: fileAnswer(path), ...op.responses };
     }
   }
   // Two routes that derive the same id (apps/destroy/{id}, users/destroy/{id}) keep their group:
