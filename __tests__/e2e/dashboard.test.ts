@@ -53,6 +53,8 @@ describe.each(['fa', 'en'] as const)('the dashboard in %s', (locale) => {
     await page.setViewportSize({ width: 1366, height: 900 });
     await page.goto(`${server.url}/dashboard`);
     await page.getByTestId('dashboard-figures').waitFor();
+    // the charts' drawings load after the cards (their own chunk)
+    for (const id of ['registrations', 'operators', 'versions']) await chart(id).locator('.MuiChartsSurface-root').waitFor();
 
     // 3 apps (one inactive), 3 servers in 3 countries, 4 profiles, 40 devices all registered today, 3 staff users.
     expect(await figure('apps').textContent()).toBe(digits(locale, 3));

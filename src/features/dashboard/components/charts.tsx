@@ -2,7 +2,8 @@
 // as a line, an app's devices by version as bars (blocked versions stacked apart, in the error
 // colour, oldest first), profiles by operator as bars. In Persian the day labels are Jalali, every figure is in
 // Persian digits, and the charts are mirrored (the x axis runs right to left, the values on the right).
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
@@ -10,8 +11,6 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
-import { BarChart } from '@mui/x-charts/BarChart';
-import { LineChart } from '@mui/x-charts/LineChart';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
 import type { DashboardStats } from '../../../contract';
@@ -21,6 +20,13 @@ import { useAppSelector } from '../../../lib/state/hooks';
 import { selectLocale } from '../../../lib/state/settings-slice';
 
 const HEIGHT = 260;
+
+// @mui/x-charts is a chunk of its own, loaded once the figures are in: the greeting and the cards
+// (the page's first paint) do not wait for it. Each chart's frame, title and links show at once,
+// its drawing in the frame's place when the chunk is in.
+const BarChart = lazy(() => import(/* webpackChunkName: "charts" */ '@mui/x-charts/BarChart').then((m) => ({ default: m.BarChart })));
+const LineChart = lazy(() => import(/* webpackChunkName: "charts" */ '@mui/x-charts/LineChart').then((m) => ({ default: m.LineChart })));
+const graphSpace = <Box sx={{ height: HEIGHT }} />;
 
 /** Axis options shared by the charts: mirrored in RTL, figures in the UI language's digits. */
 function useAxes() {
@@ -59,14 +65,16 @@ export function RegistrationsChart({ perDay }: { perDay: DashboardStats['devices
   const label = (day: string) => formatDate(`${day}T12:00:00Z`, locale, { month: 'short', day: 'numeric', timeZone: 'UTC' });
   return (
     <ChartCard id="registrations" titleId="dashboard.chart.registrations">
-      <LineChart
-        height={HEIGHT}
-        skipAnimation
-        hideLegend
-        xAxis={[{ ...x, scaleType: 'point', data: perDay.map((d) => d.day), valueFormatter: label, tickInterval: weekly(perDay.length) }]}
-        yAxis={[y]}
-        series={[{ data: perDay.map((d) => d.count), label: intl.formatMessage({ id: 'dashboard.chart.registered' }), valueFormatter: n, area: true, showMark: false, color: '#1976d2' }]}
-      />
+      <Suspense fallback={graphSpace}>
+        <LineChart
+          height={HEIGHT}
+          skipAnimation
+          hideLegend
+          xAxis={[{ ...x, scaleType: 'point', data: perDay.map((d) => d.day), valueFormatter: label, tickInterval: weekly(perDay.length) }]}
+          yAxis={[y]}
+          series={[{ data: perDay.map((d) => d.count), label: intl.formatMessage({ id: 'dashboard.chart.registered' }), valueFormatter: n, area: true, showMark: false, color: '#1976d2' }]}
+        />
+      </Suspense>
     </ChartCard>
   );
 }
@@ -76,14 +84,16 @@ export function OperatorsChart({ byOperator }: { byOperator: DashboardStats['pro
   const { n, x, y } = useAxes();
   return (
     <ChartCard id="operators" titleId="dashboard.chart.operators">
-      <BarChart
-        height={HEIGHT}
-        skipAnimation
-        hideLegend
-        xAxis={[{ ...x, scaleType: 'band', data: byOperator.map((o) => intl.formatMessage({ id: `dashboard.operator.${o.key}` })) }]}
-        yAxis={[y]}
-        series={[{ data: byOperator.map((o) => o.count), label: intl.formatMessage({ id: 'dashboard.chart.profiles' }), valueFormatter: n, color: '#00897b' }]}
-      />
+      <Suspense fallback={graphSpace}>
+        <BarChart
+          height={HEIGHT}
+          skipAnimation
+          hideLegend
+          xAxis={[{ ...x, scaleType: 'band', data: byOperator.map((o) => intl.formatMessage({ id: `dashboard.operator.${o.key}` })) }]}
+          yAxis={[y]}
+          series={[{ data: byOperator.map((o) => o.count), label: intl.formatMessage({ id: 'dashboard.chart.profiles' }), valueFormatter: n, color: '#00897b' }]}
+        />
+      </Suspense>
     </ChartCard>
   );
 }
@@ -116,16 +126,18 @@ export function VersionsChart({ byVersion }: { byVersion: DashboardStats['device
     <ChartCard id="versions" titleId="dashboard.chart.versions" action={picker}>
       {app ? (
         <>
-          <BarChart
-            height={HEIGHT}
-            skipAnimation
-            xAxis={[{ ...x, scaleType: 'band', data: versions.map((v) => (v.appVersion === null ? intl.formatMessage({ id: 'dashboard.chart.noVersion' }) : n(v.appVersion))) }]}
-            yAxis={[y]}
-            series={[
-              { stack: 'v', data: versions.map((v) => (v.blocked ? null : v.devices)), label: intl.formatMessage({ id: 'dashboard.chart.active' }), valueFormatter: n, color: theme.palette.primary.main },
-              { stack: 'v', data: versions.map((v) => (v.blocked ? v.devices : null)), label: intl.formatMessage({ id: 'dashboard.chart.blocked' }), valueFormatter: n, color: theme.palette.error.main },
-            ]}
-          />
+          <Suspense fallback={graphSpace}>
+            <BarChart
+              height={HEIGHT}
+              skipAnimation
+              xAxis={[{ ...x, scaleType: 'band', data: versions.map((v) => (v.appVersion === null ? intl.formatMessage({ id: 'dashboard.chart.noVersion' }) : n(v.appVersion))) }]}
+              yAxis={[y]}
+              series={[
+                { stack: 'v', data: versions.map((v) => (v.blocked ? null : v.devices)), label: intl.formatMessage({ id: 'dashboard.chart.active' }), valueFormatter: n, color: theme.palette.primary.main },
+                { stack: 'v', data: versions.map((v) => (v.blocked ? v.devices : null)), label: intl.formatMessage({ id: 'dashboard.chart.blocked' }), valueFormatter: n, color: theme.palette.error.main },
+              ]}
+            />
+          </Suspense>
           <Link component={RouterLink} to={hrefs.appDevices(app.appId)} variant="body2">
             <FormattedMessage id="dashboard.chart.appDevices" values={{ app: app.appName }} />
           </Link>
