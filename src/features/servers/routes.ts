@@ -19,12 +19,14 @@ export const routes: FeatureRoute[] = [
     access: 'private',
     menu: MENU_SECTIONS.servers,
     load: () => import(/* webpackChunkName: "page-server-profiles" */ './pages/server-profiles-page'),
-    // The profile list (up to 100,000 rows) starts with the page's chunk, not after the page rendered.
+    // The profile list (up to 100,000 rows) and the server list start with the page's chunk, not after the page rendered.
     prefetch: async ({ serverId }, dispatch) => {
       const id = Number(serverId);
       if (!Number.isInteger(id) || id <= 0) return;
       const { serversApi } = await import(/* webpackChunkName: "page-server-profiles" */ './api');
       dispatch(serversApi.util.prefetch('getProfiles', id, {}));
+      // the server list (the header's flag, address and apps) too, not once the page has rendered
+      dispatch(serversApi.util.prefetch('getServers', 'all', {}));
     },
   },
 ];
