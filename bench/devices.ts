@@ -293,6 +293,8 @@ interface LoadResult {
   total: number;
   ok: number;
   non2xx: number;
+  /** The non-2xx answers by status code. */
+  statuses: Map<number, number>;
   errors: number;
   okIds: Set<string>;
   p99: number;
@@ -311,6 +313,7 @@ async function closedLoop(port: number, seconds: number, connections: number, ne
   let counter = 0;
   let ok = 0;
   let non2xx = 0;
+  const statuses = new Map<number, number>();
   let errors = 0;
   const started = process.hrtime.bigint();
   const deadline = Date.now() + seconds * 1000;
@@ -334,14 +337,17 @@ async function closedLoop(port: number, seconds: number, connections: number, ne
           ok++;
           if (req.id) okIds.add(req.id);
         } else if (status === 0) errors++;
-        else non2xx++;
+        else {
+          non2xx++;
+          statuses.set(status, (statuses.get(status) ?? 0) + 1);
+        }
       }
     }),
   );
   const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
   loadAgent.destroy();
   latencies.sort((a, b) => a - b);
-  return { requestsPerSecond: counter / elapsed, total: counter, ok, non2xx, errors, okIds, p99: Math.round(percentile(latencies, 99)) };
+  return { requestsPerSecond: counter / elapsed, total: counter, ok, non2xx, statuses, errors, okIds, p99: Math.round(percentile(latencies, 99)) };
 }
 
 function loadAddDevice(port: number, apiKey: string, runTag: string): Promise<LoadResult> {
@@ -478,7 +484,7 @@ async function main() {
   log(`  GET /api/health   requests/s ${health.requestsPerSecond.toFixed(0)} (${health.total.toLocaleString()} requests, p99 ${health.p99} ms): the floor`);
   log(`  addDevice         requests/s ${load.requestsPerSecond.toFixed(0)} (${load.total.toLocaleString()} requests, p99 ${load.p99} ms)  ${rpsOk ? 'OK' : `UNDER the ${REGISTRATIONS_BUDGET}/s budget`}`);
   log(`  addDevice / health: ${ratio.toFixed(2)} (target ≥ ${HEALTH_RATIO_TARGET}) ${ratio >= HEALTH_RATIO_TARGET ? 'OK' : 'MISSED'}`);
-  log(`  2xx ${load.ok.toLocaleString()}, non-2xx ${load.non2xx}, errors ${load.errors}; none in flight when counted`);
+  log(`  2xx ${load.ok.toLocaleString()}, non-2xx ${load.non2xx}${load.non2xx ? ` (${[...load.statuses].map(([code, n]) => `${code}: ${n}`).join(', ')})` : ''}, errors ${load.errors}; none in flight when counted`);
   log(`  distinct device ids acknowledged ${load.okIds.size.toLocaleString()}, of them stored ${storedOfOk.toLocaleString()}; rows of this run ${stored.toLocaleString()}  ${storedOfOk === load.okIds.size && stored === load.okIds.size ? 'no write lost, no row unaccounted for' : storedOfOk === load.okIds.size ? `no write lost; ${stored - load.okIds.size} rows stored by requests that failed` : 'WRITES LOST'}`);
 
   const pageOk = p95s.every((p) => p <= PAGE_BUDGET_MS);
