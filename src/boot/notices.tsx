@@ -3,10 +3,11 @@
 // newest first, at most NOTIFICATION_LIMIT, each for NOTIFICATION_LIFETIME_MS with hovering
 // pausing its timer, a click dismisses it, the same toast again within moments is one toast; the
 // live region is there from the start. Texts are message ids, translated when shown.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { NotificationStatus } from '../contract/enums';
-import { NOTIFICATION_LIFETIME_MS, NOTIFICATION_LIMIT } from '../contract/limits';
+import { NOTIFICATION_LIMIT } from '../contract/limits';
 import { useText } from '../lib/i18n/plain-text';
+import { useNoticeTimer } from '../lib/notice-timer';
 
 export interface Notice {
   id: number;
@@ -43,23 +44,8 @@ const ICONS: Record<NotificationStatus, string> = {
 
 function NoticeItem({ item, onDismiss }: { item: Notice; onDismiss: (id: number) => void }) {
   const text = useText();
-  const remaining = useRef(NOTIFICATION_LIFETIME_MS);
-  const startedAt = useRef(0);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const dismiss = useCallback(() => onDismiss(item.id), [onDismiss, item.id]);
-  const resume = useCallback(() => {
-    clearTimeout(timer.current);
-    startedAt.current = Date.now();
-    timer.current = setTimeout(dismiss, remaining.current);
-  }, [dismiss]);
-  const pause = () => {
-    clearTimeout(timer.current);
-    remaining.current = Math.max(0, remaining.current - (Date.now() - startedAt.current));
-  };
-  useEffect(() => {
-    resume();
-    return () => clearTimeout(timer.current);
-  }, [resume]);
+  const { pause, resume } = useNoticeTimer(dismiss);
   return (
     // a toast is dismissed by a click, as the app's (its text is also in the live region)
     <div
