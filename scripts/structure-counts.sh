@@ -1,0 +1,26 @@
+#!/bin/bash
+# Counts of the things the codebase keeps in one home (docs/architecture.md; issue 12 of the
+# project), read with git grep from one revision: `scripts/structure-counts.sh <rev>` (default HEAD).
+# Compare two revisions side by side: paste -d"|" <(scripts/structure-counts.sh A) <(scripts/structure-counts.sh B)
+rev=${1:-HEAD}
+c() { git grep -nE "$1" $rev -- ${@:2} 2>/dev/null | wc -l; }
+echo "§1 GET apps declared (panel):            $(c "query: .*(=> 'apps',|url: 'apps')" src)"
+echo "§1 GET apps/countries declared (panel):  $(c "query: .*'apps/countries'" src)"
+echo "§1 Flag components:                      $(c "function Flag\b" src)"
+echo "§1 role_id compared by hand (panel):     $(c "role_id (===|!==) [0-9]" src)"
+echo "§2 Tooltip in feature list files:        $(git grep -l "<Tooltip" $rev -- 'src/features/*list*.tsx' 'src/features/**/*list*.tsx' 2>/dev/null | sort -u | wc -l)"
+echo "§3 hand-written type:'object' in routes: $(git grep -nE "type: 'object'" $rev -- server/src/routes server/src/http/schemas.ts 2>/dev/null | grep -v 'docsOnly(' | wc -l)"
+echo "§3 nullableStr definitions:              $(c "(const|function) nullableStr" src server)"
+echo "§3 DeviceDto definitions:                $(c "^export (interface|type) DeviceDto\b" src server)"
+echo "§3 CsvRowError definitions:              $(c "^export (interface|type) CsvRowError\b" src server)"
+echo "§4 preHandler: app.authorize:            $(c "preHandler: app.authorize" server/src)"
+echo "§4 assertProfileAccess defined in:       $(git grep -lE "function assertProfileAccess" $rev -- server/src | sed "s/^$rev://" | tr '\n' ' ')"
+echo "§5 dropPrototypeKeys chains:             $(c "transform\(dropPrototypeKeys\)" src server)"
+echo "§6 chunk/pgTextArray defined in:         $(git grep -lE "(function|const) (chunk|pgTextArray)\b" $rev -- server/src | sed "s/^$rev://" | tr '\n' ' ')"
+echo "§7 '/servers/' literals in panel:        $(c "'/servers/" src/features)"
+echo "§7 USERS_PATHS:                          $(c "USERS_PATHS" src)"
+echo "§8 seeders/call helpers in server tests: $(git grep -nE "^(async )?function (seed[A-Z]\w*|call)\(|const call = " $rev -- __tests__/server 2>/dev/null | wc -l)"
+echo "§9 eslint-disable comments:              $(c "eslint-disable" src server)"
+echo "§10 cites of SPEC §/ARCHITECTURE §:      $(c "SPEC §|ARCHITECTURE §" src server)"
+echo "§10 docs/ files:                         $(git ls-tree --name-only $rev docs/ 2>/dev/null | wc -l)"
+echo -n "files over 300 lines (src, server):      "; for f in $(git ls-tree -r --name-only $rev -- src server | grep -E '\.(ts|tsx|mjs)$'); do n=$(git show $rev:$f | wc -l); [ $n -gt 300 ] && echo -n "$f($n) "; done; echo
