@@ -15,21 +15,23 @@ import { SignInApp, type AppModule } from './sign-in-app';
 
 export const loadApp = (): Promise<AppModule> => import(/* webpackChunkName: "app" */ '../app/start');
 
-const routePatterns = Object.values(PATHS).map((path) => new RegExp(`^${path.replace(/:[^/]+/g, '[^/]+')}$`));
+/** A route path (`/servers/:serverId`) as a whole-path pattern. */
+const patternOf = (path: string) => new RegExp(`^${path.replace(/:[^/]+/g, '[^/]+')}$`);
+/** The path without a trailing slash (but `/` itself). */
+const withoutTrailingSlash = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
+
+const routePatterns = Object.values(PATHS).map(patternOf);
 
 /** The private page at `pathname` (a static path before a pattern, as the router ranks them), if any. */
 export function privateRouteAt(pathname: string, routes: readonly FeatureRoute[] = featureRoutes): FeatureRoute | undefined {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const path = withoutTrailingSlash(pathname);
   const pages = routes.filter((route) => route.access === 'private');
-  return (
-    pages.find((route) => route.path === path) ??
-    pages.find((route) => new RegExp(`^${route.path.replace(/:[^/]+/g, '[^/]+')}$`).test(path))
-  );
+  return pages.find((route) => route.path === path) ?? pages.find((route) => patternOf(route.path).test(path));
 }
 
 /** `/`, /login, and every page of the panel: without a session each of them ends at /login. */
 export function leadsToSignIn(pathname: string): boolean {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const path = withoutTrailingSlash(pathname);
   return routePatterns.some((pattern) => pattern.test(path));
 }
 
