@@ -88,8 +88,19 @@ function cannotMatch(elImpl, selector) {
   if (required === null) return false;
   const classAttr = elImpl.getAttributeNS(null, 'class');
   if (!classAttr) return true;
-  const has = new Set(classAttr.split(/[\t\n\f\r ]+/));
+  const has = classSet(classAttr);
   return required.every((classes) => classes.some((name) => !has.has(name)));
+}
+
+// getComputedStyle asks about one element against every rule in turn: split its class list once.
+let lastClassAttr = '';
+let lastClassSet = new Set();
+function classSet(classAttr) {
+  if (classAttr !== lastClassAttr) {
+    lastClassSet = new Set(classAttr.split(/[\t\n\f\r ]+/));
+    lastClassAttr = classAttr;
+  }
+  return lastClassSet;
 }
 
 /** Installs the pre-filter into jsdom's selector helper; must run before jsdom is loaded. */
