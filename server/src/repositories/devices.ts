@@ -96,18 +96,26 @@ export function devicesRepository(db: Db, limits?: number | PageLimits) {
       await db.delete(devices).where(and(eq(devices.appId, device.appId), eq(devices.id, device.id)));
     },
 
-    /** Bulk insert for tests and the benchmark (no version records). */
+    /**
+     * Bulk insert for tests and the benchmark (no version records), in order (ids ascend with the
+     * rows). The rows travel as one JSON parameter: Drizzle's builder spends about half a
+     * millisecond of CPU per row on a multi-row VALUES list, which made seeding 20,000 devices
+     * take seconds.
+     */
     async insertMany(rows: (DeviceFields & { appId: number })[]): Promise<void> {
-      for (let i = 0; i < rows.length; i += 1000) {
-        await db.insert(devices).values(
-          rows.slice(i, i + 1000).map((r) => ({
-            appId: r.appId,
-            uniqueDeviceId: r.uniqueDeviceId,
-            fcmToken: r.fcmToken,
-            model: r.model ?? null,
-            appVersionCode: r.appVersionCode == null ? null : versionKey(r.appVersionCode),
-          })),
-        );
+      for (let i = 0; i < rows.length; i += 10_000) {
+        const batch = rows.slice(i, i + 10_000).map((r) => [
+          r.appId,
+          r.uniqueDeviceId,
+          r.fcmToken ?? null,
+          r.model ?? null,
+          r.appVersionCode == null ? null : versionKey(r.appVersionCode),
+        ]);
+        await db.execute(sql`
+          INSERT INTO devices (app_id, unique_device_id, fcm_token, model, app_version_code)
+          SELECT (r->>0)::integer, r->>1, r->>2, r->>3, r->>4
+          FROM json_array_elements(${JSON.stringify(batch)}::json) WITH ORDINALITY AS e(r, n)
+          ORDER BY n`);
       }
     },
   };
