@@ -15,9 +15,9 @@ export function chunk<T>(items: T[], size: number): T[][] {
   return out;
 }
 
-/** A PostgreSQL array literal of text values, every element quoted and escaped; sent as one parameter. */
-export function pgTextArray(values: string[]): string {
-  return `{${values.map((v) => `"${v.replace(/[\\"]/g, '\\$&')}"`).join(',')}}`;
+/** A PostgreSQL array literal of text values (null as NULL), every element quoted and escaped; sent as one parameter. */
+export function pgTextArray(values: (string | null)[]): string {
+  return `{${values.map((v) => (v === null ? 'NULL' : `"${v.replace(/[\\"]/g, '\\$&')}"`)).join(',')}}`;
 }
 
 /** A count(*) (or any bigint) value from either driver, as a number. */

@@ -6,6 +6,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { apps, devices } from '../db/schema';
 import { devicePages, type PageLimits } from './device-pages';
+import { registerRow, registrationBatcher, type RegisterRow } from './device-register-batch';
 import { rowFields, toDto, type DeviceDto, type DeviceFields, type DeviceScope } from './device-rows';
 import { ensureAppVersion, versionKey } from './versions';
 
@@ -20,6 +21,7 @@ export function devicesRepository(db: Db, limits?: number | PageLimits) {
   // Built on first use, per database handle (a transaction gets its own).
   let byKey: RegisterStatement | undefined;
   let byAppId: RegisterStatement | undefined;
+  let batcher: ReturnType<typeof registrationBatcher> | undefined;
   const pages = devicePages(db, typeof limits === 'number' ? { walkLimit: limits } : limits);
 
   return {
@@ -41,12 +43,18 @@ export function devicesRepository(db: Db, limits?: number | PageLimits) {
     },
 
     /**
-     * The mobile apps' registration: the app is the one whose API key is `apiKey`, if active. One
-     * statement (one round trip) looks the app up, upserts the device and records a new version.
+     * The mobile apps' registration: the app is the one whose API key is `apiKey`, if active.
+     * Registrations arriving together are written as one batch (device-register-batch.ts): one
+     * statement looks the apps up, upserts the devices and records new versions.
      */
     async registerByApiKey(apiKey: string, fields: DeviceFields): Promise<RegisterResult> {
-      byKey ??= registerStatement(db, 'device_register_by_key', sql`SELECT id FROM apps WHERE api_key = ${sql.placeholder('app')} AND active`);
-      const id = await runRegister(byKey, apiKey, fields);
+      batcher ??= registrationBatcher(db, {
+        single: (row: RegisterRow) => {
+          byKey ??= registerStatement(db, 'device_register_by_key', sql`SELECT id FROM apps WHERE api_key = ${sql.placeholder('app')} AND active`);
+          return runRegister(byKey, row);
+        },
+      });
+      const id = await batcher.register(registerRow(apiKey, fields));
       if (id !== undefined) return { id };
       // The rare failure path tells an unknown key from an inactive app.
       const [app] = await db.select({ active: apps.active }).from(apps).where(eq(apps.apiKey, apiKey));
@@ -56,7 +64,7 @@ export function devicesRepository(db: Db, limits?: number | PageLimits) {
     /** The panel's registration for an app the caller may access (checked by the route). */
     async registerForApp(appId: number, fields: DeviceFields): Promise<{ id: number } | undefined> {
       byAppId ??= registerStatement(db, 'device_register_by_app', sql`SELECT id FROM apps WHERE id = ${sql.placeholder('app')}`);
-      const id = await runRegister(byAppId, appId, fields);
+      const id = await runRegister(byAppId, { ...registerRow('', fields), app: appId });
       return id === undefined ? undefined : { id };
     },
 
@@ -153,13 +161,7 @@ function registerStatement(db: Db, name: string, appQuery: SQL) {
 
 type RegisterStatement = ReturnType<typeof registerStatement>;
 
-async function runRegister(statement: RegisterStatement, app: number | string, f: DeviceFields): Promise<number | undefined> {
-  const [row] = await statement.execute({
-    app,
-    uniqueDeviceId: f.uniqueDeviceId,
-    model: f.model ?? null,
-    fcmToken: f.fcmToken,
-    version: f.appVersionCode == null ? null : versionKey(f.appVersionCode),
-  });
+async function runRegister(statement: RegisterStatement, r: RegisterRow & { app?: number }): Promise<number | undefined> {
+  const [row] = await statement.execute({ app: r.app ?? r.apiKey, uniqueDeviceId: r.uniqueDeviceId, model: r.model, fcmToken: r.fcmToken, version: r.version });
   return row ? Number(row.id) : undefined;
 }
