@@ -1,6 +1,7 @@
 // Migration 0006 (the dashboard's device counters, docs/product.md §7 "Dashboard") fills the counters from the devices already
 // stored: a database migrated up to 0005 gets devices of various ages and versions, then the
 // remaining migrations run, and the counters equal a count over the rows; later changes keep them so.
+// The same for the device list's id buckets (0013).
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -61,6 +62,14 @@ async function expectCountersMatchRows() {
     FULL JOIN (SELECT app_id, hour, sum(n) AS n FROM device_hour_counts GROUP BY 1, 2) c ON c.app_id = d.app_id AND c.hour = d.h`);
   expect(byHour.length).toBeGreaterThan(100);
   for (const r of byHour) expect([r.hour, r.stored]).toEqual([r.hour, r.counted]);
+
+  // Migration 0013: the device list's counts per app, version and id bucket.
+  const byBucket = await rows<{ key: string; counted: string; stored: string }>(sql`
+    SELECT concat_ws('/', coalesce(d.app_id, c.app_id), coalesce(d.v, c.app_version), coalesce(d.b, c.bucket)) AS key, coalesce(d.n, 0)::text AS counted, coalesce(c.n, 0)::text AS stored
+    FROM (SELECT app_id, coalesce(app_version_code, '') AS v, id >> 12 AS b, count(*) AS n FROM devices GROUP BY 1, 2, 3) d
+    FULL JOIN (SELECT app_id, app_version, bucket, sum(n) AS n FROM device_id_buckets GROUP BY 1, 2, 3) c ON c.app_id = d.app_id AND c.app_version = d.v AND c.bucket = d.b`);
+  expect(byBucket.length).toBeGreaterThanOrEqual(12);
+  for (const r of byBucket) expect([r.key, r.stored]).toEqual([r.key, r.counted]);
 }
 
 test('the migration fills the counters from the stored devices', async () => {

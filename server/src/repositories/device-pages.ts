@@ -12,7 +12,8 @@ import { modelRunsPage, MODEL_RUNS_LIMIT, OTHER_MATCHES_LIMIT } from './device-m
 import {
   likePattern, listOrder, onOutput, onTable, orderBy, pageWithRows, planRows, rowsOf, rowsOfPage, scopeWhere, selectKey, sortedMatches, textMatch, whereOf, type ListOrder,
 } from './device-page-sql';
-import { fromTheEnd, inVersionOrder, versionGroups } from './device-positions';
+import { markStart } from './device-marks';
+import { fromTheEnd, idRuns, startInRun, versionGroups } from './device-positions';
 import type { DeviceDto, DeviceList, DeviceScope } from './device-rows';
 
 export { FCM_FILTER_CHARS } from './device-page-sql';
@@ -140,30 +141,37 @@ export function devicePages(
   }
 
   /**
-   * A page without a text filter. Near the start, the walks up to it; deeper (past walkLimit
-   * rows), where the rows skipped would cost more than the page, the list's exact size per version
-   * (device-positions.ts) places it: sorted by version, inside the run of its version (or the
-   * runs it spans), else in the whole list, either way read from the nearer end.
+   * A page without a text filter. Near the start, the walks up to it. Deeper (past walkLimit rows),
+   * where the rows skipped would cost more than the page, exact counters place it
+   * (device-positions.ts): sorted by id, or by version (within each version, by id), the counts per
+   * id bucket, so that the walks start at the edge of the bucket that holds the page's first row
+   * (in the run of its version, then on through the runs the page spans); sorted by device id, the
+   * counts per stretch between marks (device-marks.ts), likewise; sorted by model, the list's exact
+   * size, so that the page is read from the nearer end.
    */
   async function unfilteredPage(scope: DeviceScope, q: DevicesQuery, walks: (SQL | undefined)[], o: ListOrder, offset: number, size: number): Promise<SQL> {
     if (offset < walkLimit) return indexPage(walks, o, offset, size);
     const appIds = q.appId === undefined ? scope.appIds : scope.appIds && !scope.appIds.includes(q.appId) ? [] : [q.appId];
-    const groups = await versionGroups(db, appIds);
-    if (!o.byVersion) return indexPage(walks, o, offset, size, groups.reduce((sum, g) => sum + g.n, 0));
-    // The page's part of each version run it spans, concatenated and cut to the page (should a
+    if (q.sort === 'uniqueDeviceId') {
+      const start = await markStart(db, appIds, offset, o.ascending);
+      return start ? indexPage(walks.map((w) => and(w, start.from)), o, start.skip, size) : sql`ARRAY[]::bigint[]`;
+    }
+    if (!o.byId && !o.byVersion) return indexPage(walks, o, offset, size, (await versionGroups(db, appIds)).reduce((sum, g) => sum + g.n, 0));
+    // The page's part of each run it spans, concatenated and cut to the page (should a
     // registration meanwhile have changed a run, the page still holds rows in the list's order).
     const parts: SQL[] = [];
     let skip = offset;
     let left = size;
-    for (const g of inVersionOrder(groups, o.ascending)) {
+    for (const run of await idRuns(db, appIds, o.byVersion, o.ascending)) {
       if (left <= 0) break;
-      if (skip >= g.n) {
-        skip -= g.n;
+      if (skip >= run.n) {
+        skip -= run.n;
         continue;
       }
-      const inRun = g.version === null ? sql`${o.key} IS NULL` : sql`${o.key} = ${g.version}`;
-      parts.push(indexPage(walks.map((w) => and(w, inRun)), o, skip, size, g.n));
-      left -= g.n - skip;
+      const inRun = run.version === undefined ? undefined : run.version === null ? sql`${o.key} IS NULL` : sql`${o.key} = ${run.version}`;
+      const start = startInRun(run, skip, o.ascending);
+      parts.push(indexPage(walks.map((w) => and(w, inRun, start.from)), o, start.skip, size));
+      left -= run.n - skip;
       skip = 0;
     }
     return parts.length ? sql`(${sql.join(parts, sql` || `)})[1:${sql.raw(String(size))}]` : sql`ARRAY[]::bigint[]`;

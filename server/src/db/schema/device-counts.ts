@@ -46,3 +46,50 @@ export const deviceVersionCounts = pgTable(
 export const deviceModels = pgTable('device_models', {
   model: text('model').primaryKey(),
 });
+
+/**
+ * Devices per app, app version ('' for none) and id bucket (id >> DEVICE_ID_BUCKET_BITS), kept by
+ * the same triggers (migration 0013). Within one (app, version) the list's id and version orders
+ * are id orders, so these place a deep page (repositories/device-buckets.ts): the bucket where it
+ * starts is found by adding small counters, and the index is walked from the bucket's edge, past
+ * at most one bucket's rows, instead of past every row before the page.
+ */
+export const deviceIdBuckets = pgTable(
+  'device_id_buckets',
+  {
+    appId: integer('app_id').notNull().references(() => apps.id, { onDelete: 'cascade' }),
+    appVersion: text('app_version').notNull(),
+    bucket: bigint('bucket', { mode: 'number' }).notNull(),
+    slot: smallint('slot').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.appId, t.appVersion, t.bucket, t.slot] })],
+);
+
+/** A bucket holds the ids [bucket << 12, (bucket + 1) << 12): at most 4,096 devices. */
+export const DEVICE_ID_BUCKET_BITS = 12;
+
+/**
+ * Marks along the device id (unique_device_id) order: a device belongs to the greatest mark not
+ * above its id (every id is ≥ the mark ''). The marks cut the order into stretches of about
+ * DEVICE_MARK_ROWS devices; a stretch that grew past twice that is cut again
+ * (repositories/device-marks.ts).
+ */
+export const deviceIdMarks = pgTable('device_id_marks', {
+  mark: text('mark').primaryKey(),
+});
+
+/** Devices per app and mark (deviceIdMarks), kept by the same triggers (migration 0013). */
+export const deviceMarkCounts = pgTable(
+  'device_mark_counts',
+  {
+    appId: integer('app_id').notNull().references(() => apps.id, { onDelete: 'cascade' }),
+    mark: text('mark').notNull(),
+    slot: smallint('slot').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.appId, t.mark, t.slot] })],
+);
+
+/** The devices a stretch between two marks holds when cut (DEVICE_MARK_ROWS × 2 when cut again). */
+export const DEVICE_MARK_ROWS = 1024;
