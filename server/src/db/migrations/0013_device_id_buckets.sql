@@ -42,29 +42,41 @@ CREATE FUNCTION device_id_mark(id text) RETURNS text LANGUAGE sql STABLE AS $$
   SELECT m.mark FROM device_id_marks m WHERE m.mark <= id ORDER BY m.mark DESC LIMIT 1
 $$;
 --> statement-breakpoint
+-- Updates, per statement (it was per row): a batch of registrations is one statement, and its rows'
+-- counters, taken row by row, came in crossing orders from concurrent batches (versions going up
+-- in one, down in another: "deadlock detected"). Now each counter is changed once per statement,
+-- in key order. The rows are paired by id; a row whose counted fields did not change adds nothing.
 CREATE OR REPLACE FUNCTION device_counts_update() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   my_slot smallint := pg_backend_pid() % 8;
+  cutoff timestamp := device_stats_cutoff();
 BEGIN
   INSERT INTO device_version_counts AS c (app_id, app_version, slot, n)
   SELECT t.app_id, t.version, my_slot, sum(t.delta)
-  FROM (VALUES (OLD.app_id, coalesce(OLD.app_version_code, ''), -1), (NEW.app_id, coalesce(NEW.app_version_code, ''), 1)) AS t(app_id, version, delta)
+  FROM old_rows o FULL JOIN new_rows w ON w.id = o.id
+  CROSS JOIN LATERAL (VALUES (o.app_id, coalesce(o.app_version_code, ''), -1), (w.app_id, coalesce(w.app_version_code, ''), 1)) AS t(app_id, version, delta)
+  WHERE t.app_id IS NOT NULL AND (o.id IS NULL OR w.id IS NULL OR o.app_id <> w.app_id OR o.app_version_code IS DISTINCT FROM w.app_version_code)
   GROUP BY 1, 2 HAVING sum(t.delta) <> 0 ORDER BY 1, 2
   ON CONFLICT (app_id, app_version, slot) DO UPDATE SET n = c.n + excluded.n;
   INSERT INTO device_hour_counts AS c (app_id, hour, slot, n)
   SELECT t.app_id, t.hour, my_slot, sum(t.delta)
-  FROM (VALUES (OLD.app_id, device_stats_hour(OLD.created_at), -1), (NEW.app_id, device_stats_hour(NEW.created_at), 1)) AS t(app_id, hour, delta)
-  WHERE t.hour >= device_stats_cutoff()
+  FROM old_rows o FULL JOIN new_rows w ON w.id = o.id
+  CROSS JOIN LATERAL (VALUES (o.app_id, device_stats_hour(o.created_at), -1), (w.app_id, device_stats_hour(w.created_at), 1)) AS t(app_id, hour, delta)
+  WHERE t.app_id IS NOT NULL AND t.hour >= cutoff AND (o.id IS NULL OR w.id IS NULL OR o.app_id <> w.app_id OR o.created_at IS DISTINCT FROM w.created_at)
   GROUP BY 1, 2 HAVING sum(t.delta) <> 0 ORDER BY 1, 2
   ON CONFLICT (app_id, hour, slot) DO UPDATE SET n = c.n + excluded.n;
   INSERT INTO device_id_buckets AS c (app_id, app_version, bucket, slot, n)
   SELECT t.app_id, t.version, t.bucket, my_slot, sum(t.delta)
-  FROM (VALUES (OLD.app_id, coalesce(OLD.app_version_code, ''), OLD.id >> 12, -1), (NEW.app_id, coalesce(NEW.app_version_code, ''), NEW.id >> 12, 1)) AS t(app_id, version, bucket, delta)
+  FROM old_rows o FULL JOIN new_rows w ON w.id = o.id
+  CROSS JOIN LATERAL (VALUES (o.app_id, coalesce(o.app_version_code, ''), o.id >> 12, -1), (w.app_id, coalesce(w.app_version_code, ''), w.id >> 12, 1)) AS t(app_id, version, bucket, delta)
+  WHERE t.app_id IS NOT NULL AND (o.id IS NULL OR w.id IS NULL OR o.app_id <> w.app_id OR o.app_version_code IS DISTINCT FROM w.app_version_code)
   GROUP BY 1, 2, 3 HAVING sum(t.delta) <> 0 ORDER BY 1, 2, 3
   ON CONFLICT (app_id, app_version, bucket, slot) DO UPDATE SET n = c.n + excluded.n;
   INSERT INTO device_mark_counts AS c (app_id, mark, slot, n)
-  SELECT t.app_id, t.mark, my_slot, sum(t.delta)
-  FROM (VALUES (OLD.app_id, device_id_mark(OLD.unique_device_id), -1), (NEW.app_id, device_id_mark(NEW.unique_device_id), 1)) AS t(app_id, mark, delta)
+  SELECT t.app_id, device_id_mark(t.device), my_slot, sum(t.delta)
+  FROM old_rows o FULL JOIN new_rows w ON w.id = o.id
+  CROSS JOIN LATERAL (VALUES (o.app_id, o.unique_device_id, -1), (w.app_id, w.unique_device_id, 1)) AS t(app_id, device, delta)
+  WHERE t.app_id IS NOT NULL AND (o.id IS NULL OR w.id IS NULL OR o.app_id <> w.app_id OR o.unique_device_id <> w.unique_device_id)
   GROUP BY 1, 2 HAVING sum(t.delta) <> 0 ORDER BY 1, 2
   ON CONFLICT (app_id, mark, slot) DO UPDATE SET n = c.n + excluded.n;
   RETURN NULL;
@@ -117,15 +129,13 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
--- A device's bucket is its id's and its mark its device id's: the update trigger fires on their
--- changes too (the panel's edit may change a device id; nothing changes an id, but the counts must
--- hold whatever changes a row).
+-- Statement-level triggers with transition tables cannot name columns, so this one fires on every
+-- update of devices; the rows whose counted fields are unchanged (a re-registration keeping its
+-- version, a last-seen time) add nothing.
 DROP TRIGGER device_counts_update ON devices;
 --> statement-breakpoint
-CREATE TRIGGER device_counts_update AFTER UPDATE OF id, app_id, unique_device_id, app_version_code, created_at ON devices FOR EACH ROW
-  WHEN (OLD.id IS DISTINCT FROM NEW.id OR OLD.app_id IS DISTINCT FROM NEW.app_id OR OLD.unique_device_id IS DISTINCT FROM NEW.unique_device_id
-        OR OLD.app_version_code IS DISTINCT FROM NEW.app_version_code OR OLD.created_at IS DISTINCT FROM NEW.created_at)
-  EXECUTE FUNCTION device_counts_update();
+CREATE TRIGGER device_counts_update AFTER UPDATE ON devices REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION device_counts_update();
 --> statement-breakpoint
 -- The buckets of the devices already stored.
 INSERT INTO device_id_buckets (app_id, app_version, bucket, slot, n)
