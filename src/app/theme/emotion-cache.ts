@@ -1,12 +1,13 @@
-// One emotion cache per direction: RTL runs every style through stylis-plugin-rtl, LTR is plain.
+// One emotion cache per direction: RTL flips every declaration through stylis-plugin-rtl
+// (rtl-declarations.ts), LTR is plain.
 import createCache, { type EmotionCache } from '@emotion/cache';
 import { prefixer } from 'stylis';
-import rtlPlugin from 'stylis-plugin-rtl';
+import { rtlDeclarations } from './rtl-declarations';
 
 const caches: Partial<Record<'rtl' | 'ltr', EmotionCache>> = {};
 
 export function emotionCacheFor(direction: 'rtl' | 'ltr'): EmotionCache {
   caches[direction] ??=
-    direction === 'rtl' ? createCache({ key: 'muirtl', stylisPlugins: [prefixer, rtlPlugin] }) : createCache({ key: 'muiltr' });
+    direction === 'rtl' ? createCache({ key: 'muirtl', stylisPlugins: [rtlDeclarations, prefixer] }) : createCache({ key: 'muiltr' });
   return caches[direction];
 }
