@@ -30,6 +30,7 @@ import { openDatabase, type Db } from '../server/src/db/client';
 import { apps, appSettings, devices, users } from '../server/src/db/schema';
 import { generateApiKey, generateCoreIv, generateCoreKey } from '../server/src/domain/word-crypto';
 import { benchDashboardStats } from './dashboard-stats';
+import { cpuPerRequest, cpuSample } from './lib/cpu';
 import { freePort, startServer, stopProcess } from './lib/server-process';
 
 const root = path.resolve(__dirname, '..');
@@ -390,6 +391,7 @@ async function main() {
   const runTag = `ac-${randomBytes(4).toString('hex')}`;
   let load: LoadResult;
   let health: LoadResult;
+  const cpu: string[] = [];
   const p95s: number[] = [];
   try {
     const signIn = async (login: string) => {
@@ -455,8 +457,11 @@ async function main() {
     await floorPool?.end();
 
     log(`\nPOST apps/addDevice against GET /api/health: ${LOAD_CONNECTIONS} keep-alive connections, ${LOAD_SECONDS} s each, a new uniqueDeviceId per request (1 in 5 re-registers):`);
+    const c0 = cpuSample(server.pid);
     health = await loadHealth(port);
+    const c1 = cpuSample(server.pid);
     load = await loadAddDevice(port, seeded.apps[0].apiKey, runTag);
+    cpu.push(cpuPerRequest(c0, c1, health.total), cpuPerRequest(c1, cpuSample(server.pid), load.total));
   } finally {
     await stopProcess(server);
   }
@@ -482,7 +487,9 @@ async function main() {
   const rpsOk = load.requestsPerSecond >= REGISTRATIONS_BUDGET;
   const ratio = load.requestsPerSecond / health.requestsPerSecond;
   log(`  GET /api/health   requests/s ${health.requestsPerSecond.toFixed(0)} (${health.total.toLocaleString()} requests, p99 ${health.p99} ms): the floor`);
+  log(`                    ${cpu[0]}`);
   log(`  addDevice         requests/s ${load.requestsPerSecond.toFixed(0)} (${load.total.toLocaleString()} requests, p99 ${load.p99} ms)  ${rpsOk ? 'OK' : `UNDER the ${REGISTRATIONS_BUDGET}/s budget`}`);
+  log(`                    ${cpu[1]}`);
   log(`  addDevice / health: ${ratio.toFixed(2)} (target ≥ ${HEALTH_RATIO_TARGET}) ${ratio >= HEALTH_RATIO_TARGET ? 'OK' : 'MISSED'}`);
   log(`  2xx ${load.ok.toLocaleString()}, non-2xx ${load.non2xx}${load.non2xx ? ` (${[...load.statuses].map(([code, n]) => `${code}: ${n}`).join(', ')})` : ''}, errors ${load.errors}; none in flight when counted`);
   log(`  distinct device ids acknowledged ${load.okIds.size.toLocaleString()}, of them stored ${storedOfOk.toLocaleString()}; rows of this run ${stored.toLocaleString()}  ${storedOfOk === load.okIds.size && stored === load.okIds.size ? 'no write lost, no row unaccounted for' : storedOfOk === load.okIds.size ? `no write lost; ${stored - load.okIds.size} rows stored by requests that failed` : 'WRITES LOST'}`);
