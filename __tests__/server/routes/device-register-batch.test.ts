@@ -118,6 +118,10 @@ describe('registration batches', () => {
     const versions = await t.db.select({ v: appVersions.appVersion }).from(appVersions).where(eq(appVersions.appId, app.id));
     expect(versions.map((v) => v.v).sort()).toEqual(['2', '3', '4']);
     expect(await counterMismatches([app.id, other.id])).toEqual([]);
+    // A registration alone is written by the single statement.
+    const lone = { apiKey: app.apiKey, uniqueDeviceId: 'merge-0', fcmToken: 'alone', model: null, version: null };
+    expect(await batcher.register(lone)).toBe(before.id);
+    expect(singles).toEqual([lone]);
   });
 
   it('answers no id for a key of no active app, and fails only the registration that fails, after writing the others one by one', async () => {

@@ -48,7 +48,7 @@ interface Pending {
 }
 
 export interface BatcherOptions {
-  /** Writes one registration alone (the fallback after a failed batch); the device id, or undefined when no app took it. */
+  /** Writes one registration alone (a batch of one, and the fallback after a failed batch); the device id, or undefined when no app took it. */
   single: (row: RegisterRow) => Promise<number | undefined>;
   maxBatch?: number;
   /** Batches in flight at once (each on its own connection). */
@@ -80,9 +80,11 @@ export function registrationBatcher(db: Db, options: BatcherOptions) {
 
   async function write(batch: Pending[]) {
     let ids: Map<string, number>;
-    const merged = mergeByDevice(batch.map((p) => p.row));
+    // A registration alone takes the single statement, prepared once per connection: the batch's
+    // statement is planned at each call, which costs more than one row saves.
+    if (batch.length === 1) return options.single(batch[0].row).then(batch[0].resolve, batch[0].reject);
     try {
-      ids = await statement(merged, batch.map((p) => p.row));
+      ids = await statement(mergeByDevice(batch.map((p) => p.row)), batch.map((p) => p.row));
     } catch {
       for (const p of batch) await options.single(p.row).then(p.resolve, p.reject);
       return;
