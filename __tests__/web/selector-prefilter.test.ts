@@ -3,8 +3,9 @@
 import { JSDOM } from 'jsdom';
 
 // A CommonJS module: the jest environment loads it before jsdom.
-const { cannotMatch, subjectClasses } = require('./selector-prefilter.js') as {
+const { cannotMatch, selectorNeeds, subjectClasses } = require('./selector-prefilter.js') as {
   cannotMatch: (el: unknown, selector: unknown) => boolean;
+  selectorNeeds: (selector: string) => { classes: string[]; type: string | null; ancestors: string[] }[] | null;
   subjectClasses: (selector: string) => string[][] | null;
 };
 
@@ -13,6 +14,9 @@ const SELECTORS = [
   '*', ':not(.a)', '.a:not(.b)', '.a:is(.b, .c)', ':is(.a, .b)', '[class~="a"]', '.a[data-x="1,2"]',
   '.a::before', '.a:hover', '.b:nth-child(2n+1)', ':nth-child(2n+1).b', '.a\\:b', '.muirtl-1x-MuiButton-root',
   '.MuiButton-root.Mui-disabled', '.css-9 .MuiX-root:not(:last-child)', 'p .a, div > .b', '.a[title="x .y"]',
+  // element types, and classes required of an ancestor
+  'div', 'P', 'em', 'span, i', 'p span', '.a > p', '.a span', '.c span', '.b > :not(style)', '.css-9 > *', '.css-9>:not(style)~:not(style)',
+  '.a + [class] .b', '.a ~ i', '.a + i', 'p ~ b', '.nope *', '.a > [class] > .a', '.a p > span.a', 'svg|em', '[class~="b"] span', '.a :first-child',
 ];
 
 const HTML = `<div class="a" id="d1"><p class="b c" id="p1"><span class="a b muirtl-1x-MuiButton-root" id="s1">x</span>
@@ -47,5 +51,18 @@ describe('selector pre-filter', () => {
     expect(subjectClasses(':is(.a)')).toBeNull();
     expect(subjectClasses('.a\\:b')).toBeNull();
     expect(cannotMatch({}, undefined)).toBe(false);
+  });
+
+  it('reads the type of the subject and the classes of the compounds it descends from', () => {
+    expect(selectorNeeds('.a > p span.b')).toEqual([{ classes: ['b'], type: 'span', ancestors: ['a'] }]);
+    // a sibling's class is not an ancestor's
+    expect(selectorNeeds('.a + [x] .b ~ I')).toEqual([{ classes: [], type: 'i', ancestors: [] }]);
+    expect(selectorNeeds('.a > [x] .b')).toEqual([{ classes: ['b'], type: null, ancestors: ['a'] }]);
+    expect(selectorNeeds('.s>:not(style)~:not(style)')).toEqual([{ classes: [], type: null, ancestors: ['s'] }]);
+    expect(selectorNeeds('.a[title="x > .y"] em')).toEqual([{ classes: [], type: 'em', ancestors: ['a'] }]);
+    // nothing it can read in one selector of the list, or a namespace: unsure
+    expect(selectorNeeds('.a, [hidden]')).toBeNull();
+    expect(selectorNeeds('*::before')).toBeNull();
+    expect(selectorNeeds('svg|rect')).toBeNull();
   });
 });
