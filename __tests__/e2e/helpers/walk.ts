@@ -95,6 +95,33 @@ async function resize(page: Page, width: number) {
   // reduced motion on, which the panel honours with 0 ms transitions, so a short settle is enough.
   const still = await page.evaluate(() => matchMedia('(prefers-reduced-motion: reduce)').matches);
   await page.waitForTimeout(still ? 80 : 320);
+  await layoutSettled(page);
+}
+
+/**
+ * Waits (up to about 2 s) until the header's and the main area's boxes are the same two frames
+ * apart: on a loaded machine React may still be re-rendering for the new width when the fixed
+ * settle ends, and a control measured mid-render (the sign-out button at 357..397 of 390 once) is
+ * not where a person sees it. A layout that stays wrong is still measured, and still fails.
+ */
+async function layoutSettled(page: Page) {
+  await page.evaluate(async () => {
+    const boxes = () =>
+      [...document.querySelectorAll('header, header button, main, [data-testid="sidebar"]')]
+        .map((el) => {
+          const r = el.getBoundingClientRect();
+          return `${Math.round(r.left)},${Math.round(r.right)},${Math.round(r.top)}`;
+        })
+        .join(' ');
+    const twoFrames = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    let before = boxes();
+    for (let i = 0; i < 60; i++) {
+      await twoFrames();
+      const now = boxes();
+      if (now === before) return;
+      before = now;
+    }
+  });
 }
 
 /**
