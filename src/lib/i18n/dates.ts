@@ -43,15 +43,20 @@ function dateTimeFormat(tag: string, options: Intl.DateTimeFormatOptions): Intl.
  */
 export function formatFullDate(value: Date, locale: Locale, calendar: Calendar): string {
   if (locale === 'en') return formatDate(value, locale, { dateStyle: 'full' }, calendar);
-  const weekday = new Intl.DateTimeFormat(calendarLocale[calendar][locale], { weekday: 'long' }).format(value);
+  const weekday = dateTimeFormat(calendarLocale[calendar][locale], { weekday: 'long' }).format(value);
   return `${weekday} ${formatDate(value, locale, { dateStyle: 'long' }, calendar)}`;
 }
 
 /** A time of day in Persian digits, whatever the UI language (the sidebar clock). */
 export function formatPersianTime(value: Date): string {
-  return new Intl.DateTimeFormat('fa-IR', { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).format(value);
+  return dateTimeFormat('fa-IR', { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).format(value);
 }
 
+// Likewise one number format per locale: a dashboard or a list formats a figure per card and row.
+const numberFormats = new Map<Locale, Intl.NumberFormat>();
+
 export function formatNumber(value: number, locale: Locale): string {
-  return new Intl.NumberFormat(intlLocale(locale)).format(value);
+  let format = numberFormats.get(locale);
+  if (!format) numberFormats.set(locale, (format = new Intl.NumberFormat(intlLocale(locale))));
+  return format.format(value);
 }

@@ -35,6 +35,8 @@ export function countryName(country: { code: string; name: string }, locale: Loc
   }
 }
 
+const listFormats = new Map<Locale, Intl.ListFormat>();
+
 /**
  * Names listed with the locale's separators ("a, b, c" in English, "a، b، c" in Persian), each
  * name in a first-strong isolate (U+2068 … U+2069) so a Latin name keeps its order in Persian
@@ -42,5 +44,7 @@ export function countryName(country: { code: string; name: string }, locale: Loc
  */
 export function formatNameList(names: readonly string[], locale: Locale, isolate = true): string {
   const isolated = isolate ? names.map((name) => `\u2068${name}\u2069`) : names;
-  return new Intl.ListFormat(locale === 'fa' ? 'fa-IR' : 'en-US', { type: 'conjunction', style: 'narrow' }).format(isolated);
+  let format = listFormats.get(locale);
+  if (!format) listFormats.set(locale, (format = new Intl.ListFormat(locale === 'fa' ? 'fa-IR' : 'en-US', { type: 'conjunction', style: 'narrow' })));
+  return format.format(isolated);
 }
