@@ -458,11 +458,12 @@ async function main() {
     await floorPool?.end();
 
     log(`\nPOST apps/addDevice against GET /api/health: ${LOAD_CONNECTIONS} keep-alive connections, ${LOAD_SECONDS} s each, a new uniqueDeviceId per request (1 in 5 re-registers):`);
-    const c0 = cpuSample(server.pid);
+    const pgDatabase = postgresUrl ? new URL(postgresUrl).pathname.slice(1) : '';
+    const c0 = cpuSample(server.pid, pgDatabase);
     health = await loadHealth(port);
-    const c1 = cpuSample(server.pid);
+    const c1 = cpuSample(server.pid, pgDatabase);
     load = await loadAddDevice(port, seeded.apps[0].apiKey, runTag);
-    cpu.push(cpuPerRequest(c0, c1, health.total), cpuPerRequest(c1, cpuSample(server.pid), load.total));
+    cpu.push(cpuPerRequest(c0, c1, health.total), cpuPerRequest(c1, cpuSample(server.pid, pgDatabase), load.total));
   } finally {
     await stopProcess(server);
   }
