@@ -10,7 +10,8 @@
 'use strict';
 const Sequencer = require('@jest/test-sequencer').default;
 
-const PAGE_AUDIT = ['admin', 'app-admin', 'restricted'];
+// One file per role and language, the longest walks first (the Persian ones add the direction check).
+const PAGE_AUDIT = ['admin-fa', 'admin-en', 'app-admin-fa', 'app-admin-en', 'restricted-fa', 'restricted-en'];
 
 /** The page audit's parts in PAGE_AUDIT's order (longest walk first), then the other e2e files; null for the rest. */
 function e2eRank(path) {

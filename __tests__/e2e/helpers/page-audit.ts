@@ -4,8 +4,9 @@
 // printed) and, in Persian, the direction and digits check (technical tokens in left-to-right
 // isolates, numbers in Persian digits; every role) run on the same loaded pages, so each state is
 // loaded once per role and language. Another audit is one more PageCheck in CHECKS.
-// One test file per role (__tests__/e2e/page-audit/), each with its own server and browser, so the
-// suite's two workers share the walk, the longest part of `npm test`.
+// One test file per role and language (__tests__/e2e/page-audit/), each with its own server and
+// browser, so the suite's workers share the walk, the longest part of `npm test`, in pieces short
+// enough that none of them is the end of the run.
 // The top admin's run also writes screenshots of the main pages at 390 and 1366 px in both
 // languages into __tests__/e2e/__screenshots__/ (run output, not committed).
 import { mkdirSync } from 'node:fs';
@@ -65,8 +66,8 @@ export function auditSession(): { readonly page: Page; readonly server: RunningS
 
 export type AuditSession = ReturnType<typeof auditSession>;
 
-/** The walk's tests for one role: every page state in Persian, then in English. */
-export function auditRole(role: RoleKey, session: AuditSession = auditSession()): void {
+/** The walk's tests for one role: every page state in each of `locales`. */
+export function auditRole(role: RoleKey, locales: readonly Locale[], session: AuditSession = auditSession()): void {
   const minor = new Map<string, Set<string>>();
   const checks: PageCheck[] = [layoutCheck, ...axeChecks(minor), directionCheck];
 
@@ -77,7 +78,7 @@ export function auditRole(role: RoleKey, session: AuditSession = auditSession())
     }
   });
 
-  test.each<Locale>(['fa', 'en'])(`every page state as ${role} in %s: layout, axe and direction find nothing`, async (locale) => {
+  test.each<Locale>([...locales])(`every page state as ${role} in %s: layout, axe and direction find nothing`, async (locale) => {
     const problems = await walkStates(
       { page: session.page, baseUrl: session.server.url, seeded: session.seeded },
       {

@@ -1,4 +1,0 @@
-// The page audit (helpers/page-audit.ts) as an app admin, in Persian and English.
-import { auditRole } from '../helpers/page-audit';
-
-auditRole('appAdmin');
