@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { copyDataTemplate } from './data-template';
 
 export const ADMIN = { username: 'admin', email: 'admin@example.com', password: 'E2e-Admin-Pass1!' };
 
@@ -32,6 +33,8 @@ async function freePort(): Promise<number> {
 export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
   const root = resolve(__dirname, '../../..');
   const dataDir = mkdtempSync(join(tmpdir(), 'panel-e2e-'));
+  // a migrated database to start from, when the run made one (helpers/data-template.ts)
+  if (!extraEnv.DATABASE_URL) await copyDataTemplate(dataDir);
   const port = await freePort();
   let log = '';
   const child: ChildProcess = spawn(join(root, 'node_modules/.bin/tsx'), [join(root, 'server/src/main.ts')], {
