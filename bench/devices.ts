@@ -44,6 +44,8 @@ const PAGE_BUDGET_MS = 50;
 const PAGE_PASSES = Number(process.env.BENCH_PAGE_PASSES ?? 2);
 /** BENCH_FLOOR_TIMEOUT_MS: a floor statement is cut at this and printed as this (a lower bound). */
 const FLOOR_TIMEOUT_MS = Number(process.env.BENCH_FLOOR_TIMEOUT_MS ?? 2000);
+/** BENCH_PAGE_KINDS: a regular expression (case-insensitive); only the page kinds whose label it matches are timed (all by default). */
+const PAGE_KINDS = process.env.BENCH_PAGE_KINDS ? new RegExp(process.env.BENCH_PAGE_KINDS, 'i') : undefined;
 const REGISTRATIONS_BUDGET = 2000;
 const HEALTH_RATIO_TARGET = 0.5;
 const PASSWORD = 'Bench#Pass1';
@@ -406,17 +408,22 @@ async function main() {
     const pick = <T>(list: T[], i: number) => list[i % list.length];
 
     const appAdminScope = seeded.apps.slice(-2).map((a) => a.id);
+    /** Times one page kind, unless BENCH_PAGE_KINDS leaves it out. */
+    const timed = async (...args: Parameters<typeof timePages>) => {
+      if (PAGE_KINDS && !PAGE_KINDS.test(args[2])) return;
+      p95s.push(await timePages(...args));
+    };
     const runPages = async (pass: string) => {
       currentPass = pass;
       log(`\nGET apps/devices ${pass}, ${PAGE_REQUESTS} requests each over loopback HTTP (after 10 warm-up requests), 30 per page${floorPool ? '; the floor is the same page as one SQL statement sent straight to PostgreSQL' : ''}:`);
-      p95s.push(await timePages(port, adminToken, 'no filter, pages 1-20', (i) => ({ page: 1 + (i % 20), size: 30 })));
-      p95s.push(await timePages(port, adminToken, 'no filter, random page of all', (i) => ({ page: 1 + ((i * 7919) % pages), size: 30 })));
-      p95s.push(await timePages(port, adminToken, 'selective filter: device id fragment', (i) => ({ filter: pick(seeded.sampleDeviceIds, i) })));
-      p95s.push(await timePages(port, adminToken, 'selective filter: fcm token fragment', (i) => ({ filter: pick(seeded.sampleTokens, i) })));
-      p95s.push(await timePages(port, adminToken, 'broad filter: a model name (~5%)', (i) => ({ filter: pick(MODELS, i), page: 1 + (i % 5) })));
-      p95s.push(await timePages(port, adminToken, 'app filter, pages 1-20', (i) => ({ appId: pick(seeded.apps, i).id, page: 1 + (i % 20) })));
-      p95s.push(await timePages(port, adminToken, 'app filter + selective filter', (i) => ({ appId: pick(seeded.apps, i).id, filter: pick(seeded.sampleDeviceIds, i) })));
-      p95s.push(await timePages(port, appAdminToken, 'app admin (2 of 5 apps), pages 1-20', (i) => ({ page: 1 + (i % 20) }), appAdminScope));
+      await timed(port, adminToken, 'no filter, pages 1-20', (i) => ({ page: 1 + (i % 20), size: 30 }));
+      await timed(port, adminToken, 'no filter, random page of all', (i) => ({ page: 1 + ((i * 7919) % pages), size: 30 }));
+      await timed(port, adminToken, 'selective filter: device id fragment', (i) => ({ filter: pick(seeded.sampleDeviceIds, i) }));
+      await timed(port, adminToken, 'selective filter: fcm token fragment', (i) => ({ filter: pick(seeded.sampleTokens, i) }));
+      await timed(port, adminToken, 'broad filter: a model name (~5%)', (i) => ({ filter: pick(MODELS, i), page: 1 + (i % 5) }));
+      await timed(port, adminToken, 'app filter, pages 1-20', (i) => ({ appId: pick(seeded.apps, i).id, page: 1 + (i % 20) }));
+      await timed(port, adminToken, 'app filter + selective filter', (i) => ({ appId: pick(seeded.apps, i).id, filter: pick(seeded.sampleDeviceIds, i) }));
+      await timed(port, appAdminToken, 'app admin (2 of 5 apps), pages 1-20', (i) => ({ page: 1 + (i % 20) }), appAdminScope);
 
       // Sorted pages (sort, ascending): each order has its index, global and per app. Directions
       // alternate request by request. A deep page is a random one of all the pages the list has.
@@ -425,22 +432,22 @@ async function main() {
       const deep = (n: number, i: number) => 1 + ((i * 7919) % Math.max(1, Math.floor(n / 30)));
       const appDevices = (a: number) => APP_WEIGHTS[a % APP_WEIGHTS.length] * TARGET_DEVICES * 0.95;
       const appAdminDevices = (APP_WEIGHTS.at(-1)! + APP_WEIGHTS.at(-2)!) * TARGET_DEVICES * 0.95;
-      p95s.push(await timePages(port, adminToken, 'by model, no filter, pages 1-20', (i) => ({ sort: 'model', ascending: dir(i), page: 1 + (i % 20) })));
-      p95s.push(await timePages(port, adminToken, 'by device id, no filter, random page of all', (i) => ({ sort: 'uniqueDeviceId', ascending: dir(i), page: deep(TARGET_DEVICES, i) })));
-      p95s.push(await timePages(port, adminToken, 'by version, no filter, random page of all', (i) => ({ sort: 'appVersionCode', ascending: dir(i), page: deep(TARGET_DEVICES, i) })));
-      p95s.push(await timePages(port, adminToken, 'by model, app filter, random page of the app', (i) => ({ sort: 'model', ascending: dir(i), appId: pick(seeded.apps, i).id, page: deep(appDevices(i), i) })));
-      p95s.push(await timePages(port, appAdminToken, 'app admin (2 of 5 apps), by version, random page', (i) => ({ sort: 'appVersionCode', ascending: dir(i), page: deep(appAdminDevices, i) }), appAdminScope));
-      p95s.push(await timePages(port, adminToken, 'selective filter, by model', (i) => ({ sort: 'model', ascending: dir(i), filter: pick(seeded.sampleDeviceIds, i) })));
-      p95s.push(await timePages(port, adminToken, 'medium filter (~1,000), newest first, random page', (i) => ({ filter: pick(seeded.mediumFragments, i), page: deep(900, i) })));
-      p95s.push(await timePages(port, adminToken, 'medium filter (~1,000), by device id, random page', (i) => ({ sort: 'uniqueDeviceId', ascending: dir(i), filter: pick(seeded.mediumFragments, i), page: deep(900, i) })));
-      p95s.push(await timePages(port, adminToken, 'broad filter (~5%), by device id, pages 1-5', (i) => ({ sort: 'uniqueDeviceId', ascending: dir(i), filter: pick(MODELS, i), page: 1 + (i % 5) })));
-      p95s.push(await timePages(port, adminToken, 'broad filter (~5%), by version, pages 1-5', (i) => ({ sort: 'appVersionCode', ascending: dir(i), filter: pick(MODELS, i), page: 1 + (i % 5) })));
+      await timed(port, adminToken, 'by model, no filter, pages 1-20', (i) => ({ sort: 'model', ascending: dir(i), page: 1 + (i % 20) }));
+      await timed(port, adminToken, 'by device id, no filter, random page of all', (i) => ({ sort: 'uniqueDeviceId', ascending: dir(i), page: deep(TARGET_DEVICES, i) }));
+      await timed(port, adminToken, 'by version, no filter, random page of all', (i) => ({ sort: 'appVersionCode', ascending: dir(i), page: deep(TARGET_DEVICES, i) }));
+      await timed(port, adminToken, 'by model, app filter, random page of the app', (i) => ({ sort: 'model', ascending: dir(i), appId: pick(seeded.apps, i).id, page: deep(appDevices(i), i) }));
+      await timed(port, appAdminToken, 'app admin (2 of 5 apps), by version, random page', (i) => ({ sort: 'appVersionCode', ascending: dir(i), page: deep(appAdminDevices, i) }), appAdminScope);
+      await timed(port, adminToken, 'selective filter, by model', (i) => ({ sort: 'model', ascending: dir(i), filter: pick(seeded.sampleDeviceIds, i) }));
+      await timed(port, adminToken, 'medium filter (~1,000), newest first, random page', (i) => ({ filter: pick(seeded.mediumFragments, i), page: deep(900, i) }));
+      await timed(port, adminToken, 'medium filter (~1,000), by device id, random page', (i) => ({ sort: 'uniqueDeviceId', ascending: dir(i), filter: pick(seeded.mediumFragments, i), page: deep(900, i) }));
+      await timed(port, adminToken, 'broad filter (~5%), by device id, pages 1-5', (i) => ({ sort: 'uniqueDeviceId', ascending: dir(i), filter: pick(MODELS, i), page: 1 + (i % 5) }));
+      await timed(port, adminToken, 'broad filter (~5%), by version, pages 1-5', (i) => ({ sort: 'appVersionCode', ascending: dir(i), filter: pick(MODELS, i), page: 1 + (i % 5) }));
       // The hard cases: a model-name filter sorted by model puts the matches behind every model on
       // one side of it, and a deep page of a broad filter needs its matches up to the page. Either
       // way the page comes from sorting every match (tens of thousands of rows read from the table).
-      p95s.push(await timePages(port, adminToken, 'broad filter (~5%), by model itself, pages 1-5', (i) => ({ sort: 'model', ascending: dir(i), filter: pick(MODELS, i), page: 1 + (i % 5) })));
-      p95s.push(await timePages(port, adminToken, 'broad filter (~5%), newest first, page 100', (i) => ({ filter: pick(MODELS, i), page: 100 })));
-      p95s.push(await timePages(port, adminToken, 'broad filter (~5%), by version, page 100', (i) => ({ sort: 'appVersionCode', ascending: dir(i), filter: pick(MODELS, i), page: 100 })));
+      await timed(port, adminToken, 'broad filter (~5%), by model itself, pages 1-5', (i) => ({ sort: 'model', ascending: dir(i), filter: pick(MODELS, i), page: 1 + (i % 5) }));
+      await timed(port, adminToken, 'broad filter (~5%), newest first, page 100', (i) => ({ filter: pick(MODELS, i), page: 100 }));
+      await timed(port, adminToken, 'broad filter (~5%), by version, page 100', (i) => ({ sort: 'appVersionCode', ascending: dir(i), filter: pick(MODELS, i), page: 100 }));
     };
     // A floor statement that takes longer than this is cut short and printed as ≥ the limit.
     if (postgresUrl) floorPool = new (await import('pg')).Pool({ connectionString: postgresUrl, max: 1, statement_timeout: FLOOR_TIMEOUT_MS, options: '-c jit=off' });
@@ -497,7 +504,7 @@ async function main() {
   log(`  distinct device ids acknowledged ${load.okIds.size.toLocaleString()}, of them stored ${storedOfOk.toLocaleString()}; rows of this run ${stored.toLocaleString()}  ${storedOfOk === load.okIds.size && stored === load.okIds.size ? 'no write lost, no row unaccounted for' : storedOfOk === load.okIds.size ? `no write lost; ${stored - load.okIds.size} rows stored by requests that failed` : 'WRITES LOST'}`);
 
   const pageOk = p95s.every((p) => p <= PAGE_BUDGET_MS);
-  log(`\nsummary: page p95 worst ${p95s.length ? Math.max(...p95s).toFixed(1) : '-'} ms (budget ${PAGE_BUDGET_MS}) ${pageOk ? 'OK' : `MISSED by ${overBudget.length} of ${p95s.length} page kinds (${overBudget.join('; ')})`}; addDevice ${load.requestsPerSecond.toFixed(0)}/s (budget ${REGISTRATIONS_BUDGET}) ${rpsOk ? 'OK' : 'MISSED'}${postgresUrl ? '' : ' — PGlite run, not the PostgreSQL budget'}`);
+  log(`\nsummary: page p95 worst ${p95s.length ? Math.max(...p95s).toFixed(1) : '-'} ms (budget ${PAGE_BUDGET_MS}) ${pageOk ? 'OK' : `MISSED by ${overBudget.length} of ${p95s.length} page figures (${overBudget.join('; ')})`}; addDevice ${load.requestsPerSecond.toFixed(0)}/s (budget ${REGISTRATIONS_BUDGET}) ${rpsOk ? 'OK' : 'MISSED'}${postgresUrl ? '' : ' — PGlite run, not the PostgreSQL budget'}`);
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 }
 
