@@ -1,7 +1,7 @@
 // Migration 0006 (the dashboard's device counters, docs/product.md §7 "Dashboard") fills the counters from the devices already
 // stored: a database migrated up to 0005 gets devices of various ages and versions, then the
 // remaining migrations run, and the counters equal a count over the rows; later changes keep them so.
-// The same for the device list's id buckets (0013).
+// The same for the device list's id buckets (0013) and model buckets (0014).
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -35,8 +35,8 @@ beforeAll(async () => {
   await handle.db.execute(sql`INSERT INTO apps (name, package_name, admin_id, sign, api_key) SELECT 'App ' || g, 'p' || g, (SELECT id FROM users), 's', 'k' || g FROM generate_series(1, 3) g`);
   // 600 devices over 3 apps, 5 versions (one of them none) and the last 40 days.
   await handle.db.execute(sql`
-    INSERT INTO devices (app_id, unique_device_id, fcm_token, app_version_code, created_at)
-    SELECT (SELECT min(id) FROM apps) + g % 3, 'd' || g, 'f', (ARRAY['1', '1.1', '2', NULL, '3'])[1 + g % 5], now() - g * interval '97 minutes'
+    INSERT INTO devices (app_id, unique_device_id, fcm_token, app_version_code, model, created_at)
+    SELECT (SELECT min(id) FROM apps) + g % 3, 'd' || g, 'f', (ARRAY['1', '1.1', '2', NULL, '3'])[1 + g % 5], (ARRAY['a', NULL, 'B', ''])[1 + g % 4], now() - g * interval '97 minutes'
     FROM generate_series(1, 600) g`);
   await handle.migrate(MIGRATIONS);
 }, 60_000);
@@ -70,6 +70,15 @@ async function expectCountersMatchRows() {
     FULL JOIN (SELECT app_id, app_version, bucket, sum(n) AS n FROM device_id_buckets GROUP BY 1, 2, 3) c ON c.app_id = d.app_id AND c.app_version = d.v AND c.bucket = d.b`);
   expect(byBucket.length).toBeGreaterThanOrEqual(12);
   for (const r of byBucket) expect([r.key, r.stored]).toEqual([r.key, r.counted]);
+
+  // Migration 0014: per app, model and id bucket.
+  const byModel = await rows<{ key: string; counted: string; stored: string }>(sql`
+    SELECT concat_ws('/', coalesce(d.app_id, c.app_id), coalesce(d.no_model, c.no_model), coalesce(d.model, c.model), coalesce(d.b, c.bucket)) AS key, coalesce(d.n, 0)::text AS counted, coalesce(c.n, 0)::text AS stored
+    FROM (SELECT app_id, model IS NULL AS no_model, coalesce(model, '') AS model, id >> 12 AS b, count(*) AS n FROM devices GROUP BY 1, 2, 3, 4) d
+    FULL JOIN (SELECT app_id, no_model, model, bucket, sum(n) AS n FROM device_model_buckets GROUP BY 1, 2, 3, 4) c
+      ON c.app_id = d.app_id AND c.no_model = d.no_model AND c.model = d.model AND c.bucket = d.b`);
+  expect(byModel.length).toBeGreaterThanOrEqual(12);
+  for (const r of byModel) expect([r.key, r.stored]).toEqual([r.key, r.counted]);
 }
 
 test('the migration fills the counters from the stored devices', async () => {
@@ -81,6 +90,7 @@ test('the migration fills the counters from the stored devices', async () => {
 
 test('the triggers keep them after the migration', async () => {
   await handle.db.execute(sql`UPDATE devices SET app_version_code = '9' WHERE id % 7 = 0`);
+  await handle.db.execute(sql`UPDATE devices SET model = CASE WHEN id % 2 = 0 THEN NULL ELSE 'c' END WHERE id % 5 = 1`);
   await handle.db.execute(sql`DELETE FROM devices WHERE id % 11 = 0`);
   await handle.db.execute(sql`INSERT INTO devices (app_id, unique_device_id, fcm_token, app_version_code) SELECT min(id), 'new', 'f', '1' FROM apps`);
   await expectCountersMatchRows();

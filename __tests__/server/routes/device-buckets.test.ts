@@ -1,8 +1,10 @@
-// Deep pages of the unfiltered device list placed by the id buckets and the device id marks
-// (migration 0013, repositories/device-positions.ts and device-marks.ts): over devices whose ids
-// spread unevenly over many buckets (full ones, sparse ones, single far ones), with tied and
-// missing versions, device ids shared by two apps and a crowd of them sharing a long prefix, then
-// changed by re-registrations (new devices, version changes), a panel delete and plain SQL, every
+// Deep pages of the unfiltered device list placed by the id buckets, the model buckets and the
+// device id marks (migrations 0013 and 0014, repositories/device-positions.ts and device-marks.ts):
+// over devices whose ids spread unevenly over many buckets (full ones, sparse ones, single far
+// ones), with tied and missing versions and models (an empty model too, and models that differ in
+// case only), device ids shared by two apps and a crowd of them sharing a long prefix, then
+// changed by re-registrations (new devices, version and model changes), a panel delete and plain
+// SQL (deletes, version and model changes, devices moved to another app), every
 // page, in each order, both ways, for all devices, one app and an app admin's two apps, is exactly
 // what one ORDER BY … OFFSET statement answers, before and after the stretches between marks are
 // cut; and the counters equal a count over the rows.
@@ -29,7 +31,8 @@ beforeAll(async () => {
   await t.db.execute(
     sql.raw(`
     INSERT INTO devices (id, app_id, unique_device_id, model, fcm_token, app_version_code)
-    SELECT id, (${appIds})[1 + (g * 7) % 3], 'u' || lpad(((g * 7919) % 1000)::text, 5, '0'), 'm' || (g % 4), 'f' || g, (ARRAY[${VERSIONS.map((v) => (v ? `'${v}'` : 'NULL')).join(',')}])[1 + (g * 3) % 5]
+    SELECT id, (${appIds})[1 + (g * 7) % 3], 'u' || lpad(((g * 7919) % 1000)::text, 5, '0'),
+           CASE WHEN g % 11 = 0 THEN NULL WHEN g % 13 = 0 THEN '' ELSE (ARRAY['m0', 'M1', 'm1', 'b 2', 'Zz'])[1 + g % 5] END, 'f' || g, (ARRAY[${VERSIONS.map((v) => (v ? `'${v}'` : 'NULL')).join(',')}])[1 + (g * 3) % 5]
     FROM (SELECT g, 1 + g + g * g / 40 AS id FROM generate_series(0, ${N - 1}) g
           UNION ALL SELECT ${N} + k, 100000 * k + 17 * k FROM generate_series(1, 4) k) AS s`),
   );
@@ -42,10 +45,10 @@ beforeAll(async () => {
   await t.db.execute(sql`SELECT setval('devices_id_seq', (SELECT max(id) FROM devices))`);
 
   // Re-registrations: new devices (at the top of the ids) and version changes of stored ones.
-  const register = (app: SeededApp, uniqueDeviceId: string, appVersionCode?: number) =>
-    t.app.inject({ method: 'POST', url: '/api/v1/apps/addDevice', headers: { appapikey: app.apiKey! }, payload: { uniqueDeviceId, fcmToken: `tok-${uniqueDeviceId}`, appVersionCode } });
+  const register = (app: SeededApp, uniqueDeviceId: string, appVersionCode?: number, model?: string) =>
+    t.app.inject({ method: 'POST', url: '/api/v1/apps/addDevice', headers: { appapikey: app.apiKey! }, payload: { uniqueDeviceId, fcmToken: `tok-${uniqueDeviceId}`, appVersionCode, model } });
   for (let i = 0; i < 40; i++) {
-    const res = await register(apps[i % 3], i % 2 ? `new-${i}` : `u${String((i * 7919 * 13) % 1000).padStart(5, '0')}`, [1, 2.5, 10][i % 3]);
+    const res = await register(apps[i % 3], i % 2 ? `new-${i}` : `u${String((i * 7919 * 13) % 1000).padStart(5, '0')}`, [1, 2.5, 10][i % 3], [undefined, 'm0', 'Zz', 'new model'][i % 4]);
     expect(res.statusCode).toBe(200);
   }
   // A panel delete, deletes over several buckets, and version changes made in SQL.
@@ -54,6 +57,9 @@ beforeAll(async () => {
   await t.db.execute(sql`DELETE FROM devices WHERE id % 13 = 0 OR id = 400017`);
   await t.db.execute(sql`UPDATE devices SET app_version_code = NULL WHERE id % 17 = 1`);
   await t.db.execute(sql`UPDATE devices SET app_version_code = '1.5' WHERE id % 19 = 2`);
+  await t.db.execute(sql`UPDATE devices SET model = CASE WHEN id % 2 = 0 THEN NULL ELSE 'b 2' END WHERE id % 23 = 4`);
+  await t.db.execute(sql`UPDATE devices SET model = 'm1' WHERE model IS NULL AND id % 7 = 3`);
+  await t.db.execute(sql.raw(`UPDATE devices SET app_id = ${apps[1].id}, unique_device_id = unique_device_id || '-moved' WHERE app_id <> ${apps[1].id} AND id % 29 = 6`));
   await t.db.execute(sql`ANALYZE devices`);
 });
 afterAll(() => t?.close());
@@ -67,6 +73,15 @@ async function expectCountsMatchRows() {
       ON c.app_id = d.app_id AND c.app_version = d.v AND c.bucket = d.b`);
   expect(new Set(byBucket.map((r) => r.bucket)).size).toBeGreaterThan(12);
   expect(byBucket.filter((r) => r.counted !== r.stored)).toEqual([]);
+  // Migration 0014: per app, model (a missing one apart from '') and id bucket.
+  const byModel = await rows<{ app_id: number; no_model: boolean; model: string; bucket: string; counted: string; stored: string }>(sql`
+    SELECT coalesce(d.app_id, c.app_id) AS app_id, coalesce(d.no_model, c.no_model) AS no_model, coalesce(d.model, c.model) AS model, coalesce(d.b, c.bucket)::text AS bucket,
+           coalesce(d.n, 0)::text AS counted, coalesce(c.n, 0)::text AS stored
+    FROM (SELECT app_id, model IS NULL AS no_model, coalesce(model, '') AS model, id >> 12 AS b, count(*) AS n FROM devices GROUP BY 1, 2, 3, 4) d
+    FULL JOIN (SELECT app_id, no_model, model, bucket, sum(n) AS n FROM device_model_buckets GROUP BY 1, 2, 3, 4) c
+      ON c.app_id = d.app_id AND c.no_model = d.no_model AND c.model = d.model AND c.bucket = d.b`);
+  expect(new Set(byModel.map((r) => `${r.no_model}/${r.model}`)).size).toBeGreaterThanOrEqual(8);
+  expect(byModel.filter((r) => r.counted !== r.stored)).toEqual([]);
   // Each device under the greatest mark not above its device id.
   const byMark = await rows<{ app_id: number; mark: string; counted: string; stored: string }>(sql`
     SELECT coalesce(d.app_id, c.app_id) AS app_id, coalesce(d.mark, c.mark) AS mark, coalesce(d.n, 0)::text AS counted, coalesce(c.n, 0)::text AS stored

@@ -13,7 +13,7 @@ import {
   likePattern, listOrder, onOutput, onTable, orderBy, pageWithRows, planRows, rowsOf, rowsOfPage, scopeWhere, selectKey, sortedMatches, textMatch, whereOf, type ListOrder,
 } from './device-page-sql';
 import { markStart } from './device-marks';
-import { fromTheEnd, idRuns, startInRun, versionGroups } from './device-positions';
+import { idRuns, modelStart, startInRun } from './device-positions';
 import type { DeviceDto, DeviceList, DeviceScope } from './device-rows';
 
 export { FCM_FILTER_CHARS } from './device-page-sql';
@@ -71,17 +71,8 @@ export function devicePages(
   const walksOf = (scope: DeviceScope, q: DevicesQuery, cond: SQL | undefined): (SQL | undefined)[] =>
     scope.appIds && scope.appIds.length > 1 && q.appId === undefined ? scope.appIds.map((appId) => and(cond, eq(devices.appId, appId))) : [cond];
 
-  /**
-   * Without a text filter every row walked is a match: the walks read just the rows up to the
-   * page, from the index alone. Given the walks' exact `total`, a page past the middle is read
-   * backwards from the end, which skips fewer rows.
-   */
-  function indexPage(walks: (SQL | undefined)[], o: ListOrder, offset: number, size: number, total?: number): SQL {
-    const reversed = total === undefined ? undefined : fromTheEnd(offset, size, total);
-    if (reversed) {
-      const backwards = indexPage(walks, { ...o, ascending: !o.ascending }, reversed.offset, reversed.size);
-      return sql`ARRAY(SELECT id FROM unnest(${backwards}) WITH ORDINALITY AS b(id, n) ORDER BY n DESC)`;
-    }
+  /** Without a text filter every row walked is a match: the walks read just the rows up to the page, from the index alone. */
+  function indexPage(walks: (SQL | undefined)[], o: ListOrder, offset: number, size: number): SQL {
     const order = orderBy(o, onTable(o));
     return walks.length === 1
       ? sql`ARRAY(SELECT ${devices.id} FROM ${devices} WHERE ${whereOf(walks[0])} ORDER BY ${order} LIMIT ${size} OFFSET ${offset})`
@@ -146,8 +137,9 @@ export function devicePages(
    * (device-positions.ts): sorted by id, or by version (within each version, by id), the counts per
    * id bucket, so that the walks start at the edge of the bucket that holds the page's first row
    * (in the run of its version, then on through the runs the page spans); sorted by device id, the
-   * counts per stretch between marks (device-marks.ts), likewise; sorted by model, the list's exact
-   * size, so that the page is read from the nearer end.
+   * counts per stretch between marks (device-marks.ts), likewise; sorted by model, the counts per
+   * model and id bucket, so that the walks start at the bucket's edge in the run of the page's
+   * first model (then on through the runs the page spans).
    */
   async function unfilteredPage(scope: DeviceScope, q: DevicesQuery, walks: (SQL | undefined)[], o: ListOrder, offset: number, size: number): Promise<SQL> {
     if (offset < walkLimit) return indexPage(walks, o, offset, size);
@@ -156,10 +148,17 @@ export function devicePages(
       const start = await markStart(db, appIds, offset, o.ascending);
       return start ? indexPage(walks.map((w) => and(w, start.from)), o, start.skip, size) : sql`ARRAY[]::bigint[]`;
     }
-    if (!o.byId && !o.byVersion) return indexPage(walks, o, offset, size, (await versionGroups(db, appIds)).reduce((sum, g) => sum + g.n, 0));
     // The page's part of each run it spans, concatenated and cut to the page (should a
     // registration meanwhile have changed a run, the page still holds rows in the list's order).
     const parts: SQL[] = [];
+    const pageOf = (ps: SQL[]) => (ps.length ? sql`(${sql.join(ps, sql` || `)})[1:${sql.raw(String(size))}]` : sql`ARRAY[]::bigint[]`);
+    if (!o.byId && !o.byVersion) {
+      for (const part of await modelStart(db, appIds, offset, size, o.ascending)) {
+        const inRun = part.model === null ? sql`${devices.model} IS NULL` : eq(devices.model, part.model);
+        parts.push(indexPage(walks.map((w) => and(w, inRun, part.from)), o, part.skip, size));
+      }
+      return pageOf(parts);
+    }
     let skip = offset;
     let left = size;
     for (const run of await idRuns(db, appIds, o.byVersion, o.ascending)) {
@@ -174,7 +173,7 @@ export function devicePages(
       left -= run.n - skip;
       skip = 0;
     }
-    return parts.length ? sql`(${sql.join(parts, sql` || `)})[1:${sql.raw(String(size))}]` : sql`ARRAY[]::bigint[]`;
+    return pageOf(parts);
   }
 
   return {

@@ -1,31 +1,14 @@
 // Where a deep page of an unfiltered device list lies (docs/architecture.md §8: a page in ≤ 50 ms over a
 // million devices), from exact device counters kept by triggers in the same transaction as every
-// change to devices: the list's length and its size per version (device_version_counts), so that a
-// page past the middle is read from the other end of its index; and its size per version and id
-// bucket (device_id_buckets), so that a page sorted by id, or by version (an id order within each
-// version), starts at the edge of the bucket that holds it. An OFFSET reads every row it skips, even
-// from an index alone; the buckets bound the rows skipped by one bucket's (at most 4,096).
+// change to devices: the list's size per version and id bucket (device_id_buckets), so that a page
+// sorted by id, or by version (an id order within each version), starts at the edge of the bucket
+// that holds it; likewise its size per model and id bucket (device_model_buckets, migration 0014)
+// for a page sorted by model (an id order within each model). An OFFSET reads every row it skips,
+// even from an index alone; the buckets bound the rows skipped by one bucket's (at most 4,096).
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { DEVICE_ID_BUCKET_BITS, deviceIdBuckets, devices, deviceVersionCounts } from '../db/schema';
-
-/** Devices of one version (null: none recorded), in the list's scope. */
-export interface VersionGroup {
-  version: number | null;
-  n: number;
-}
-
-/** The devices per version of the apps `appIds` (every app when undefined); none left out, none empty. */
-export async function versionGroups(db: Db, appIds: number[] | undefined): Promise<VersionGroup[]> {
-  const c = deviceVersionCounts;
-  const rows = await db
-    .select({ version: c.appVersion, n: sql<string>`sum(${c.n})` })
-    .from(c)
-    .where(appIds ? inArray(c.appId, appIds) : undefined)
-    .groupBy(c.appVersion);
-  // The counters spell a version as devices.app_version_code does (one spelling per number), '' for none.
-  return rows.map((r) => ({ version: r.version === '' ? null : Number(r.version), n: Number(r.n) })).filter((g) => g.n > 0);
-}
+import { DEVICE_ID_BUCKET_BITS, deviceIdBuckets, deviceModelBuckets, devices } from '../db/schema';
+import { rowsOf } from './device-page-sql';
 
 /** The groups in the list's version order: by number, devices without a version last ascending, first descending. */
 export function inVersionOrder<G extends { version?: number | null }>(groups: G[], ascending: boolean): G[] {
@@ -34,14 +17,6 @@ export function inVersionOrder<G extends { version?: number | null }>(groups: G[
     return x === y ? 0 : x === null ? 1 : y === null ? -1 : x - y;
   });
   return ascending ? sorted : sorted.reverse();
-}
-
-/** A page of `size` rows after `offset` of a list of `total`, as read from its other end: that offset and size, or undefined when nearer the start. */
-export function fromTheEnd(offset: number, size: number, total: number): { offset: number; size: number } | undefined {
-  if (offset + size / 2 <= total / 2) return undefined;
-  const count = Math.max(0, Math.min(size, total - offset));
-  // A page past the end reads nothing (not a negative offset).
-  return { offset: Math.max(0, total - offset - count), size: count };
 }
 
 /** Devices of one id bucket (DEVICE_ID_BUCKET_BITS) in a run. */
@@ -103,4 +78,51 @@ export function startInRun(run: IdRun, skip: number, ascending: boolean): { from
     before += b.n;
   }
   return { skip };
+}
+
+/** One model's part of a page sorted by model: its run (null: the devices without one), where the walk starts in it and the rows it then skips. */
+export interface ModelPart {
+  model: string | null;
+  from?: SQL;
+  skip: number;
+}
+
+/**
+ * Where a page of `size` rows `offset` rows into the list sorted by model (within a model, by id)
+ * lies, for the apps `appIds` (every app when undefined), from the counts per app, model and id
+ * bucket (device_model_buckets): the runs of the models it spans, in the list's order, the first
+ * walked from the edge of the bucket that holds the page's first row, the others from their
+ * start. None past the end. One statement adds the counts in the list's order (the database's own
+ * collation, the one the index sorts by, a missing model last ascending): first per model, which
+ * sorts a few rows, not every bucket's text key, then the buckets of the page's first model.
+ */
+export async function modelStart(db: Db, appIds: number[] | undefined, offset: number, size: number, ascending: boolean): Promise<ModelPart[]> {
+  const c = deviceModelBuckets;
+  const dir = sql.raw(ascending ? 'ASC' : 'DESC');
+  const inScope = appIds ? inArray(c.appId, appIds) : sql`TRUE`;
+  const res = await db.execute(sql`
+    WITH models AS (
+      SELECT ${c.noModel} AS no_model, ${c.model} AS model, sum(${c.n}) AS n FROM ${c} WHERE ${inScope} GROUP BY 1, 2 HAVING sum(${c.n}) > 0),
+    runs AS (SELECT no_model, model, n, sum(n) OVER (ORDER BY no_model ${dir}, model ${dir} ROWS UNBOUNDED PRECEDING) - n AS before FROM models),
+    spanned AS MATERIALIZED (
+      SELECT no_model, model, before, row_number() OVER (ORDER BY no_model ${dir}, model ${dir}) AS at FROM runs
+      WHERE before < ${offset + size} AND before + n > ${offset}),
+    first_buckets AS (
+      SELECT ${c.bucket} AS bucket, sum(${c.n}) AS n FROM ${c} JOIN spanned s ON s.at = 1 AND ${c.noModel} = s.no_model AND ${c.model} = s.model
+      WHERE ${inScope} GROUP BY 1 HAVING sum(${c.n}) > 0),
+    placed AS (SELECT bucket, n, (SELECT before FROM spanned WHERE at = 1) + sum(n) OVER (ORDER BY bucket ${dir} ROWS UNBOUNDED PRECEDING) - n AS before FROM first_buckets)
+    SELECT s.no_model, s.model, p.bucket::text AS bucket_text, p.before::text AS before_text
+    FROM spanned s LEFT JOIN LATERAL (SELECT bucket, before FROM placed WHERE s.at = 1 AND before <= ${offset} AND before + n > ${offset}) p ON TRUE
+    ORDER BY s.at`);
+  const parts: ModelPart[] = [];
+  for (const r of rowsOf(res) as { no_model: boolean; model: string; bucket_text: string | null; before_text: string | null }[]) {
+    const model = r.no_model ? null : r.model;
+    if (parts.length || r.bucket_text === null) {
+      parts.push({ model, skip: 0 }); // the page goes on from the start of the next model's run
+      continue;
+    }
+    const edge = Number(r.bucket_text) * 2 ** DEVICE_ID_BUCKET_BITS;
+    parts.push({ model, from: ascending ? sql`${devices.id} >= ${edge}` : sql`${devices.id} < ${edge + 2 ** DEVICE_ID_BUCKET_BITS}`, skip: Math.max(0, offset - Number(r.before_text)) });
+  }
+  return parts;
 }

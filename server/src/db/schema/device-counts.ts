@@ -5,7 +5,7 @@
 // writing connection (pg_backend_pid() % 8), so concurrent registrations of one app do not queue
 // on one row lock; readers add the slots up. A slot may go negative (a delete counted in another
 // slot than its insert); only the sum means anything.
-import { bigint, index, integer, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { apps } from './apps';
 
 /**
@@ -64,6 +64,26 @@ export const deviceIdBuckets = pgTable(
     n: bigint('n', { mode: 'number' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.appId, t.appVersion, t.bucket, t.slot] })],
+);
+
+/**
+ * Devices per app, model and id bucket (id >> DEVICE_ID_BUCKET_BITS), kept by the same triggers
+ * (migration 0014). Within one (app, model) the list's model order is an id order, so these place
+ * a deep page sorted by model (repositories/device-positions.ts, modelStart) as the id buckets
+ * place one sorted by version. `noModel` marks the devices without one (model '' then): first in
+ * the key, so that (noModel, model) ascending is the list's order, a missing model last.
+ */
+export const deviceModelBuckets = pgTable(
+  'device_model_buckets',
+  {
+    appId: integer('app_id').notNull().references(() => apps.id, { onDelete: 'cascade' }),
+    noModel: boolean('no_model').notNull(),
+    model: text('model').notNull(),
+    bucket: bigint('bucket', { mode: 'number' }).notNull(),
+    slot: smallint('slot').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.appId, t.noModel, t.model, t.bucket, t.slot] })],
 );
 
 /** A bucket holds the ids [bucket << 12, (bucket + 1) << 12): at most 4,096 devices. */
