@@ -6,11 +6,14 @@
 import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../contract/limits';
+import type { CurrentUser } from '../contract';
 import { PATHS, type FeatureRoute } from '../lib/routing';
 import { featureRoutes } from '../app/feature-registry';
 import { loadCoreMessages } from '../app/i18n/messages';
 import { LOCALE_KEY, TOKEN_KEY } from '../app/store/storage-keys';
+import { requestEarly } from '../lib/api/base-query';
 import { preloadChunks } from './chunks';
+import { paintShell, removeShellPaint, shellPaintArea } from './shell-paint';
 import { SignInApp, type AppModule } from './sign-in-app';
 
 export const loadApp = (): Promise<AppModule> => import(/* webpackChunkName: "app" */ '../app/start');
@@ -40,6 +43,17 @@ export function storedLocale(storage: Storage): Locale {
   return (LOCALES as readonly string[]).includes(stored ?? '') ? (stored as Locale) : DEFAULT_LOCALE;
 }
 
+/**
+ * The page's own paint (FeatureRoute.paint) into the painted shell, once the session's user is in:
+ * only while the shell is still painted, and only for a user the guards let through to the page.
+ */
+function paintPage(route: FeatureRoute, answer: { data: unknown } | { error: unknown }, locale: Locale, messages: Readonly<Record<string, unknown>>) {
+  const area = shellPaintArea();
+  const user = 'data' in answer ? (answer.data as { data?: CurrentUser } | undefined)?.data : undefined;
+  if (!area || area.childElementCount || !user || user.needToChangePass || user.totpEnrollmentRequired) return;
+  route.paint?.(area, { user, locale, messages });
+}
+
 export interface BootOptions {
   /** How the app chunk is loaded (tests count the calls). */
   loadApp?: () => Promise<AppModule>;
@@ -55,13 +69,31 @@ export async function boot(container: HTMLElement, options: BootOptions = {}): P
     // chunk, not after it (the router finds the page's chunks loading: webpack keeps each promise).
     // The app chunk itself is not preloaded: at a preload's high priority it took bandwidth from the
     // shell on a slow line (Lighthouse mobile FCP 1.7 s -> 2.1 s)
-    if (window.localStorage.getItem(TOKEN_KEY)) {
+    const token = window.localStorage.getItem(TOKEN_KEY);
+    const route = token ? privateRouteAt(window.location.pathname) : undefined;
+    // the session's user goes out with main.js, not once the app has loaded and run; the app's
+    // own first call takes the answer (lib/api/base-query.ts requestEarly)
+    const user = token ? requestEarly('users/current', token) : undefined;
+    if (token) {
       preloadChunks(['shell', `messages-${locale}-features`]);
-      privateRouteAt(window.location.pathname)
-        ?.load()
-        .catch(() => undefined); // the route's own `lazy` loads it again and reports a failure
+      route?.load().catch(() => undefined); // the route's own `lazy` loads it again and reports a failure
     }
-    (await load()).startApp(root);
+    const app = load();
+    if (user) {
+      // the shell's frame on screen while the app loads and runs (shell-paint.ts); the core
+      // messages are preloaded by index.html next to main.js
+      const messages = await loadCoreMessages(locale).catch(() => undefined);
+      if (messages) {
+        paintShell({ locale, messages });
+        if (route?.paint) void user.then((answer) => paintPage(route, answer, locale, messages));
+      }
+    }
+    try {
+      (await app).startApp(root);
+    } catch (error) {
+      removeShellPaint(); // the page's error (a chunk that failed to load) shows, not a frozen frame
+      throw error;
+    }
     return root;
   }
   if (window.location.pathname !== PATHS.login) window.history.replaceState(window.history.state, '', PATHS.login);

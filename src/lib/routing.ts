@@ -3,7 +3,7 @@
 // Each feature with pages exports `routes: FeatureRoute[]` from features/<f>/routes.ts; the app
 // finds those files itself (app/feature-registry.ts), so adding a feature touches no shared file.
 import type { ComponentType } from 'react';
-import type { Locale, Policy } from '../contract';
+import type { CurrentUser, Locale, Policy } from '../contract';
 
 export const PATHS = {
   root: '/',
@@ -71,6 +71,19 @@ export interface FeatureRoute {
    * signed-in user may open it (the dashboard, the account pages).
    */
   menu?: string;
+  /**
+   * Paints the top of the page in plain DOM before the app has loaded (issue 16): the bootstrap
+   * calls it for a stored session's first page, once the session's user is in, into the painted
+   * shell's content area (boot/shell-paint.ts). It must draw what the page then renders, in place.
+   */
+  paint?: (area: HTMLElement, context: PagePaintContext) => void;
+}
+
+export interface PagePaintContext {
+  user: CurrentUser;
+  locale: Locale;
+  /** The locale's core catalogue. */
+  messages: Readonly<Record<string, unknown>>;
 }
 
 /** A menu route `/` means the dashboard (docs/product.md §2). */

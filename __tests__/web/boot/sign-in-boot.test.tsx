@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import type { Root } from 'react-dom/client';
 import type { DashboardStats } from '../../../src/contract';
 import { boot, loadApp, privateRouteAt, type BootOptions } from '../../../src/boot';
+import { removeShellPaint, SHELL_PAINT_ID } from '../../../src/boot/shell-paint';
 import { LOCALE_KEY, TOKEN_KEY } from '../../../src/app/store';
 import { apiError, json, useFakeServer } from '../support/fake-server';
 import { makeUser } from '../support/fixtures';
@@ -159,6 +160,139 @@ describe('the sign-in bootstrap', () => {
     expect(await screen.findByTestId('dashboard-greeting')).toBeInTheDocument();
     expect(appLoads).toBe(1);
     await waitFor(() => expect(window.location.pathname).toBe('/dashboard'));
+  });
+
+  describe('the painted shell of a stored session', () => {
+    // the app of the test before may still write its persisted state (token, locale) a moment after
+    // it was unmounted: let it, then start from a clean storage
+    beforeEach(async () => {
+      await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+      localStorage.clear();
+    });
+    afterEach(() => removeShellPaint());
+
+    /** The app chunk, held until `release` is called. */
+    function heldApp() {
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const loadHeld: BootOptions['loadApp'] = async () => {
+        appLoads += 1;
+        const app = await loadApp();
+        await held;
+        return app;
+      };
+      return { loadHeld, release };
+    }
+
+    async function startHeld(path: string, loadHeld: BootOptions['loadApp']) {
+      window.history.replaceState(null, '', path);
+      container = document.body.appendChild(document.createElement('div'));
+      let booted!: Promise<Root>;
+      act(() => {
+        booted = boot(container, { loadApp: loadHeld });
+      });
+      return booted;
+    }
+
+    it.each([
+      ['fa', 'rtl', 'پنل مدیریت'],
+      ['en', 'ltr', 'Admin panel'],
+    ] as const)('in %s: the header is on screen while the app loads and gives way to the app’s own shell in one commit', async (locale, dir, title) => {
+      localStorage.setItem(TOKEN_KEY, 'stored');
+      localStorage.setItem(LOCALE_KEY, locale);
+      server.on('GET', 'users/current', json({ data: makeUser() }));
+      const { loadHeld, release } = heldApp();
+      const booted = startHeld('/dashboard', loadHeld);
+      const layer = await waitFor(() => {
+        const found = document.getElementById(SHELL_PAINT_ID);
+        expect(found).not.toBeNull();
+        return found!;
+      });
+      expect(layer.textContent).toContain(title);
+      expect(document.documentElement.dir).toBe(dir);
+      expect(document.documentElement.lang).toBe(locale);
+      // a picture of the header, not a second one to read
+      expect(layer.getAttribute('aria-hidden')).toBe('true');
+      expect(muiInPage()).toBe(false);
+      // the user is in before the app: the page's greeting is painted too
+      const painted = await waitFor(() => {
+        const title = layer.querySelector('.dg-title');
+        expect(title).not.toBeNull();
+        return title!.textContent;
+      });
+      release();
+      await act(async () => {
+        root = await booted;
+      });
+      // the app's own greeting says the same
+      expect((await screen.findByTestId('dashboard-greeting')).textContent).toBe(painted);
+      expect(document.getElementById(SHELL_PAINT_ID)).toBeNull();
+    });
+
+    it('asks for the session’s user before the app chunk has loaded, and the app takes that answer', async () => {
+      localStorage.setItem(TOKEN_KEY, 'early');
+      server.on('GET', 'users/current', json({ data: makeUser() }));
+      const { loadHeld, release } = heldApp();
+      const booted = startHeld('/dashboard', loadHeld);
+      await waitFor(() => expect(server.calls('GET', 'users/current')).toHaveLength(1));
+      expect(server.calls('GET', 'users/current')[0].headers.authorization).toBe('JWT early');
+      release();
+      await act(async () => {
+        root = await booted;
+      });
+      expect(await screen.findByTestId('dashboard-greeting')).toBeInTheDocument();
+      expect(server.calls('GET', 'users/current')).toHaveLength(1);
+    });
+
+    it('gives way to the sign-in page when the stored session is refused', async () => {
+      localStorage.setItem(TOKEN_KEY, 'expired');
+      server.on('GET', 'users/current', apiError(401, 'Unauthorized'));
+      const { loadHeld, release } = heldApp();
+      const booted = startHeld('/dashboard', loadHeld);
+      await waitFor(() => expect(document.getElementById(SHELL_PAINT_ID)).not.toBeNull());
+      await waitFor(() => expect(server.calls('GET', 'users/current')).toHaveLength(1));
+      await act(() => new Promise((resolve) => setTimeout(resolve, 20))); // the answer is handled
+      // no greeting for a refused session
+      expect(document.querySelector(`#${SHELL_PAINT_ID} .dg-title`)).toBeNull();
+      release();
+      await act(async () => {
+        root = await booted;
+      });
+      expect(await screen.findByRole('button', { name: 'ورود' })).toBeInTheDocument();
+      expect(document.getElementById(SHELL_PAINT_ID)).toBeNull();
+    });
+
+    it('paints no greeting for a user the guards send elsewhere (a password to change)', async () => {
+      localStorage.setItem(TOKEN_KEY, 'must-change');
+      server.on('GET', 'users/current', json({ data: makeUser({ needToChangePass: true }) }));
+      const { loadHeld, release } = heldApp();
+      const booted = startHeld('/dashboard', loadHeld);
+      await waitFor(() => expect(document.getElementById(SHELL_PAINT_ID)).not.toBeNull());
+      await waitFor(() => expect(server.calls('GET', 'users/current')).toHaveLength(1));
+      await act(() => new Promise((resolve) => setTimeout(resolve, 20))); // the answer is handled
+      expect(document.querySelector(`#${SHELL_PAINT_ID} .dg-title`)).toBeNull();
+      release();
+      await act(async () => {
+        root = await booted;
+      });
+      await waitFor(() => expect(window.location.pathname).toBe('/account/change-password'));
+      expect(document.getElementById(SHELL_PAINT_ID)).toBeNull();
+    });
+
+    it('gives way when the app chunk fails to load', async () => {
+      localStorage.setItem(TOKEN_KEY, 'no-app');
+      server.on('GET', 'users/current', json({ data: makeUser() }));
+      container = document.body.appendChild(document.createElement('div'));
+      window.history.replaceState(null, '', '/dashboard');
+      await expect(boot(container, { loadApp: () => Promise.reject(new Error('chunk failed')) })).rejects.toThrow('chunk failed');
+      expect(document.getElementById(SHELL_PAINT_ID)).toBeNull();
+    });
+
+    it('paints nothing for a visitor without a session', async () => {
+      await start('/dashboard');
+      expect(await screen.findByRole('button', { name: 'ورود' })).toBeEnabled();
+      expect(document.getElementById(SHELL_PAINT_ID)).toBeNull();
+    });
   });
 
   it('names the private page of an address, a static path before a pattern, for its chunks to start with the app', () => {

@@ -7,8 +7,10 @@ import { FormattedMessage } from 'react-intl';
 import { ErrorState } from '../../components/feedback/error-state';
 import { PATHS } from '../../lib/routing';
 import { useInShell } from '../layout/shell-context';
+import { useRemoveShellPaint } from '../../boot/shell-paint';
 
 export function ErrorView({ notFound = false }: { notFound?: boolean }) {
+  useRemoveShellPaint();
   const inShell = useInShell();
   return (
     <Box component={inShell ? 'div' : 'main'}>

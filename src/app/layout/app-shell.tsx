@@ -17,10 +17,12 @@ import { SIDEBAR_WIDTH } from '../theme/palette';
 import { Header } from './header';
 import { InShellContext } from './shell-context';
 import { Sidebar } from './sidebar';
+import { useRemoveShellPaint } from '../../boot/shell-paint';
 
 export const WIDE_SCREEN_QUERY = `(min-width:${SIDEBAR_BREAKPOINT_PX + 1}px)`;
 
 export default function AppShell() {
+  useRemoveShellPaint();
   const wide = useMediaQuery(WIDE_SCREEN_QUERY, { noSsr: true });
   const [wideOpen, setWideOpen] = useState(true);
   const [narrow, setNarrow] = useState({ open: false, pathname: '' });

@@ -10,8 +10,10 @@ import { translate } from '../../lib/i18n/messages';
 import { selectLocale, useAppDispatch, useAppSelector } from '../../lib/state';
 import { switchLocale } from '../i18n/switch-locale';
 import { SignInFrame } from './sign-in-frame';
+import { useRemoveShellPaint } from '../../boot/shell-paint';
 
 export function AuthLayout() {
+  useRemoveShellPaint();
   const locale = useAppSelector(selectLocale);
   const dispatch = useAppDispatch();
   const intl = useIntl();

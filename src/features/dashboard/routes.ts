@@ -1,11 +1,14 @@
 // Pages of the dashboard feature.
 import { PATHS, type FeatureRoute } from '../../lib/routing';
+import { paintGreeting } from './greeting-paint';
 
 export const routes: FeatureRoute[] = [
   {
     path: PATHS.dashboard,
     access: 'private',
     load: () => import(/* webpackChunkName: "page-dashboard" */ './pages/dashboard-page'),
+    // the greeting, drawn by the bootstrap as soon as the user is in (greeting-paint.ts)
+    paint: paintGreeting,
     // The figures start with the page's chunk, not after the page rendered.
     prefetch: async (_params, dispatch) => {
       const { dashboardApi } = await import(/* webpackChunkName: "page-dashboard" */ './api');

@@ -95,7 +95,31 @@ export async function request(
   return response.ok ? { data } : failure(response.status, data);
 }
 
+type Answer = Awaited<ReturnType<typeof request>>;
+const early = new Map<string, Promise<Answer>>();
+const earlyKey = (path: string, token: string) => `${token} ${path}`;
+
+/**
+ * Sends a read before the app has loaded (the bootstrap asks for a stored session's user with
+ * main.js, issue 16): the app's first call of the same path with the same token takes its answer
+ * instead of asking again. Once only: every later call goes out as usual.
+ */
+export function requestEarly(path: string, token: string): Promise<Answer> {
+  const key = earlyKey(path, token);
+  const sent = early.get(key) ?? request({ url: path }, token);
+  early.set(key, sent);
+  return sent;
+}
+
 export const panelBaseQuery: BaseQueryFn<string | RequestArgs, unknown, ApiError> = (args, api) => {
   const token = (api.getState() as { auth?: { token: string | null } }).auth?.token ?? null;
+  if (typeof args === 'string' && token) {
+    const key = earlyKey(args, token);
+    const sent = early.get(key);
+    if (sent) {
+      early.delete(key);
+      return sent;
+    }
+  }
   return request(typeof args === 'string' ? { url: args } : args, token, api.signal);
 };
