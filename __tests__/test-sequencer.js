@@ -1,5 +1,5 @@
 // The order `npm test` runs its files in (jest's `testSequencer`). With timings from an earlier run
-// in jest's cache, jest's own order stands: failed files first, then the slowest first, so the two
+// in jest's cache, jest's own order stands: failed files first, then the slowest first, so the
 // workers finish together. A clean clone (CI) has no timings, and jest then puts the largest files
 // first; the page audit's files are small but each is minutes of browser walk, so they came last
 // and ran alone at the end. Files without timings go in this order instead: the two largest web or
