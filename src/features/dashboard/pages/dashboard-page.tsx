@@ -1,6 +1,7 @@
 // /dashboard: the landing page after sign-in (docs/product.md §7 "Dashboard"): a short greeting with the
 // shortcuts to the account pages, then the figures of GET dashboard/stats (cards that open their
 // lists, and the charts), with the loading and error states of every list.
+import { startTransition, useEffect, useState } from 'react';
 import Avatar from '@mui/material/Avatar';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -78,11 +79,24 @@ function Figures() {
   );
 }
 
+/**
+ * The figures join the page in a render of their own, after the greeting's commit. Their query's
+ * answer may land while React renders the shell and the page in slices; a component reading it in
+ * that render would make React redo the whole render in one task (a store read through
+ * useSyncExternalStore must not tear), which is what the first load of /dashboard did (issue 16).
+ */
+function useShownAfterFirstCommit(): boolean {
+  const [shown, setShown] = useState(false);
+  useEffect(() => startTransition(() => setShown(true)), []);
+  return shown;
+}
+
 export default function DashboardPage() {
+  const figuresShown = useShownAfterFirstCommit();
   return (
     <Stack spacing={2}>
       <Greeting />
-      <Figures />
+      {figuresShown ? <Figures /> : <LoadingState />}
     </Stack>
   );
 }
