@@ -1,5 +1,5 @@
 // A migrated embedded database for the e2e servers: the global setup migrates one PGlite folder per
-// run (in its own process, alongside the panel build), and startServer copies it into each server's
+// run (in jest's main process, while the panel builds and the first files run), and startServer copies it into each server's
 // new DATA_DIR, so a server starts on a migrated database instead of running initdb and every
 // migration again. Only the migrations are done ahead: each server still seeds its own admin and
 // makes its own secrets at start, as a first real start does.
