@@ -33,6 +33,8 @@ function serverProject(displayName: string, engine: 'pglite' | 'postgres') {
     testEnvironment: 'node',
     roots: ['<rootDir>/__tests__/server'],
     testMatch: ['**/*.test.ts'],
+    // The contract's rules and the domain's pure functions touch no database: once, on PGlite's run.
+    ...(engine === 'postgres' ? { testPathIgnorePatterns: ['/node_modules/', '<rootDir>/__tests__/server/(contract|domain)/'] } : {}),
     // Some dependencies need swc under jest's CommonJS runtime: content-disposition 3 (required by
     // @fastify/static) and cookie 2 (by fastify's inject) are ESM only, and PGlite's CommonJS build
     // loads Node modules with import(), which jest's VM refuses without --experimental-vm-modules;
