@@ -7,10 +7,13 @@
 // SQL (deletes, version and model changes, devices moved to another app), every
 // page, in each order, both ways, for all devices, one app and an app admin's two apps, is exactly
 // the same slice of one ORDER BY statement over the rows, before and after the stretches between marks are
-// cut; and the counters equal a count over the rows.
+// cut (pages walked from either edge of their bucket or stretch, whichever is nearer, and pages
+// running past it); and the counters equal a count over the rows.
 import { sql, type SQL } from 'drizzle-orm';
 import { cutsSettled, cutStretch } from '../../../server/src/repositories/device-marks';
+import { PLACED_FROM } from '../../../server/src/repositories/device-pages';
 import { devicesRepository } from '../../../server/src/repositories/devices';
+import { nearerEdge } from '../../../server/src/repositories/device-positions';
 import { devicesQuerySchema, type DeviceSortKey } from '../../../src/contract';
 import { seedApp, type SeededApp } from '../helpers/seed';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -91,6 +94,18 @@ async function expectCountsMatchRows() {
   return { marks: new Set(byMark.map((r) => r.mark)).size };
 }
 
+it('a page is walked from the edge of its stretch with fewer rows between', () => {
+  // a stretch of 1,000 rows, pages of 30: 600 rows skipped from the near edge, 370 from the far one
+  expect(nearerEdge(600, 1_000, 30)).toBe('far');
+  expect(nearerEdge(400, 1_000, 30)).toBe('near');
+  expect(nearerEdge(485, 1_000, 30)).toBe('near'); // 485 either way
+  expect(nearerEdge(0, 1_000, 30)).toBe('near');
+  // a page that runs past the far edge reads the stretch's last rows from that edge
+  expect(nearerEdge(990, 1_000, 30)).toBe('far');
+  expect(nearerEdge(10, 20, 30)).toBe('far');
+  expect(nearerEdge(0, 20, 30)).toBe('near');
+});
+
 it('the counters equal a count over the rows', async () => {
   expect((await expectCountsMatchRows()).marks).toBe(1); // the crowd is all under '' until it is cut
 });
@@ -120,6 +135,27 @@ async function expectPagesMatch(sort: DeviceSortKey, size: number) {
     }
   }
 }
+
+it('with the default limits, pages from PLACED_FROM rows in are placed too, and equal the slices of one ORDER BY statement', async () => {
+  const repo = devicesRepository(t.db, { exactLimit: 0, firstLookLimit: 0 });
+  const size = 30;
+  for (const sort of ['id', 'appVersionCode', 'model', 'uniqueDeviceId'] as DeviceSortKey[]) {
+    for (const ascending of [true, false]) {
+      const dir = ascending ? 'ASC' : 'DESC';
+      const order = sort === 'id' ? `id ${dir}` : `${KEYS[sort]} ${dir}, id ${dir}`;
+      const all = (await rows<{ id: string }>(sql.raw(`SELECT id FROM devices ORDER BY ${order}`))).map((r) => Number(r.id));
+      expect(all.length).toBeGreaterThan(PLACED_FROM + 3 * size);
+      // the last walked page, the first placed ones, and one well past them
+      const lastWalked = Math.ceil(PLACED_FROM / size);
+      for (const page of [lastWalked, lastWalked + 1, lastWalked + 2, Math.floor(all.length / size) - 1]) {
+        const q = devicesQuerySchema.validateSync({ sort, ascending, page, size });
+        const got = (await repo.list({}, q)).rows.map((r) => r.id);
+        const at = (page - 1) * size;
+        expect({ sort, ascending, page, ids: got }).toEqual({ sort, ascending, page, ids: all.slice(at, at + size) });
+      }
+    }
+  }
+});
 
 describe('every page, placed by the counters, against the slices of one ORDER BY statement', () => {
   // Page sizes that straddle buckets, versions and stretches.

@@ -65,21 +65,11 @@ export function pgliteHandle(client: PGlite): DbHandle {
   };
 }
 
-/**
- * The most a GIN index's pending list holds before the session adding to it merges it into the
- * index. The device list's trigram indexes (schema/devices.ts) take a registration's entries into
- * that list, and every text-filter search reads the whole list: at PostgreSQL's default 4 MB a
- * burst of registrations left 250-415 pending pages per index and one selective filter's
- * statement took 127 ms, 20 ms once merged (issue 16). Merged at 256 kB, the bench's selective
- * filters after a burst stay at their seeded-table times, and addDevice's database CPU per
- * registration is unchanged (125 against 123 µs).
- */
-export const GIN_PENDING_LIST_LIMIT = '256kB';
-
 async function openPostgres(url: string): Promise<DbHandle> {
   // No JIT: every query here is short, and JIT compiling one the planner prices high (a deep page of
-  // the device list) adds 15-50 ms to it (docs/architecture.md §8). GIN_PENDING_LIST_LIMIT: see its comment.
-  const pool = new Pool({ connectionString: url, max: 10, options: `-c jit=off -c gin_pending_list_limit=${GIN_PENDING_LIST_LIMIT}` });
+  // the device list) adds 15-50 ms to it (docs/architecture.md §8). The trigram indexes' GIN pending
+  // lists are bounded by the indexes themselves (GIN_PENDING_LIST_KB), for this pool and every other writer.
+  const pool = new Pool({ connectionString: url, max: 10, options: '-c jit=off' });
   // An idle client's network error must not crash the process; the next query reports it instead.
   pool.on('error', () => {});
   return {

@@ -6,23 +6,20 @@
 // walk from the stretch's edge skips only that stretch's rows before it. Device ids need not be
 // random: registrations may crowd one stretch (ids sharing a long prefix), so a stretch found
 // holding more than twice DEVICE_MARK_ROWS devices is cut again after the page is answered.
-import { inArray, sql, type SQL } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { DEVICE_MARK_ROWS, deviceMarkCounts, devices } from '../db/schema';
 import { rowsOf } from './device-page-sql';
+import type { EdgeStart } from './device-positions';
 
-/** Where the page starts: the edge of its stretch (none at the list's start) and the rows past it to skip. */
-export interface MarkStart {
-  from?: SQL;
-  skip: number;
-}
 
 /**
  * The start of a page `offset` rows into the list sorted by device id, of the apps `appIds` (every
- * app when undefined); undefined when the list is shorter. One statement reads the marks and the
+ * app when undefined): the stretch that holds its first row, with both its edges, its size and the
+ * rows past its near edge; undefined when the list is shorter. One statement reads the marks and the
  * counts, so both are of one moment.
  */
-export async function markStart(db: Db, appIds: number[] | undefined, offset: number, ascending: boolean, cutAbove = 2 * DEVICE_MARK_ROWS): Promise<MarkStart | undefined> {
+export async function markStart(db: Db, appIds: number[] | undefined, offset: number, ascending: boolean, cutAbove = 2 * DEVICE_MARK_ROWS): Promise<EdgeStart | undefined> {
   const dir = sql.raw(ascending ? 'ASC' : 'DESC');
   const res = await db.execute(sql`
     WITH counted AS (SELECT mark, sum(n) ${appIds ? sql`FILTER (WHERE ${inArray(deviceMarkCounts.appId, appIds)})` : sql``} AS n, sum(n) AS all_apps FROM device_mark_counts GROUP BY mark),
@@ -34,8 +31,12 @@ export async function markStart(db: Db, appIds: number[] | undefined, offset: nu
   if (!row) return undefined;
   if (Number(row.all_apps) > cutAbove) cutLater(db, row.mark);
   const skip = offset - Number(row.before);
-  if (ascending) return { from: row.mark === '' ? undefined : sql`${devices.uniqueDeviceId} >= ${row.mark}`, skip };
-  return { from: row.next === null ? undefined : sql`${devices.uniqueDeviceId} < ${row.next}`, skip };
+  const n = Number(row.n);
+  // The stretch is [mark, next): '' starts the list, and no next mark ends it.
+  const low = row.mark === '' ? undefined : { atOrAbove: sql`${devices.uniqueDeviceId} >= ${row.mark}`, below: sql`${devices.uniqueDeviceId} < ${row.mark}` };
+  const high = row.next === null ? undefined : { atOrAbove: sql`${devices.uniqueDeviceId} >= ${row.next}`, below: sql`${devices.uniqueDeviceId} < ${row.next}` };
+  if (ascending) return { from: low?.atOrAbove, skip, n, toFar: high?.below, pastFar: high?.atOrAbove };
+  return { from: high?.below, skip, n, toFar: low?.atOrAbove, pastFar: low?.below };
 }
 
 /** The cuts under way or queued, per database: one at a time, each stretch once. */

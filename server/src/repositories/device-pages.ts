@@ -13,7 +13,7 @@ import {
   likePattern, listOrder, onOutput, onTable, orderBy, pageWithRows, planRows, rowsOf, rowsOfPage, scopeWhere, selectKey, sortedMatches, textMatch, whereOf, type ListOrder,
 } from './device-page-sql';
 import { markStart } from './device-marks';
-import { idRuns, modelStart, startInRun } from './device-positions';
+import { idRuns, modelStart, nearerEdge, startInRun, type EdgeStart } from './device-positions';
 import type { DeviceDto, DeviceList, DeviceScope } from './device-rows';
 
 export { FCM_FILTER_CHARS } from './device-page-sql';
@@ -33,6 +33,16 @@ export const COUNT_EXACT_LIMIT = 10_000;
  * one page when the matches lie far along the order.
  */
 export const WALK_LIMIT = 10_000;
+
+/**
+ * A page without a text filter starting this many rows in or deeper (or past WALK_LIMIT, if
+ * lower) is placed by the exact counters (unfilteredPage) instead of walked from the list's start:
+ * an index-only walk reads the table for every row on a page whose all-visible flag registrations
+ * cleared (autovacuum may never set it again), so walking to a page costs its offset in heap
+ * fetches, while a placed page walks at most half a counted bucket or stretch (~500 rows) after
+ * one 2-4 ms count statement. Pages 1-33 of 30 rows are still walked.
+ */
+export const PLACED_FROM = 1_000;
 
 /**
  * A text filter that names no stored model (a device id or token fragment) most often matches a
@@ -79,6 +89,26 @@ export function devicePages(
       : sql`ARRAY(
           SELECT id FROM (${sql.join(walks.map((c) => sql`(${selectKey(o)} FROM ${devices} WHERE ${whereOf(c)} ORDER BY ${order} LIMIT ${offset + size})`), sql` UNION ALL `)}) AS merged
           ORDER BY ${orderBy(o, onOutput)} LIMIT ${size} OFFSET ${offset})`;
+  }
+
+  /** indexPage read against the list's order (the walks go backward from the end of their conditions' rows), answered in the list's order. */
+  function backwardPage(walks: (SQL | undefined)[], o: ListOrder, offset: number, size: number): SQL {
+    return sql`ARRAY(SELECT id FROM unnest(${indexPage(walks, { ...o, ascending: !o.ascending }, offset, size)}) WITH ORDINALITY AS b(id, at) ORDER BY at DESC)`;
+  }
+
+  /**
+   * A page of `size` rows placed in a counted stretch (device-positions.ts, EdgeStart), on top of
+   * the walks' conditions `walks`: walked from the stretch's near edge, or from its far edge when
+   * fewer rows lie between the page and that edge (nearerEdge); a page that runs past the far
+   * edge is the stretch's last rows, read backward, then the rows from the far edge on.
+   */
+  function edgePage(walks: (SQL | undefined)[], o: ListOrder, start: EdgeStart, size: number): SQL {
+    if (start.n === undefined || nearerEdge(start.skip, start.n, size) === 'near') return indexPage(walks.map((w) => and(w, start.from)), o, start.skip, size);
+    const inStretch = walks.map((w) => and(w, start.toFar));
+    const left = start.n - start.skip;
+    if (left >= size) return backwardPage(inStretch, o, left - size, size);
+    const rest = start.pastFar ? indexPage(walks.map((w) => and(w, start.pastFar)), o, 0, size - left) : sql`ARRAY[]::bigint[]`;
+    return sql`(${backwardPage(inStretch, o, 0, left)} || ${rest})`;
   }
 
   /**
@@ -132,21 +162,22 @@ export function devicePages(
   }
 
   /**
-   * A page without a text filter. Near the start, the walks up to it. Deeper (past walkLimit rows),
-   * where the rows skipped would cost more than the page, exact counters place it
+   * A page without a text filter. Near the start, the walks up to it. Deeper (past PLACED_FROM or
+   * walkLimit rows), where the rows skipped would cost more than the page, exact counters place it
    * (device-positions.ts): sorted by id, or by version (within each version, by id), the counts per
    * id bucket, so that the walks start at the edge of the bucket that holds the page's first row
    * (in the run of its version, then on through the runs the page spans); sorted by device id, the
    * counts per stretch between marks (device-marks.ts), likewise; sorted by model, the counts per
    * model and id bucket, so that the walks start at the bucket's edge in the run of the page's
-   * first model (then on through the runs the page spans).
+   * first model (then on through the runs the page spans). Each walk starts at whichever edge of
+   * that bucket or stretch has fewer of its rows between it and the page (edgePage).
    */
   async function unfilteredPage(scope: DeviceScope, q: DevicesQuery, walks: (SQL | undefined)[], o: ListOrder, offset: number, size: number): Promise<SQL> {
-    if (offset < walkLimit) return indexPage(walks, o, offset, size);
+    if (offset < Math.min(walkLimit, PLACED_FROM)) return indexPage(walks, o, offset, size);
     const appIds = q.appId === undefined ? scope.appIds : scope.appIds && !scope.appIds.includes(q.appId) ? [] : [q.appId];
     if (q.sort === 'uniqueDeviceId') {
       const start = await markStart(db, appIds, offset, o.ascending);
-      return start ? indexPage(walks.map((w) => and(w, start.from)), o, start.skip, size) : sql`ARRAY[]::bigint[]`;
+      return start ? edgePage(walks, o, start, size) : sql`ARRAY[]::bigint[]`;
     }
     // The page's part of each run it spans, concatenated and cut to the page (should a
     // registration meanwhile have changed a run, the page still holds rows in the list's order).
@@ -155,7 +186,7 @@ export function devicePages(
     if (!o.byId && !o.byVersion) {
       for (const part of await modelStart(db, appIds, offset, size, o.ascending)) {
         const inRun = part.model === null ? sql`${devices.model} IS NULL` : eq(devices.model, part.model);
-        parts.push(indexPage(walks.map((w) => and(w, inRun, part.from)), o, part.skip, size));
+        parts.push(edgePage(walks.map((w) => and(w, inRun)), o, part, size));
       }
       return pageOf(parts);
     }
@@ -168,8 +199,7 @@ export function devicePages(
         continue;
       }
       const inRun = run.version === undefined ? undefined : run.version === null ? sql`${o.key} IS NULL` : sql`${o.key} = ${run.version}`;
-      const start = startInRun(run, skip, o.ascending);
-      parts.push(indexPage(walks.map((w) => and(w, inRun, start.from)), o, start.skip, size));
+      parts.push(edgePage(walks.map((w) => and(w, inRun)), o, startInRun(run, skip, o.ascending), size));
       left -= run.n - skip;
       skip = 0;
     }

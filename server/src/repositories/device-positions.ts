@@ -63,36 +63,73 @@ export async function idRuns(db: Db, appIds: number[] | undefined, byVersion: bo
 }
 
 /**
- * Where a page `skip` rows into a run starts: the edge of the bucket that holds its first row (ids
- * from it on, in the run's direction) and the rows of that bucket before it, which is all an
- * index walk from the edge then skips. No edge at the run's start.
+ * Where a page lies in a counted stretch of the list (an id bucket of a run, a stretch between
+ * marks): `skip` rows past its near edge, of the `n` it holds. In the list's direction, `from`
+ * keeps the rows from the near edge on (undefined: every row, the edge being the list's start),
+ * `toFar` the rows before the far edge (undefined: every row, the edge being the list's end) and
+ * `pastFar` the rows from the far edge on (undefined: none, likewise). Without `n` the page is
+ * read from the near edge. A walk
+ * either skips `skip` rows from the near edge, or, when fewer lie between the page and the far
+ * edge, `n - skip - size` rows back from the far edge (nearerEdge): an index-only scan still reads
+ * the table for each row skipped on a page whose all-visible flag registrations cleared, so the
+ * rows skipped are what a deep page costs.
  */
-export function startInRun(run: IdRun, skip: number, ascending: boolean): { from?: SQL; skip: number } {
+export interface EdgeStart {
+  from?: SQL;
+  skip: number;
+  n?: number;
+  toFar?: SQL;
+  pastFar?: SQL;
+}
+
+/**
+ * Which edge of a stretch of `n` rows a page of `size` rows, `skip` rows past its near edge, is
+ * read from: the near one (skipping `skip` rows), or the far one, backward (skipping the rows
+ * between the page and the far edge; a page that runs past the far edge takes that stretch's last
+ * rows backward and the rest forward from the far edge, skipping none).
+ */
+export function nearerEdge(skip: number, n: number, size: number): 'near' | 'far' {
+  return Math.max(0, n - skip - size) < skip ? 'far' : 'near';
+}
+
+/** An id bucket's edges, in the list's direction (EdgeStart). */
+function bucketEdges(bucket: number, ascending: boolean): Pick<EdgeStart, 'from' | 'toFar' | 'pastFar'> {
+  const lo = bucket * 2 ** DEVICE_ID_BUCKET_BITS;
+  const hi = lo + 2 ** DEVICE_ID_BUCKET_BITS;
+  return ascending
+    ? { from: sql`${devices.id} >= ${lo}`, toFar: sql`${devices.id} < ${hi}`, pastFar: sql`${devices.id} >= ${hi}` }
+    : { from: sql`${devices.id} < ${hi}`, toFar: sql`${devices.id} >= ${lo}`, pastFar: sql`${devices.id} < ${lo}` };
+}
+
+/**
+ * Where a page `skip` rows into a run starts: the edge of the bucket that holds its first row (ids
+ * from it on, in the run's direction), the rows of that bucket before it, which is all an index
+ * walk from the edge then skips, and the bucket's far edge and size for a walk from that side. No
+ * edge at the run's start.
+ */
+export function startInRun(run: IdRun, skip: number, ascending: boolean): EdgeStart {
   if (skip <= 0) return { skip: 0 };
   let before = 0;
   for (const b of run.buckets) {
     if (before + b.n > skip) {
-      const edge = b.bucket * 2 ** DEVICE_ID_BUCKET_BITS;
-      return { from: ascending ? sql`${devices.id} >= ${edge}` : sql`${devices.id} < ${edge + 2 ** DEVICE_ID_BUCKET_BITS}`, skip: skip - before };
+      return { ...bucketEdges(b.bucket, ascending), skip: skip - before, n: b.n };
     }
     before += b.n;
   }
   return { skip };
 }
 
-/** One model's part of a page sorted by model: its run (null: the devices without one), where the walk starts in it and the rows it then skips. */
-export interface ModelPart {
+/** One model's part of a page sorted by model: its run (null: the devices without one) and where the page lies in it (the first part: in a bucket). */
+export interface ModelPart extends EdgeStart {
   model: string | null;
-  from?: SQL;
-  skip: number;
 }
 
 /**
  * Where a page of `size` rows `offset` rows into the list sorted by model (within a model, by id)
  * lies, for the apps `appIds` (every app when undefined), from the counts per app, model and id
  * bucket (device_model_buckets): the runs of the models it spans, in the list's order, the first
- * walked from the edge of the bucket that holds the page's first row, the others from their
- * start. None past the end. One statement adds the counts in the list's order (the database's own
+ * placed in the bucket that holds the page's first row (with its edges and size), the others from
+ * their start. None past the end. One statement adds the counts in the list's order (the database's own
  * collation, the one the index sorts by, a missing model last ascending): first per model, which
  * sorts a few rows, not every bucket's text key, then the buckets of the page's first model.
  */
@@ -111,18 +148,17 @@ export async function modelStart(db: Db, appIds: number[] | undefined, offset: n
       SELECT ${c.bucket} AS bucket, sum(${c.n}) AS n FROM ${c} JOIN spanned s ON s.at = 1 AND ${c.noModel} = s.no_model AND ${c.model} = s.model
       WHERE ${inScope} GROUP BY 1 HAVING sum(${c.n}) > 0),
     placed AS (SELECT bucket, n, (SELECT before FROM spanned WHERE at = 1) + sum(n) OVER (ORDER BY bucket ${dir} ROWS UNBOUNDED PRECEDING) - n AS before FROM first_buckets)
-    SELECT s.no_model, s.model, p.bucket::text AS bucket_text, p.before::text AS before_text
-    FROM spanned s LEFT JOIN LATERAL (SELECT bucket, before FROM placed WHERE s.at = 1 AND before <= ${offset} AND before + n > ${offset}) p ON TRUE
+    SELECT s.no_model, s.model, p.bucket::text AS bucket_text, p.before::text AS before_text, p.n::text AS n_text
+    FROM spanned s LEFT JOIN LATERAL (SELECT bucket, before, n FROM placed WHERE s.at = 1 AND before <= ${offset} AND before + n > ${offset}) p ON TRUE
     ORDER BY s.at`);
   const parts: ModelPart[] = [];
-  for (const r of rowsOf(res) as { no_model: boolean; model: string; bucket_text: string | null; before_text: string | null }[]) {
+  for (const r of rowsOf(res) as { no_model: boolean; model: string; bucket_text: string | null; before_text: string | null; n_text: string | null }[]) {
     const model = r.no_model ? null : r.model;
     if (parts.length || r.bucket_text === null) {
       parts.push({ model, skip: 0 }); // the page goes on from the start of the next model's run
       continue;
     }
-    const edge = Number(r.bucket_text) * 2 ** DEVICE_ID_BUCKET_BITS;
-    parts.push({ model, from: ascending ? sql`${devices.id} >= ${edge}` : sql`${devices.id} < ${edge + 2 ** DEVICE_ID_BUCKET_BITS}`, skip: Math.max(0, offset - Number(r.before_text)) });
+    parts.push({ model, ...bucketEdges(Number(r.bucket_text), ascending), skip: Math.max(0, offset - Number(r.before_text)), n: Number(r.n_text) });
   }
   return parts;
 }
