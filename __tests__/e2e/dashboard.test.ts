@@ -51,10 +51,30 @@ describe.each(['fa', 'en'] as const)('the dashboard in %s', (locale) => {
 
   test('cards and charts show the seeded figures', async () => {
     await page.setViewportSize({ width: 1366, height: 900 });
+    // which charts' drawings each batch of DOM changes brought (a commit's insertions come in one batch)
+    await page.addInitScript(() => {
+      const batches: string[][] = [];
+      (window as unknown as { drawingBatches: string[][] }).drawingBatches = batches;
+      new MutationObserver((records) => {
+        const ids = new Set<string>();
+        for (const record of records) {
+          for (const node of record.addedNodes) {
+            if (!(node instanceof Element)) continue;
+            for (const surface of [node, ...node.querySelectorAll('.MuiChartsSurface-root')].filter((el) => el.matches('.MuiChartsSurface-root'))) {
+              const id = surface.closest('[data-testid^="dashboard-chart-"]')?.getAttribute('data-testid');
+              if (id) ids.add(id.replace('dashboard-chart-', ''));
+            }
+          }
+        }
+        if (ids.size) batches.push([...ids]);
+      }).observe(document, { childList: true, subtree: true });
+    });
     await page.goto(`${server.url}/dashboard`);
     await page.getByTestId('dashboard-figures').waitFor();
     // the charts' drawings load after the cards (their own chunk)
     for (const id of ['registrations', 'operators', 'versions']) await chart(id).locator('.MuiChartsSurface-root').waitFor();
+    // and are drawn one per commit, in the page's order (issue 16: drawn together they were one long task)
+    expect(await page.evaluate(() => (window as unknown as { drawingBatches: string[][] }).drawingBatches)).toEqual([['registrations'], ['operators'], ['versions']]);
 
     // 3 apps (one inactive), 3 servers in 3 countries, 4 profiles, 40 devices all registered today, 3 staff users.
     expect(await figure('apps').textContent()).toBe(digits(locale, 3));
