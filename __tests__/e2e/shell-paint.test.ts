@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { launchChromium, type LaunchedBrowser } from './helpers/chromium';
 import { t } from './helpers/messages';
 import { ADMIN, startServer, type RunningServer } from './helpers/server';
+import { storedSessionWithAppHeld } from './helpers/session';
 
 let server: RunningServer;
 let browser: LaunchedBrowser;
@@ -140,21 +141,7 @@ describe.each(['fa', 'en'] as const)('the painted shell in %s', (locale) => {
     [390, false],
     [1280, true],
   ])('at %i px it is on screen while the app loads and the app’s shell replaces it in place (sidebar: %s)', async (width, wide) => {
-    await page.setViewportSize({ width, height: 800 });
-    await page.goto(`${server.url}/favicon.svg`);
-    await page.evaluate(
-      ([tk, loc]) => {
-        localStorage.setItem('token', tk);
-        localStorage.setItem('locale', loc);
-      },
-      [token, locale] as const,
-    );
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/js\/app\.[0-9a-f]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const { release, restore } = await storedSessionWithAppHeld(page, server.url, token, locale, width);
     try {
       await page.goto(`${server.url}/dashboard`, { waitUntil: 'domcontentloaded' });
       // the shell, then the greeting once the user is in
@@ -175,8 +162,7 @@ describe.each(['fa', 'en'] as const)('the painted shell in %s', (locale) => {
       expect(real.greetingText).toBe(painted.greetingText);
       expectInPlace(painted, real, locale === 'fa');
     } finally {
-      release();
-      await page.unroute(/\/js\/app\.[0-9a-f]+\.js$/);
+      await restore();
     }
   });
 });

@@ -9,7 +9,10 @@ import { DEFAULT_LOCALE, LOCALES, type Locale } from '../contract/limits';
 import type { CurrentUser } from '../contract';
 import { PATHS, type FeatureRoute } from '../lib/routing';
 import { featureRoutes } from '../app/feature-registry';
-import { loadCoreMessages } from '../app/i18n/messages';
+import { loadCoreMessages, loadMessages } from '../app/i18n/messages';
+import { flattenMenu } from '../contract/access-rules';
+import { ROLE_IDS } from '../contract/enums';
+import { allowed } from '../contract/policies';
 import { LOCALE_KEY, TOKEN_KEY } from '../app/store/storage-keys';
 import { requestEarly } from '../lib/api/base-query';
 import { preloadChunks } from './chunks';
@@ -43,6 +46,13 @@ export function storedLocale(storage: Storage): Locale {
   return (LOCALES as readonly string[]).includes(stored ?? '') ? (stored as Locale) : DEFAULT_LOCALE;
 }
 
+/** Whether the route's guards (RequirePolicy: its role policy and menu grant) let the user through. */
+function opensFor(route: FeatureRoute, user: CurrentUser): boolean {
+  if (route.policy && !allowed({ id: user.role_id, name: user.role.name }, route.policy)) return false;
+  if (!route.menu || user.role_id === ROLE_IDS.topAdmin) return true;
+  return flattenMenu(user.permissions ?? []).some((item) => item.route === route.menu);
+}
+
 /**
  * The page's own paint (FeatureRoute.paint) into the painted shell, once the session's user is in:
  * only while the shell is still painted, and only for a user the guards let through to the page.
@@ -50,7 +60,7 @@ export function storedLocale(storage: Storage): Locale {
 function paintPage(route: FeatureRoute, answer: { data: unknown } | { error: unknown }, locale: Locale, messages: Readonly<Record<string, unknown>>) {
   const area = shellPaintArea();
   const user = 'data' in answer ? (answer.data as { data?: CurrentUser } | undefined)?.data : undefined;
-  if (!area || area.childElementCount || !user || user.needToChangePass || user.totpEnrollmentRequired) return;
+  if (!area || area.childElementCount || !user || user.needToChangePass || user.totpEnrollmentRequired || !opensFor(route, user)) return;
   route.paint?.(area, { user, locale, messages });
 }
 
@@ -85,7 +95,11 @@ export async function boot(container: HTMLElement, options: BootOptions = {}): P
       const messages = await loadCoreMessages(locale).catch(() => undefined);
       if (messages) {
         paintShell({ locale, messages });
-        if (route?.paint) void user.then((answer) => paintPage(route, answer, locale, messages));
+        if (route?.paint) {
+          // the page's own texts, when it paints them, from the features' chunk preloaded above
+          const catalog = route.paintCatalog === 'complete' ? loadMessages(locale).catch(() => undefined) : Promise.resolve(messages);
+          void Promise.all([user, catalog]).then(([answer, paintMessages]) => paintMessages && paintPage(route, answer, locale, paintMessages));
+        }
       }
     }
     try {

@@ -77,12 +77,17 @@ export interface FeatureRoute {
    * shell's content area (boot/shell-paint.ts). It must draw what the page then renders, in place.
    */
   paint?: (area: HTMLElement, context: PagePaintContext) => void;
+  /**
+   * The catalogue `paint` reads: the core one (default, which main.js has preloaded), or `complete`
+   * (core and features: the page's own texts, from the features' chunk the bootstrap preloads).
+   */
+  paintCatalog?: 'core' | 'complete';
 }
 
 export interface PagePaintContext {
   user: CurrentUser;
   locale: Locale;
-  /** The locale's core catalogue. */
+  /** The locale's core catalogue, or with `paintCatalog: 'complete'` every message of the locale. */
   messages: Readonly<Record<string, unknown>>;
 }
 

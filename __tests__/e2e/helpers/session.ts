@@ -16,3 +16,35 @@ export async function signOutThroughConfirm(page: Page, locale: 'fa' | 'en' = 'f
   await dialog.getByRole('button', { name: t(locale, 'common.yes') }).click();
 }
 
+
+const APP_CHUNK = /\/js\/app\.[0-9a-f]+\.js$/;
+
+/**
+ * A stored session (token and locale in localStorage) at `width` px, with the app chunk held back
+ * until `release()`, so what the bootstrap paints can be looked at before the app replaces it.
+ * `restore()` releases the chunk and stops holding it.
+ */
+export async function storedSessionWithAppHeld(page: Page, baseUrl: string, token: string, locale: 'fa' | 'en', width: number) {
+  await page.setViewportSize({ width, height: 800 });
+  await page.goto(`${baseUrl}/favicon.svg`);
+  await page.evaluate(
+    ([tk, loc]) => {
+      localStorage.setItem('token', tk);
+      localStorage.setItem('locale', loc);
+    },
+    [token, locale] as const,
+  );
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(APP_CHUNK, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return {
+    release,
+    async restore() {
+      release();
+      await page.unroute(APP_CHUNK);
+    },
+  };
+}

@@ -9,7 +9,8 @@ import { boot, loadApp, privateRouteAt, type BootOptions } from '../../../src/bo
 import { removeShellPaint, SHELL_PAINT_ID } from '../../../src/boot/shell-paint';
 import { LOCALE_KEY, TOKEN_KEY } from '../../../src/app/store';
 import { apiError, json, useFakeServer } from '../support/fake-server';
-import { makeUser } from '../support/fixtures';
+import { makeUser, ROLES } from '../support/fixtures';
+import { SERVER, serveProfilePage } from '../features/servers/support';
 
 const server = useFakeServer();
 let root: Root | undefined;
@@ -276,6 +277,44 @@ describe('the sign-in bootstrap', () => {
         root = await booted;
       });
       await waitFor(() => expect(window.location.pathname).toBe('/account/change-password'));
+      expect(document.getElementById(SHELL_PAINT_ID)).toBeNull();
+    });
+
+    it('paints the heading of a server’s profiles, as the page then says it', async () => {
+      localStorage.setItem(TOKEN_KEY, 'stored');
+      serveProfilePage(server);
+      const { loadHeld, release } = heldApp();
+      const booted = startHeld(`/servers/${SERVER.id}`, loadHeld);
+      const painted = await waitFor(() => {
+        const found = document.querySelector(`#${SHELL_PAINT_ID} .spp-title`);
+        expect(found).not.toBeNull();
+        return found!.textContent;
+      });
+      expect(painted).toBe('پروفایل‌های سرور');
+      expect(muiInPage()).toBe(false);
+      release();
+      await act(async () => {
+        root = await booted;
+      });
+      // the app's own heading says the same
+      expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(painted);
+      expect(document.getElementById(SHELL_PAINT_ID)).toBeNull();
+    });
+
+    it('paints no page for a user whose menu grants do not open it (the guards send them elsewhere)', async () => {
+      localStorage.setItem(TOKEN_KEY, 'no-servers');
+      server.on('GET', 'users/current', json({ data: makeUser({ role_id: ROLES.appAdmin.id, role: { ...ROLES.appAdmin }, permissions: [] }) }));
+      const { loadHeld, release } = heldApp();
+      const booted = startHeld(`/servers/${SERVER.id}`, loadHeld);
+      await waitFor(() => expect(document.getElementById(SHELL_PAINT_ID)).not.toBeNull());
+      await waitFor(() => expect(server.calls('GET', 'users/current')).toHaveLength(1));
+      await act(() => new Promise((resolve) => setTimeout(resolve, 50))); // the answer and the catalogue are handled
+      expect(document.getElementById(SHELL_PAINT_ID)!.querySelector('.sp-main')!.childElementCount).toBe(0);
+      release();
+      await act(async () => {
+        root = await booted;
+      });
+      await waitFor(() => expect(window.location.pathname).toBe('/dashboard'));
       expect(document.getElementById(SHELL_PAINT_ID)).toBeNull();
     });
 

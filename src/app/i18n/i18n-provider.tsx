@@ -15,19 +15,31 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   const locale = useAppSelector(selectLocale);
   const [, setVersion] = useState(0);
   const [wanted, setWanted] = useState(false);
+  // The features' catalogue opens the signed-in shell and its page (RequireCompleteCatalog): that
+  // render is the page's largest, so it runs as a transition, which React renders in slices of a
+  // few milliseconds, instead of in one task (issue 16: 130 ms on a load of /dashboard). `opened`
+  // is set in that transition: a render some other update starts (the core catalogue's, landing in
+  // the same tick) finds the catalogue loaded but must not open the page in its one task. Once
+  // open, a locale whose complete catalogue is loaded shows at once (switching back and forth).
+  const [opened, setOpened] = useState(() => isCatalogComplete(locale));
   const messages = loadedMessages(locale);
-  const completeCatalog = isCatalogComplete(locale);
+  const completeCatalog = opened && isCatalogComplete(locale);
   const request = useCallback(() => setWanted(true), []);
 
   useEffect(() => {
     if (completeCatalog) return undefined;
     let live = true;
     const rerender = () => live && setVersion((v) => v + 1);
-    loadCoreMessages(locale).then(rerender);
-    // The features' catalogue opens the signed-in shell and its page (RequireCompleteCatalog): that
-    // render is the page's largest, so it runs as a transition, which React renders in slices of a
-    // few milliseconds, instead of in one task (issue 16: 130 ms on a load of /dashboard).
-    if (wanted) loadMessages(locale).then(() => startTransition(() => void rerender()));
+    if (!loadedMessages(locale)) loadCoreMessages(locale).then(rerender);
+    if (wanted || isCatalogComplete(locale)) {
+      loadMessages(locale).then(() =>
+        startTransition(() => {
+          if (!live) return;
+          setOpened(true);
+          rerender();
+        }),
+      );
+    }
     return () => {
       live = false;
     };

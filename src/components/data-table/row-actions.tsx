@@ -44,42 +44,56 @@ function MoreMenu<R>({ actions, row }: { actions: RowAction<R>[]; row: R }) {
   const intl = useIntl();
   const label = useLabel(row);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // The menu is rendered from its first opening on (and then kept, so that closing still plays its
+  // transition): a closed menu in every row of a page cost the grid's first render of its rows
+  // (issue 16) a popover and a modal each.
+  const [opened, setOpened] = useState(false);
   const close = () => setAnchor(null);
   const more = intl.formatMessage({ id: 'dataTable.moreActions' });
   return (
     <>
       <Tooltip title={more}>
-        <IconButton size="small" aria-label={more} aria-haspopup="menu" onClick={(e) => setAnchor(e.currentTarget)}>
+        <IconButton
+          size="small"
+          aria-label={more}
+          aria-haspopup="menu"
+          onClick={(e) => {
+            setOpened(true);
+            setAnchor(e.currentTarget);
+          }}
+        >
           <MoreVertIcon fontSize="small" />
         </IconButton>
       </Tooltip>
-      <Menu anchorEl={anchor} open={!!anchor} onClose={close}>
-        {actions.map((action) => {
-          const common = { disabled: flag(action.disabled, row), sx: action.color ? { color: `${action.color}.main` } : undefined };
-          const content = (
-            <>
-              <ListItemIcon sx={{ color: 'inherit' }}>{action.icon}</ListItemIcon>
-              <ListItemText>{label(action)}</ListItemText>
-            </>
-          );
-          return action.href ? (
-            <MenuItem key={action.key} component={RouterLink} to={action.href(row)} onClick={close} {...common}>
-              {content}
-            </MenuItem>
-          ) : (
-            <MenuItem
-              key={action.key}
-              onClick={() => {
-                close();
-                action.onClick?.(row);
-              }}
-              {...common}
-            >
-              {content}
-            </MenuItem>
-          );
-        })}
-      </Menu>
+      {opened && (
+        <Menu anchorEl={anchor} open={!!anchor} onClose={close}>
+          {actions.map((action) => {
+            const common = { disabled: flag(action.disabled, row), sx: action.color ? { color: `${action.color}.main` } : undefined };
+            const content = (
+              <>
+                <ListItemIcon sx={{ color: 'inherit' }}>{action.icon}</ListItemIcon>
+                <ListItemText>{label(action)}</ListItemText>
+              </>
+            );
+            return action.href ? (
+              <MenuItem key={action.key} component={RouterLink} to={action.href(row)} onClick={close} {...common}>
+                {content}
+              </MenuItem>
+            ) : (
+              <MenuItem
+                key={action.key}
+                onClick={() => {
+                  close();
+                  action.onClick?.(row);
+                }}
+                {...common}
+              >
+                {content}
+              </MenuItem>
+            );
+          })}
+        </Menu>
+      )}
     </>
   );
 }

@@ -2,6 +2,7 @@
 // Each page follows its menu grant (docs/product.md §6); a server's profiles follow the servers section.
 // Static paths rank above /servers/:serverId in the router, so manage/my-servers/settings win.
 import { MENU_SECTIONS, PATHS, type FeatureRoute } from '../../lib/routing';
+import { paintServerProfiles } from './profiles-paint';
 
 export const routes: FeatureRoute[] = [
   {
@@ -19,6 +20,9 @@ export const routes: FeatureRoute[] = [
     access: 'private',
     menu: MENU_SECTIONS.servers,
     load: () => import(/* webpackChunkName: "page-server-profiles" */ './pages/server-profiles-page'),
+    // the heading, drawn by the bootstrap as soon as the user is in (profiles-paint.ts)
+    paint: paintServerProfiles,
+    paintCatalog: 'complete',
     // The profile list (up to 100,000 rows) and the server list start with the page's chunk, not after the page rendered.
     prefetch: async ({ serverId }, dispatch) => {
       const id = Number(serverId);

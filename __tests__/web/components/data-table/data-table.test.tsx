@@ -199,6 +199,41 @@ describe('DataTable', () => {
     expect(onDelete).toHaveBeenCalledWith([1, 3]);
   });
 
+  it('folds three row actions into a "more" menu on a phone, which opens, runs the chosen action and opens again', async () => {
+    window.innerWidth = 390;
+    try {
+      const onDetails = jest.fn();
+      const onDelete = jest.fn();
+      const { user } = await renderWithProviders(
+        <DataTable
+          name="servers"
+          rows={rows}
+          columns={columns}
+          rowActions={[
+            { key: 'details', labelId: 'common.retry', icon: <span />, onClick: onDetails },
+            { key: 'edit', labelId: 'common.save', icon: <span />, onClick: () => undefined },
+            { key: 'delete', labelId: 'common.close', icon: <span />, onClick: onDelete },
+          ]}
+        />,
+      );
+      const more = await screen.findAllByRole('button', { name: 'عملیات بیشتر' });
+      expect(more).toHaveLength(rows.length);
+      expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+      await user.click(more[1]);
+      const menu = await screen.findByRole('menu');
+      expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['تلاش دوباره', 'ذخیره', 'بستن']);
+      await user.click(within(menu).getByRole('menuitem', { name: 'تلاش دوباره' }));
+      expect(onDetails).toHaveBeenCalledWith(rows[1]);
+      await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+      // the same row's menu, a second time
+      await user.click(more[1]);
+      await user.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'بستن' }));
+      expect(onDelete).toHaveBeenCalledWith(rows[1]);
+    } finally {
+      window.innerWidth = 1024;
+    }
+  });
+
   it('exports what is shown to report.csv with a UTF-8 byte-order mark', async () => {
     const downloads = capturedDownloads();
     try {

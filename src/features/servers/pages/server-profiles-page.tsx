@@ -52,13 +52,17 @@ export default function ServerProfilesPage() {
       <PageHeader
         titleId="servers.profiles.title"
         subtitle={
-          server && (
+          server ? (
             <Stack component="span" direction="row" spacing={1} sx={{ alignItems: 'center' }}>
               <Flag url={server.flagUrl} size={16} />
               <Ltr>{server.ip}</Ltr>
               <span>·</span>
               <span>{formatNameList(server.apps.map((a) => a.app.name), intl.locale.startsWith('fa') ? 'fa' : 'en')}</span>
             </Stack>
+          ) : (
+            // the line is kept while the server list loads, so nothing below moves when it fills,
+            // and the heading stays at the top of the header (where profiles-paint.ts draws it)
+            <span data-testid="subtitle-placeholder">{'\u00a0'}</span>
           )
         }
         actions={
