@@ -5,7 +5,7 @@
 // is whole on a phone.
 import type { Page } from 'playwright-core';
 import { launchChromium, type LaunchedBrowser } from './helpers/chromium';
-import { afterTransitions, menuButton, reachProblem, sidebarShown } from './helpers/layout';
+import { afterTransitions, menuButton, reachProblem, sidebarSettles } from './helpers/layout';
 import { t } from './helpers/messages';
 import { ADMIN, startServer, type RunningServer } from './helpers/server';
 import { settle } from './helpers/pages';
@@ -49,18 +49,18 @@ async function expectUsable(locale: 'fa' | 'en') {
 describe.each(['fa', 'en'] as const)('crossing the breakpoint in %s', (locale) => {
   test('shrinking below 800 px leaves nothing over the page; the menu opens and closes the drawer', async () => {
     await open(locale);
-    expect(await sidebarShown(page)).toBe(true);
+    expect(await sidebarSettles(page, true)).toBe(true);
     await page.setViewportSize({ width: 760, height: 800 });
     await afterTransitions(page);
-    expect(await sidebarShown(page)).toBe(false);
+    expect(await sidebarSettles(page, false)).toBe(true);
     await expectUsable(locale);
 
     await menuButton(page).click({ timeout: 3000 });
     await afterTransitions(page);
-    expect(await sidebarShown(page)).toBe(true);
+    expect(await sidebarSettles(page, true)).toBe(true);
     await page.keyboard.press('Escape');
     await afterTransitions(page);
-    expect(await sidebarShown(page)).toBe(false);
+    expect(await sidebarSettles(page, false)).toBe(true);
     await expectUsable(locale);
     await shortcut(locale).click({ timeout: 3000 });
     await page.waitForURL('**/account/change-password');
@@ -75,14 +75,14 @@ describe.each(['fa', 'en'] as const)('crossing the breakpoint in %s', (locale) =
     // widen with the narrow drawer open
     await page.setViewportSize({ width: 1366, height: 800 });
     await afterTransitions(page);
-    expect(await sidebarShown(page)).toBe(true);
+    expect(await sidebarSettles(page, true)).toBe(true);
     await expectUsable(locale);
     await menuButton(page).click({ timeout: 3000 });
     await afterTransitions(page);
-    expect(await sidebarShown(page)).toBe(false);
+    expect(await sidebarSettles(page, false)).toBe(true);
     await menuButton(page).click({ timeout: 3000 });
     await afterTransitions(page);
-    expect(await sidebarShown(page)).toBe(true);
+    expect(await sidebarSettles(page, true)).toBe(true);
     // and narrow again after the round trip
     await page.setViewportSize({ width: 760, height: 800 });
     await afterTransitions(page);

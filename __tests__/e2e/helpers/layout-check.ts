@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import type { PageCheck } from './audit';
 import { messages } from './messages';
-import { bodyScrollsSideways, menuButton, reachProblems, sidebarShown } from './layout';
+import { bodyScrollsSideways, menuButton, reachProblems, sidebarSettles, sidebarShown } from './layout';
 
 /** Controls of the page: header and toolbar buttons, links, tabs, and the first grid row's actions. */
 const CONTROLS = [
@@ -22,23 +22,7 @@ async function menuProblems(page: Page): Promise<string[]> {
   const button = menuButton(page);
   if (!(await button.count())) return []; // signed-out pages have no sidebar
   const before = await sidebarShown(page);
-  const wait = (shown: boolean) =>
-    page
-      .waitForFunction(
-        (want) => {
-          const paper = document.querySelector('[data-testid="sidebar"]');
-          if (!paper) return !want;
-          const r = paper.getBoundingClientRect();
-          const cw = document.documentElement.clientWidth;
-          const hidden = getComputedStyle(paper).visibility === 'hidden' || r.right <= 1 || r.left >= cw - 1;
-          // shown means fully in (the slide has ended), hidden means fully out
-          return want ? !hidden && r.left >= -0.5 && r.right <= cw + 0.5 : hidden;
-        },
-        shown,
-        { timeout: 2000 },
-      )
-      .then(() => true)
-      .catch(() => false);
+  const wait = (shown: boolean) => sidebarSettles(page, shown, 2000);
   try {
     await button.click({ timeout: 2000 });
   } catch {

@@ -80,7 +80,36 @@ export async function sidebarShown(page: Page): Promise<boolean> {
   });
 }
 
-/** Waits for the drawer's slide and the backdrop's fade to end. */
+/**
+ * Waits for the drawer's slide and the backdrop's fade to end: their duration, then until no CSS
+ * transition is running (a loaded CI machine starts a slide late, and a fixed wait then ended mid-way).
+ */
 export async function afterTransitions(page: Page) {
   await page.waitForTimeout(350);
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 3000, polling: 50 })
+    .catch(() => undefined); // an endless animation (a spinner) is not a transition: the caller's assertion decides
+}
+
+/**
+ * Waits until the sidebar is fully in (`shown`) or fully out, up to `timeout` ms; false when it does
+ * not get there. A state reached late on a busy machine passes; a wrong state still fails.
+ */
+export async function sidebarSettles(page: Page, shown: boolean, timeout = 5000): Promise<boolean> {
+  return page
+    .waitForFunction(
+      (want) => {
+        const paper = document.querySelector('[data-testid="sidebar"]');
+        if (!paper) return !want;
+        const r = paper.getBoundingClientRect();
+        const cw = document.documentElement.clientWidth;
+        const hidden = getComputedStyle(paper).visibility === 'hidden' || r.right <= 1 || r.left >= cw - 1;
+        // shown means fully in (the slide has ended), hidden means fully out
+        return want ? !hidden && r.left >= -0.5 && r.right <= cw + 0.5 : hidden;
+      },
+      shown,
+      { timeout },
+    )
+    .then(() => true)
+    .catch(() => false);
 }
