@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { launchChromium, type LaunchedBrowser } from './helpers/chromium';
 import { t } from './helpers/messages';
 import { ADMIN, startServer, type RunningServer } from './helpers/server';
-import { storedSessionWithAppHeld } from './helpers/session';
+import { storedSessionWithAppHeld, type Box } from './helpers/session';
 
 let server: RunningServer;
 let browser: LaunchedBrowser;
@@ -43,13 +43,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-interface Box {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
 
 /** The heading's text (its block is as wide as the subtitle's line once the server list is in), its text and the page's box width. */
 const measure = (painted: boolean) =>

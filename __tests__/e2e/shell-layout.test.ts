@@ -107,7 +107,7 @@ describe.each(['fa', 'en'] as const)('toasts and the phone header in %s', (local
     await page.getByRole('button', { name: t(locale, 'dataTable.export.button') }).click();
     const toast = page.getByTestId('notification').first();
     await toast.waitFor();
-    await page.waitForTimeout(250); // its entry animation
+    await afterTransitions(page); // its entry animation
     const tb = (await toast.boundingBox())!;
     const header = (await box('header'))!;
     expect(tb.y).toBeGreaterThanOrEqual(header.y + header.height - 1);

@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { launchChromium, type LaunchedBrowser } from './helpers/chromium';
 import { t } from './helpers/messages';
 import { ADMIN, startServer, type RunningServer } from './helpers/server';
-import { storedSessionWithAppHeld } from './helpers/session';
+import { storedSessionWithAppHeld, type Box } from './helpers/session';
 
 let server: RunningServer;
 let browser: LaunchedBrowser;
@@ -27,13 +27,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-interface Box {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
 
 interface ShellGeometry {
   bar: Box;

@@ -48,3 +48,11 @@ export async function storedSessionWithAppHeld(page: Page, baseUrl: string, toke
     },
   };
 }
+
+/** An element's box as the page measures it (the painted and the app's own elements are compared by it). */
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}

@@ -45,6 +45,18 @@ function Parent() {
   );
 }
 
+/** Renders the provider and its page under a real store. */
+async function mountParent() {
+  const { store } = setupStore();
+  await act(async () => {
+    render(
+      <Provider store={store}>
+        <Parent />
+      </Provider>,
+    );
+  });
+}
+
 describe('I18nProvider and RequireCompleteCatalog', () => {
   beforeEach(() => {
     complete = false;
@@ -52,14 +64,7 @@ describe('I18nProvider and RequireCompleteCatalog', () => {
   });
 
   it('opens the page only through its own update once the catalogue has loaded, not in a render another update starts', async () => {
-    const { store } = setupStore();
-    await act(async () => {
-      render(
-        <Provider store={store}>
-          <Parent />
-        </Provider>,
-      );
-    });
+    await mountParent();
     expect(screen.getByText('waiting')).toBeTruthy();
 
     // the catalogue is in memory, but its load has not been answered to the provider yet
@@ -76,14 +81,7 @@ describe('I18nProvider and RequireCompleteCatalog', () => {
 
   it('shows the page at once when the catalogue was complete before the provider mounted (the hand-over after sign-in)', async () => {
     complete = true;
-    const { store } = setupStore();
-    await act(async () => {
-      render(
-        <Provider store={store}>
-          <Parent />
-        </Provider>,
-      );
-    });
+    await mountParent();
     expect(screen.getByText('page')).toBeTruthy();
   });
 });
