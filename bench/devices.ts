@@ -13,11 +13,12 @@
 // the database itself); (2) start the real server (server/src/main.ts) as a child process on a free
 // loopback port; (3) time page requests over HTTP, each next to the same page as one SQL statement
 // sent straight to the database (the floor), first on the seeded table and again right after a
-// burst of registrations; (4) a closed-loop load on GET /api/health, then on apps/addDevice with a
-// different uniqueDeviceId per request (1 in 5 re-registers an earlier one); (5) stop the server
+// burst of registrations (1 in 5 re-registers a seeded device); (4) a closed-loop load on GET
+// /api/health, then on apps/addDevice with a different uniqueDeviceId per request (1 in 5
+// re-registers an earlier one), each shaped like a seeded device; (5) stop the server
 // and check that every 2xx registration is stored and every stored row was acknowledged. Figures
 // are printed, never asserted.
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
@@ -27,8 +28,9 @@ import { buildApp } from '../server/src/app';
 import { hashPassword } from '../server/src/auth/passwords';
 import { loadConfig } from '../server/src/config';
 import { openDatabase, type Db } from '../server/src/db/client';
-import { apps, appSettings, devices, users } from '../server/src/db/schema';
+import { apps, appSettings, DEVICE_MARK_ROWS, devices, users } from '../server/src/db/schema';
 import { generateApiKey, generateCoreIv, generateCoreKey } from '../server/src/domain/word-crypto';
+import { cutStretch } from '../server/src/repositories/device-marks';
 import { benchDashboardStats } from './dashboard-stats';
 import { cpuPerRequest, cpuSample } from './lib/cpu';
 import { freePort, startServer, stopProcess } from './lib/server-process';
@@ -163,8 +165,21 @@ async function seedDevices(db: Db, appIds: number[], from: number, to: number) {
   const indexStart = Date.now();
   if (postgresUrl) await db.execute(sql`SET maintenance_work_mem = '256MB'`);
   for (const ix of trgm) await db.execute(sql.raw(ix.indexdef));
+  log(`devices: trigram indexes rebuilt in ${((Date.now() - indexStart) / 1000).toFixed(1)} s`);
+  // The marks along the device id order (device-marks.ts) are laid when migration 0013 runs over
+  // the devices stored then, and a stretch registrations crowd is cut by the next deep page that
+  // lands in it. A bulk load after the migration leaves one stretch of every device, so the first
+  // pages sorted by device id would walk up to half the table, and the first of them would cut it
+  // (seconds of work, alongside the timed pages): cut here instead, as the migration would have.
+  const cutStart = Date.now();
+  const crowded = rowsOf<{ mark: string }>(
+    await db.execute(sql`SELECT mark FROM device_mark_counts GROUP BY mark HAVING sum(n) > ${2 * DEVICE_MARK_ROWS} ORDER BY mark`),
+  );
+  for (const { mark } of crowded) await cutStretch(db, mark);
+  await db.execute(sql`ANALYZE device_id_marks, device_mark_counts`);
+  log(`devices: ${crowded.length} crowded stretch(es) of the device id order cut in ${((Date.now() - cutStart) / 1000).toFixed(1)} s`);
   await db.execute(sql`VACUUM ANALYZE devices`);
-  log(`devices: trigram indexes rebuilt and table analysed in ${((Date.now() - indexStart) / 1000).toFixed(1)} s; seeding took ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  log(`devices: table vacuumed and analysed; seeding took ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
 /** Prints which indexes the planner uses for a selective filter (the list's ILIKE shape). */
@@ -246,6 +261,28 @@ function floorStatement(q: PageQuery, scope: number[] | undefined): { text: stri
 }
 
 let floorPool: import('pg').Pool | undefined;
+
+/**
+ * How many of the devices table's heap pages are all-visible, and where the others lie (the
+ * visibility map, through the pg_visibility extension where it can be made): an index-only walk
+ * reads the table for each row on a page that is not, so the same page kind costs more after
+ * registrations cleared the flags (autovacuum may never set them again).
+ */
+async function visibility(pool: import('pg').Pool): Promise<string> {
+  try {
+    await pool.query('CREATE EXTENSION IF NOT EXISTS pg_visibility');
+    const { rows } = await pool.query<{ pages: string; visible: string; first: string | null; last: string | null }>(
+      `SELECT count(*) AS pages, count(*) FILTER (WHERE all_visible) AS visible,
+              min(blkno) FILTER (WHERE NOT all_visible) AS first, max(blkno) FILTER (WHERE NOT all_visible) AS last
+       FROM pg_visibility_map('devices')`,
+    );
+    const r = rows[0];
+    const notVisible = Number(r.pages) - Number(r.visible);
+    return `(devices heap pages all-visible: ${Number(r.visible).toLocaleString()} of ${Number(r.pages).toLocaleString()}${notVisible ? `; the other ${notVisible.toLocaleString()} lie in pages ${Number(r.first).toLocaleString()}-${Number(r.last).toLocaleString()}` : ''})`;
+  } catch (err) {
+    return `(visibility map not read: ${err instanceof Error ? err.message : String(err)})`;
+  }
+}
 let currentPass = '';
 
 async function timePages(port: number, token: string, label: string, queryFor: (i: number) => PageQuery, scope?: number[]) {
@@ -354,15 +391,39 @@ async function closedLoop(port: number, seconds: number, connections: number, ne
   return { requestsPerSecond: counter / elapsed, total: counter, ok, non2xx, statuses, errors, okIds, p99: Math.round(percentile(latencies, 99)) };
 }
 
-function loadAddDevice(port: number, apiKey: string, runTag: string): Promise<LoadResult> {
+/** The id the seed gives device `g` (seedDevices): md5('device' || g) as 8-4-4-4-12 hex. */
+const seededDeviceId = (g: number) => {
+  const h = createHash('md5').update(`device${g}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+};
+
+/**
+ * Registrations shaped like the seeded devices (and real ones): a 36-character device id and a
+ * ~170-character token whose first 32 characters are random hex. Rows much shorter than the
+ * seeded ones (the earlier `fcm:<id>:<n>` tokens) fit in the few hundred bytes a full seeded page
+ * has left, so the free space map put each into one of the table's oldest pages, clearing their
+ * all-visible flags by the thousand, which rows of real size would not do. Every fifth request
+ * re-registers a device (the upsert's update path): with `seededApp` a seeded device of that app
+ * (its row on an old page: what a token refresh does), else one this load sent earlier (so that
+ * every acknowledged id can be checked afterwards).
+ */
+function loadAddDevice(port: number, apiKey: string, runTag: string, seededApp?: { index: number; devices: number }): Promise<LoadResult> {
+  const idOf = (n: number) => `${runTag}-${String(n).padStart(Math.max(1, 35 - runTag.length), '0')}`;
+  const seededOfApp = (n: number) => {
+    // A seeded device g belongs to the app whose band holds (g * 7919 mod 1000) (seedDevices).
+    const lo = Math.round(APP_WEIGHTS.slice(0, seededApp!.index).reduce((a, w) => a + w, 0) * 1000);
+    const hi = lo + Math.round(APP_WEIGHTS[seededApp!.index] * 1000);
+    for (let g = 1 + ((n * 104_729) % seededApp!.devices); ; g = (g % seededApp!.devices) + 1) if ((g * 7919) % 1000 >= lo && (g * 7919) % 1000 < hi) return g;
+  };
   return closedLoop(port, LOAD_SECONDS, LOAD_CONNECTIONS, (n) => {
-    // Every fifth request re-registers a device sent earlier (the upsert's update path).
-    const id = n % 5 === 4 ? `${runTag}-${n - 4}` : `${runTag}-${n}`;
+    const again = n % 5 === 4;
+    const id = again && seededApp ? seededDeviceId(seededOfApp(n)) : idOf(again ? n - 4 : n);
+    const fcmToken = `${randomBytes(16).toString('hex')}:APA91b${randomBytes(64).toString('hex')}`;
     return {
       method: 'POST',
       path: '/api/v1/apps/addDevice',
       headers: { 'content-type': 'application/json', appapikey: apiKey },
-      body: JSON.stringify({ uniqueDeviceId: id, fcmToken: `fcm:${id}:${n}`, model: MODELS[n % MODELS.length], appVersionCode: 3 + (n % 3) / 100 }),
+      body: JSON.stringify({ uniqueDeviceId: id, fcmToken, model: MODELS[n % MODELS.length], appVersionCode: 3 + (n % 3) / 100 }),
       id,
     };
   });
@@ -416,6 +477,7 @@ async function main() {
     const runPages = async (pass: string) => {
       currentPass = pass;
       log(`\nGET apps/devices ${pass}, ${PAGE_REQUESTS} requests each over loopback HTTP (after 10 warm-up requests), 30 per page${floorPool ? '; the floor is the same page as one SQL statement sent straight to PostgreSQL' : ''}:`);
+      if (floorPool) log(`  ${await visibility(floorPool)}`);
       await timed(port, adminToken, 'no filter, pages 1-20', (i) => ({ page: 1 + (i % 20), size: 30 }));
       await timed(port, adminToken, 'no filter, random page of all', (i) => ({ page: 1 + ((i * 7919) % pages), size: 30 }));
       await timed(port, adminToken, 'selective filter: device id fragment', (i) => ({ filter: pick(seeded.sampleDeviceIds, i) }));
@@ -459,8 +521,8 @@ async function main() {
     await rawPool?.end();
     // Registrations leave heap pages not all-visible, which index-only scans must then visit:
     // a design that is fast only on a freshly vacuumed table is not fast.
-    const burst = await loadAddDevice(port, seeded.apps[0].apiKey, `${runTag}b`); // not counted below
-    log(`\n(a burst of registrations: ${burst.total.toLocaleString()} addDevice requests in ${LOAD_SECONDS} s)`);
+    const burst = await loadAddDevice(port, seeded.apps[0].apiKey, `${runTag}b`, { index: 0, devices: TARGET_DEVICES }); // not counted below
+    log(`\n(a burst of registrations: ${burst.total.toLocaleString()} addDevice requests in ${LOAD_SECONDS} s, every fifth re-registering a seeded device)`);
     if (PAGE_PASSES > 1) await runPages('right after that burst');
     await floorPool?.end();
 
