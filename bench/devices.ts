@@ -226,6 +226,8 @@ function request(port: number, method: string, url: string, body?: object, heade
 
 /** The labels of the page kinds whose p95 missed the budget, for the summary. */
 const overBudget: string[] = [];
+/** The page kinds some of whose pages were not the floor statement's rows, for the summary. */
+const wrongPages: string[] = [];
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
@@ -290,6 +292,8 @@ async function timePages(port: number, token: string, label: string, queryFor: (
   const floors: number[] = [];
   let lastCount = 0;
   let estimated = false;
+  let checked = 0;
+  const differing: string[] = [];
   for (let i = -10; i < PAGE_REQUESTS; i++) {
     const query = queryFor(i < 0 ? i + 10 : i);
     const q = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
@@ -304,24 +308,33 @@ async function timePages(port: number, token: string, label: string, queryFor: (
     if (floorPool) {
       const statement = floorStatement(query, scope);
       const f0 = process.hrtime.bigint();
-      const timedOut = await floorPool.query(statement).then(
-        () => false,
+      const floorIds = await floorPool.query<{ id: string }>(statement).then(
+        (r) => r.rows.map((row) => String(row.id)),
         (err: { code?: string }) => {
           if (err.code !== '57014') throw err; // query_canceled: the statement timeout
-          return true;
+          return undefined;
         },
       );
-      if (i >= 0) floors.push(timedOut ? FLOOR_TIMEOUT_MS : Number(process.hrtime.bigint() - f0) / 1e6);
+      if (i >= 0) floors.push(floorIds ? Number(process.hrtime.bigint() - f0) / 1e6 : FLOOR_TIMEOUT_MS);
+      // No registration runs during a pass, so the page must be the floor's rows, in its order.
+      if (floorIds) {
+        checked++;
+        const pageIds = (body.rows as { id: number | string }[]).map((r) => String(r.id));
+        if (pageIds.join() !== floorIds.join()) differing.push(`page ${JSON.stringify(query)}: ${pageIds.length} rows [${pageIds.slice(0, 3).join()}…] against the floor's ${floorIds.length} [${floorIds.slice(0, 3).join()}…]`);
+      }
     }
   }
   times.sort((a, b) => a - b);
   floors.sort((a, b) => a - b);
   const p95 = percentile(times, 95);
   if (p95 > PAGE_BUDGET_MS) overBudget.push(`${label} (${currentPass})`);
+  if (differing.length) wrongPages.push(`${label} (${currentPass}): ${differing.length} of ${checked}, e.g. ${differing[0]}`);
   const floor = floors.length ? `  floor p95 ${ms(percentile(floors, 95))} (×${(p95 / percentile(floors, 95)).toFixed(2)})` : '';
+  // Pages whose floor was cut at the timeout are not compared.
+  const same = floorPool ? `  ${differing.length ? `rows DIFFER from the floor's in ${differing.length} of ${checked}` : `rows = floor's ${checked}/${PAGE_REQUESTS + 10}`}` : '';
   log(
     `  ${label.padEnd(50)} p50 ${ms(percentile(times, 50))}  p95 ${ms(p95)}${floor}  ` +
-      `count ${lastCount.toLocaleString()}${estimated ? ' (estimate)' : ''}  ${p95 <= PAGE_BUDGET_MS ? 'OK' : `OVER the ${PAGE_BUDGET_MS} ms budget`}`,
+      `count ${lastCount.toLocaleString()}${estimated ? ' (estimate)' : ''}${same}  ${p95 <= PAGE_BUDGET_MS ? 'OK' : `OVER the ${PAGE_BUDGET_MS} ms budget`}`,
   );
   return p95;
 }
@@ -565,6 +578,7 @@ async function main() {
   log(`  2xx ${load.ok.toLocaleString()}, non-2xx ${load.non2xx}${load.non2xx ? ` (${[...load.statuses].map(([code, n]) => `${code}: ${n}`).join(', ')})` : ''}, errors ${load.errors}; none in flight when counted`);
   log(`  distinct device ids acknowledged ${load.okIds.size.toLocaleString()}, of them stored ${storedOfOk.toLocaleString()}; rows of this run ${stored.toLocaleString()}  ${storedOfOk === load.okIds.size && stored === load.okIds.size ? 'no write lost, no row unaccounted for' : storedOfOk === load.okIds.size ? `no write lost; ${stored - load.okIds.size} rows stored by requests that failed` : 'WRITES LOST'}`);
 
+  if (wrongPages.length) log(`\nPAGES NOT EQUAL TO THE FLOOR STATEMENT'S ROWS: ${wrongPages.join('; ')}`);
   const pageOk = p95s.every((p) => p <= PAGE_BUDGET_MS);
   log(`\nsummary: page p95 worst ${p95s.length ? Math.max(...p95s).toFixed(1) : '-'} ms (budget ${PAGE_BUDGET_MS}) ${pageOk ? 'OK' : `MISSED by ${overBudget.length} of ${p95s.length} page figures (${overBudget.join('; ')})`}; addDevice ${load.requestsPerSecond.toFixed(0)}/s (budget ${REGISTRATIONS_BUDGET}) ${rpsOk ? 'OK' : 'MISSED'}${postgresUrl ? '' : ' — PGlite run, not the PostgreSQL budget'}`);
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
