@@ -5,6 +5,7 @@
 // brotli (.br) and a gzip (.gz) twin of every text asset, which the server sends by Accept-Encoding.
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { createHash } from 'node:crypto';
 import CompressionPlugin from 'compression-webpack-plugin';
 import webpack from 'webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
@@ -13,6 +14,7 @@ import CopyWebpackPlugin from 'copy-webpack-plugin';
 import { EsbuildPlugin } from 'esbuild-loader';
 import MinimizerPlugin from 'minimizer-webpack-plugin';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
+import { earlyUserScript } from './src/boot/early-user';
 
 type Env = Record<string, string | boolean | undefined>;
 
@@ -42,6 +44,7 @@ const PRECOMPRESSED = /\.(?:js|css|html|svg|json|txt)$/;
  * main.js has run, a second wave after it; `<link rel="preload">` in index.html fetches it alongside.
  */
 const PRELOADED_GROUPS = ['messages-fa'];
+const API_BASE_URL = process.env.API_BASE_URL ?? '';
 const PRELOADED_FONTS = /^fonts\/vazirmatn-arabic-(400|700)-normal\.[0-9a-f]+\.woff2$/;
 
 /**
@@ -55,6 +58,13 @@ const HINTED_GROUPS = ['app', 'shell', 'page-dashboard', 'toast', 'messages-fa',
 class PreloadEntryRoutePlugin {
   apply(compiler: webpack.Compiler) {
     compiler.hooks.thisCompilation.tap('PreloadEntryRoutePlugin', (compilation) => {
+      let earlyUserFile: string | undefined;
+      compilation.hooks.processAssets.tap({ name: 'PreloadEntryRoutePlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        const source = earlyUserScript(API_BASE_URL);
+        const hash = createHash('sha256').update(source).digest('hex').slice(0, 10);
+        earlyUserFile = `js/early-user.${hash}.js`;
+        compilation.emitAsset(earlyUserFile, new webpack.sources.RawSource(source));
+      });
       HtmlWebpackPlugin.getCompilationHooks(compilation).alterAssetTagGroups.tap('PreloadEntryRoutePlugin', (data) => {
         const entryFiles = new Set([...compilation.entrypoints.values()].flatMap((g) => g.chunks.flatMap((c) => [...c.files])));
         const publicPath = String(compilation.outputOptions.publicPath ?? '/');
@@ -67,6 +77,10 @@ class PreloadEntryRoutePlugin {
           HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', as: f.endsWith('.css') ? 'style' : 'script', href: `${publicPath}${f}` }),
         );
         data.headTags.push(...links); // after main.js, which is needed first
+        // A stored session's user, asked for while main.js downloads (src/boot/early-user.ts): the
+        // first tag, a file of its own (the CSP allows no inline script), async so that it holds up
+        // neither the parse nor the first paint
+        if (earlyUserFile) data.headTags.unshift(HtmlWebpackPlugin.createHtmlTagObject('script', { async: true, src: `${publicPath}${earlyUserFile}` }));
         // The Persian faces every first screen lays out (regular and bold): in by the first layout,
         // they spare it the search for a system fallback and a second layout when they arrive.
         const fonts = Object.keys(compilation.assets).filter((f) => PRELOADED_FONTS.test(f));
@@ -129,7 +143,7 @@ export default (_env: Env, argv: Argv): webpack.Configuration & { devServer?: De
       ],
     },
     plugins: [
-      new webpack.DefinePlugin({ API_BASE_URL: JSON.stringify(process.env.API_BASE_URL ?? '') }),
+      new webpack.DefinePlugin({ API_BASE_URL: JSON.stringify(API_BASE_URL) }),
       // MUI's CSS-variables theme is never used (no `cssVariables`, no `colorSchemes`), yet createTheme
       // and ThemeProvider import it: a stand-in that throws keeps it out of the entry chunk.
       new webpack.NormalModuleReplacementPlugin(

@@ -159,3 +159,58 @@ describe.each(['fa', 'en'] as const)('the painted shell in %s', (locale) => {
     }
   });
 });
+
+// The greeting's own wait (issue 16): index.html asks for the session's user while main.js is still
+// downloading (src/boot/early-user.ts), and the app's chunks start only once the painted page is on
+// screen, so that none of them shares the line or the main thread with the greeting's paint.
+test('the user is asked for before main.js has loaded, once, and the app’s chunks start after the greeting is painted', async () => {
+  const fresh = await browser.context.newPage();
+  try {
+    await fresh.goto(`${server.url}/favicon.svg`);
+    await fresh.evaluate((tk) => {
+      localStorage.setItem('token', tk);
+      localStorage.setItem('locale', 'fa');
+    }, token);
+    await fresh.addInitScript(() => {
+      const w = window as unknown as { __greetingAt?: number };
+      new MutationObserver((_records, observer) => {
+        if (document.querySelector('#shell-paint .dg-title')) {
+          w.__greetingAt = performance.now();
+          observer.disconnect();
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const userCalls: string[] = [];
+    let userAsked!: () => void;
+    const asked = new Promise<void>((resolve) => (userAsked = resolve));
+    fresh.on('request', (request) => {
+      if (request.url().endsWith('/api/v1/users/current')) {
+        userCalls.push(request.url());
+        userAsked();
+      }
+    });
+    // main.js is held until the user's call has gone out: main.js cannot be the one asking
+    const mainJs = /\/js\/main\.[0-9a-f]+\.js$/;
+    await fresh.route(mainJs, async (route) => {
+      await asked;
+      await route.continue();
+    });
+    await fresh.goto(`${server.url}/dashboard`);
+    await fresh.getByTestId('dashboard-greeting').waitFor();
+    await fresh.unroute(mainJs);
+    const timing = await fresh.evaluate(() => ({
+      greetingAt: (window as unknown as { __greetingAt?: number }).__greetingAt,
+      // every script but the entry's own (the early call, main.js and the core messages it preloads)
+      chunkStarts: performance
+        .getEntriesByType('resource')
+        .filter((e) => /\/js\/.+\.js$/.test(e.name) && !/\/js\/(early-user|main|messages-fa)\.[0-9a-f]+\.js$/.test(e.name))
+        .map((e) => e.startTime),
+    }));
+    expect(userCalls).toHaveLength(1);
+    expect(timing.greetingAt).toBeDefined();
+    expect(timing.chunkStarts.length).toBeGreaterThan(5);
+    expect(Math.min(...timing.chunkStarts)).toBeGreaterThan(timing.greetingAt!);
+  } finally {
+    await fresh.close();
+  }
+});

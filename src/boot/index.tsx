@@ -18,6 +18,15 @@ import { requestEarly } from '../lib/api/base-query';
 import { preloadChunks } from './chunks';
 import { paintShell, removeShellPaint, shellPaintArea } from './shell-paint';
 import { SignInApp, type AppModule } from './sign-in-app';
+import { EARLY_USER_PATH, takeEarlyUser } from './early-user';
+
+/** Resolves after the next frame has been produced (at once in a hidden tab, which draws none). */
+function afterNextFrame(): Promise<void> {
+  return new Promise((resolve) => {
+    if (document.visibilityState === 'hidden' || typeof requestAnimationFrame !== 'function') resolve();
+    else requestAnimationFrame(() => setTimeout(resolve, 0));
+  });
+}
 
 export const loadApp = (): Promise<AppModule> => import(/* webpackChunkName: "app" */ '../app/start');
 
@@ -76,32 +85,45 @@ export async function boot(container: HTMLElement, options: BootOptions = {}): P
   const locale = storedLocale(window.localStorage);
   if (window.localStorage.getItem(TOKEN_KEY) || !leadsToSignIn(window.location.pathname)) {
     // the shell, the locale's feature texts and the page's own chunks in the same wave as the app
-    // chunk, not after it (the router finds the page's chunks loading: webpack keeps each promise).
+    // chunk, not after it (the router finds the page's chunks loading: webpack keeps each promise),
+    // for a stored session once the painted shell is on screen (below).
     // The app chunk itself is not preloaded: at a preload's high priority it took bandwidth from the
     // shell on a slow line (Lighthouse mobile FCP 1.7 s -> 2.1 s)
     const token = window.localStorage.getItem(TOKEN_KEY);
     const route = token ? privateRouteAt(window.location.pathname) : undefined;
-    // the session's user goes out with main.js, not once the app has loaded and run; the app's
-    // own first call takes the answer (lib/api/base-query.ts requestEarly)
-    const user = token ? requestEarly('users/current', token) : undefined;
-    if (token) {
-      preloadChunks(['shell', `messages-${locale}-features`]);
-      route?.load().catch(() => undefined); // the route's own `lazy` loads it again and reports a failure
-    }
-    const app = load();
+    // the session's user: index.html's own call, sent while main.js downloads (early-user.ts), or
+    // else one sent now; the app's own first `users/current` call takes the answer
+    // (lib/api/base-query.ts requestEarly)
+    const user = token ? requestEarly(EARLY_USER_PATH, token, takeEarlyUser(token)) : undefined;
+    const startChunks = () => {
+      if (token) {
+        preloadChunks(['shell', `messages-${locale}-features`]);
+        route?.load().catch(() => undefined); // the route's own `lazy` loads it again and reports a failure
+      }
+      return load();
+    };
+    let app: Promise<AppModule> | undefined;
     if (user) {
       // the shell's frame on screen while the app loads and runs (shell-paint.ts); the core
       // messages are preloaded by index.html next to main.js
       const messages = await loadCoreMessages(locale).catch(() => undefined);
       if (messages) {
         paintShell({ locale, messages });
+        let painted: Promise<unknown> = Promise.resolve();
         if (route?.paint) {
-          // the page's own texts, when it paints them, from the features' chunk preloaded above
+          // the page's own texts, when it paints them, from the features' chunk (core ones otherwise)
           const catalog = route.paintCatalog === 'complete' ? loadMessages(locale).catch(() => undefined) : Promise.resolve(messages);
-          void Promise.all([user, catalog]).then(([answer, paintMessages]) => paintMessages && paintPage(route, answer, locale, paintMessages));
+          painted = Promise.all([user, catalog]).then(([answer, paintMessages]) => paintMessages && paintPage(route, answer, locale, paintMessages));
         }
+        // The app's chunks start once the painted page (the shell, and the page's own paint once the
+        // user is in) is on screen, not with it: on a slow line the chunks (230 KB) no longer share
+        // it with the paint's own files, and once in they no longer hold the main thread while the
+        // paint waits for its turn. The user was asked for by index.html while main.js downloaded,
+        // so that is usually no wait at all
+        app = painted.catch(() => undefined).then(afterNextFrame).then(startChunks);
       }
     }
+    app ??= startChunks();
     try {
       (await app).startApp(root);
     } catch (error) {

@@ -99,16 +99,27 @@ type Answer = Awaited<ReturnType<typeof request>>;
 const early = new Map<string, Promise<Answer>>();
 const earlyKey = (path: string, token: string) => `${token} ${path}`;
 
+/** A response already read the way `request` reads one (status 0: none arrived; no body: unreadable). */
+export interface ReadAnswer {
+  status: number;
+  ok: boolean;
+  body?: unknown;
+}
+
 /**
  * Sends a read before the app has loaded (the bootstrap asks for a stored session's user with
- * main.js, issue 16): the app's first call of the same path with the same token takes its answer
- * instead of asking again. Once only: every later call goes out as usual.
+ * main.js, issue 16), or takes one already sent (`sent`: index.html's own call, boot/early-user.ts):
+ * the app's first call of the same path with the same token takes its answer instead of asking
+ * again. Once only: every later call goes out as usual.
  */
-export function requestEarly(path: string, token: string): Promise<Answer> {
+export function requestEarly(path: string, token: string, sent?: Promise<ReadAnswer>): Promise<Answer> {
   const key = earlyKey(path, token);
-  const sent = early.get(key) ?? request({ url: path }, token);
-  early.set(key, sent);
-  return sent;
+  const answer =
+    early.get(key) ??
+    sent?.then((read): Answer => (read.ok ? { data: read.body } : failure(read.status, read.body))) ??
+    request({ url: path }, token);
+  early.set(key, answer);
+  return answer;
 }
 
 export const panelBaseQuery: BaseQueryFn<string | RequestArgs, unknown, ApiError> = (args, api) => {
