@@ -13,7 +13,7 @@ import {
   likePattern, listOrder, onOutput, onTable, orderBy, pageWithRows, planRows, rowsOf, rowsOfPage, scopeWhere, selectKey, sortedMatches, textMatch, whereOf, type ListOrder,
 } from './device-page-sql';
 import { markStart } from './device-marks';
-import { idRuns, modelStart, nearerEdge, startInRun, type EdgeStart } from './device-positions';
+import { idStart, modelStart, nearerEdge, type EdgeStart } from './device-positions';
 import type { DeviceDto, DeviceList, DeviceScope } from './device-rows';
 
 export { FCM_FILTER_CHARS } from './device-page-sql';
@@ -190,18 +190,9 @@ export function devicePages(
       }
       return pageOf(parts);
     }
-    let skip = offset;
-    let left = size;
-    for (const run of await idRuns(db, appIds, o.byVersion, o.ascending)) {
-      if (left <= 0) break;
-      if (skip >= run.n) {
-        skip -= run.n;
-        continue;
-      }
-      const inRun = run.version === undefined ? undefined : run.version === null ? sql`${o.key} IS NULL` : sql`${o.key} = ${run.version}`;
-      parts.push(edgePage(walks.map((w) => and(w, inRun)), o, startInRun(run, skip, o.ascending), size));
-      left -= run.n - skip;
-      skip = 0;
+    for (const part of await idStart(db, appIds, o.byVersion, offset, size, o.ascending)) {
+      const inRun = part.version === undefined ? undefined : part.version === null ? sql`${o.key} IS NULL` : sql`${o.key} = ${part.version}`;
+      parts.push(edgePage(walks.map((w) => and(w, inRun)), o, part, size));
     }
     return pageOf(parts);
   }

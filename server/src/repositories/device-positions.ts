@@ -10,56 +10,14 @@ import type { Db } from '../db/client';
 import { DEVICE_ID_BUCKET_BITS, deviceIdBuckets, deviceModelBuckets, devices } from '../db/schema';
 import { rowsOf } from './device-page-sql';
 
-/** The groups in the list's version order: by number, devices without a version last ascending, first descending. */
-export function inVersionOrder<G extends { version?: number | null }>(groups: G[], ascending: boolean): G[] {
-  const sorted = [...groups].sort((a, b) => {
-    const [x, y] = [a.version ?? null, b.version ?? null];
-    return x === y ? 0 : x === null ? 1 : y === null ? -1 : x - y;
-  });
-  return ascending ? sorted : sorted.reverse();
-}
-
-/** Devices of one id bucket (DEVICE_ID_BUCKET_BITS) in a run. */
-export interface IdBucket {
-  bucket: number;
-  n: number;
-}
-
 /**
- * A stretch of the list in id order: the whole list sorted by id (version undefined), or one
- * version's devices sorted by version; its size and its id buckets in the list's order.
+ * One run's part of a page sorted by id (the whole list: version undefined) or by version (one
+ * version's devices, null: those without one), and where the page lies in it (the first part: in
+ * the id bucket that holds the page's first row, with its edges and size; the others from the
+ * run's start).
  */
-export interface IdRun {
+export interface IdPart extends EdgeStart {
   version?: number | null;
-  n: number;
-  buckets: IdBucket[];
-}
-
-/**
- * The list's id runs in its order, from the exact counts per app, version and id bucket
- * (device_id_buckets): one run sorted by id, one per version (inVersionOrder) sorted by version.
- */
-export async function idRuns(db: Db, appIds: number[] | undefined, byVersion: boolean, ascending: boolean): Promise<IdRun[]> {
-  const c = deviceIdBuckets;
-  // Sorted by id, the versions' counts of a bucket add up.
-  const rows = await db
-    .select({ version: byVersion ? c.appVersion : sql<string>`''`, bucket: c.bucket, n: sql<string>`sum(${c.n})` })
-    .from(c)
-    .where(appIds ? inArray(c.appId, appIds) : undefined)
-    .groupBy(...(byVersion ? [c.appVersion, c.bucket] : [c.bucket]));
-  const runs = new Map<string, IdRun>();
-  for (const r of rows) {
-    const n = Number(r.n);
-    if (n === 0) continue;
-    const key = byVersion ? r.version : '';
-    const run = runs.get(key) ?? { ...(byVersion && { version: r.version === '' ? null : Number(r.version) }), n: 0, buckets: [] };
-    runs.set(key, run);
-    run.n += n;
-    run.buckets.push({ bucket: Number(r.bucket), n });
-  }
-  for (const run of runs.values()) run.buckets.sort((a, b) => (ascending ? a.bucket - b.bucket : b.bucket - a.bucket));
-  const all = [...runs.values()];
-  return byVersion ? inVersionOrder(all, ascending) : all;
 }
 
 /**
@@ -102,21 +60,54 @@ function bucketEdges(bucket: number, ascending: boolean): Pick<EdgeStart, 'from'
 }
 
 /**
- * Where a page `skip` rows into a run starts: the edge of the bucket that holds its first row (ids
- * from it on, in the run's direction), the rows of that bucket before it, which is all an index
- * walk from the edge then skips, and the bucket's far edge and size for a walk from that side. No
- * edge at the run's start.
+ * Where a page of `size` rows `offset` rows into the list sorted by id, or by version (within a
+ * version, by id), lies for the apps `appIds` (every app when undefined), from the counts per app,
+ * version and id bucket (device_id_buckets): the runs it spans in the list's order (by number,
+ * devices without a version last ascending, first descending), the first placed in the bucket
+ * that holds the page's first row, the others from their start. None past the end. One statement
+ * adds the counts in the list's order, per version first, then over the buckets of the page's
+ * first version only, and answers those few rows: sending every (version, bucket) sum to be added
+ * up here took most of a deep page's time.
  */
-export function startInRun(run: IdRun, skip: number, ascending: boolean): EdgeStart {
-  if (skip <= 0) return { skip: 0 };
-  let before = 0;
-  for (const b of run.buckets) {
-    if (before + b.n > skip) {
-      return { ...bucketEdges(b.bucket, ascending), skip: skip - before, n: b.n };
-    }
-    before += b.n;
+export async function idStart(db: Db, appIds: number[] | undefined, byVersion: boolean, offset: number, size: number, ascending: boolean): Promise<IdPart[]> {
+  const c = deviceIdBuckets;
+  const dir = sql.raw(ascending ? 'ASC' : 'DESC');
+  const inScope = appIds ? inArray(c.appId, appIds) : sql`TRUE`;
+  if (!byVersion) {
+    // Sorted by id, one run: the bucket that holds the page's first row.
+    const [r] = rowsOf(
+      await db.execute(sql`
+        WITH buckets AS (SELECT ${c.bucket} AS bucket, sum(${c.n}) AS n FROM ${c} WHERE ${inScope} GROUP BY 1 HAVING sum(${c.n}) > 0),
+        placed AS (SELECT bucket, n, sum(n) OVER (ORDER BY bucket ${dir} ROWS UNBOUNDED PRECEDING) - n AS before FROM buckets)
+        SELECT bucket::text AS bucket_text, before::text AS before_text, n::text AS n_text FROM placed WHERE before <= ${offset} AND before + n > ${offset} LIMIT 1`),
+    ) as { bucket_text: string; before_text: string; n_text: string }[];
+    return r ? [{ ...bucketEdges(Number(r.bucket_text), ascending), skip: offset - Number(r.before_text), n: Number(r.n_text) }] : [];
   }
-  return { skip };
+  // '' is a device without a version.
+  const run = sql`${c.appVersion}`;
+  const order = sql`(version = '') ${dir}, nullif(version, '')::numeric ${dir}`;
+  const res = await db.execute(sql`
+    WITH versions AS (SELECT ${run} AS version, sum(${c.n}) AS n FROM ${c} WHERE ${inScope} GROUP BY 1 HAVING sum(${c.n}) > 0),
+    runs AS (SELECT version, n, sum(n) OVER (ORDER BY ${order} ROWS UNBOUNDED PRECEDING) - n AS before FROM versions),
+    spanned AS MATERIALIZED (
+      SELECT version, before, row_number() OVER (ORDER BY ${order}) AS at FROM runs
+      WHERE before < ${offset + size} AND before + n > ${offset}),
+    first_buckets AS (
+      SELECT ${c.bucket} AS bucket, sum(${c.n}) AS n FROM ${c} JOIN spanned s ON s.at = 1 AND ${run} = s.version
+      WHERE ${inScope} GROUP BY 1 HAVING sum(${c.n}) > 0),
+    placed AS (SELECT bucket, n, (SELECT before FROM spanned WHERE at = 1) + sum(n) OVER (ORDER BY bucket ${dir} ROWS UNBOUNDED PRECEDING) - n AS before FROM first_buckets)
+    SELECT s.version, s.before::text AS run_before, p.bucket::text AS bucket_text, p.before::text AS before_text, p.n::text AS n_text
+    FROM spanned s LEFT JOIN LATERAL (SELECT bucket, before, n FROM placed WHERE s.at = 1 AND before <= ${offset} AND before + n > ${offset}) p ON TRUE
+    ORDER BY s.at`);
+  const parts: IdPart[] = [];
+  for (const r of rowsOf(res) as { version: string; run_before: string; bucket_text: string | null; before_text: string | null; n_text: string | null }[]) {
+    const version = { version: r.version === '' ? null : Number(r.version) };
+    const skip = parts.length ? 0 : offset - Number(r.run_before);
+    // The page goes on from the start of each next run, and a page at a run's start walks from it.
+    if (skip <= 0 || r.bucket_text === null) parts.push({ ...version, skip: Math.max(0, skip) });
+    else parts.push({ ...version, ...bucketEdges(Number(r.bucket_text), ascending), skip: offset - Number(r.before_text), n: Number(r.n_text) });
+  }
+  return parts;
 }
 
 /** One model's part of a page sorted by model: its run (null: the devices without one) and where the page lies in it (the first part: in a bucket). */
