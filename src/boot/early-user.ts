@@ -2,19 +2,19 @@
 // the dashboard's greeting (the page's largest text, features/dashboard/greeting-paint.ts) waits
 // for that answer, and asked from main.js it took a whole round trip after main.js had come in and
 // run. The build writes `earlyUserScript` as a file of its own (the CSP allows no inline script)
-// and names it first in index.html's head, async (webpack.config.ts); the script leaves the answer, read the way lib/api/base-query.ts's `request` reads one, on `window`,
-// and `requestEarly` takes it for the same token. Only a stored token sends it: a visitor without
-// one gets the sign-in page and no call.
+// and names it first in index.html's head, async (webpack.config.ts); the script leaves the
+// answer, read the way lib/api/base-query.ts's `request` reads one, on `window`, and
+// `requestEarly` takes it for the same token. Only a stored token sends it: a visitor without one
+// gets the sign-in page and no call.
 import { API_PREFIX, AUTH_SCHEME } from '../contract/limits';
 import { TOKEN_KEY } from '../app/store/storage-keys';
+import type { ReadAnswer } from '../lib/api/base-query';
 
-/** What the script leaves: the answer read as `request` reads it (status 0: no response arrived). */
-export interface EarlyAnswer {
-  status: number;
-  ok: boolean;
-  /** Parsed JSON, `true` for a successful answer that is not JSON; absent when unreadable. */
-  body?: unknown;
-}
+/**
+ * What the script leaves: the answer read as `request` reads it (status 0: no response arrived;
+ * the body parsed JSON, `true` for a successful answer that is not JSON, absent when unreadable).
+ */
+export type EarlyAnswer = ReadAnswer;
 
 export interface EarlyUser {
   token: string;

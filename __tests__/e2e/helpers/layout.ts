@@ -87,8 +87,13 @@ export async function sidebarShown(page: Page): Promise<boolean> {
 export async function afterTransitions(page: Page) {
   await page.waitForTimeout(350);
   await page
-    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 3000, polling: 50 })
-    .catch(() => undefined); // an endless animation (a spinner) is not a transition: the caller's assertion decides
+    .waitForFunction(
+      // an endless animation (a spinner) is no transition and never ends: not waited for
+      () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+      undefined,
+      { timeout: 3000, polling: 50 },
+    )
+    .catch(() => undefined); // still moving after 3 s: the caller's assertion decides
 }
 
 /**

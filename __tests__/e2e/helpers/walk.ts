@@ -137,7 +137,9 @@ export async function walkStates(env: WalkEnv, opts: WalkOptions): Promise<strin
 
   // Signed-out states first, then the session for the rest.
   await resize(page, WALK_STEPS[0].width);
-  await page.goto(`${baseUrl}/login`);
+  // a plain file of the origin (with a stored token /login would start the app, whose store can
+  // write the session back after the clear)
+  await page.goto(`${baseUrl}/favicon.svg`);
   await page.evaluate((loc) => {
     localStorage.clear();
     localStorage.setItem('locale', loc);
