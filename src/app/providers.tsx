@@ -3,18 +3,18 @@
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import type { Persistor } from 'redux-persist';
-import { PersistGate } from 'redux-persist/integration/react';
 import { ErrorBoundary } from './error/error-boundary';
 import { I18nProvider } from './i18n/i18n-provider';
 import { NotificationsHost } from './layout/notifications-host';
 import type { AppStore } from './store';
+import { RehydrationGate } from './store';
 import { PersistorProvider } from '../lib/state';
 import { AppThemeProvider } from './theme/theme-provider';
 
 export function AppProviders({ store, persistor, children }: { store: AppStore; persistor: Persistor; children: ReactNode }) {
   return (
     <Provider store={store}>
-      <PersistGate loading={null} persistor={persistor}>
+      <RehydrationGate persistor={persistor}>
         <PersistorProvider persistor={persistor}>
           <I18nProvider>
             <AppThemeProvider>
@@ -23,7 +23,7 @@ export function AppProviders({ store, persistor, children }: { store: AppStore; 
             </AppThemeProvider>
           </I18nProvider>
         </PersistorProvider>
-      </PersistGate>
+      </RehydrationGate>
     </Provider>
   );
 }

@@ -5,4 +5,5 @@ export { createPanelStorage, readPersisted, writePersisted, tableStorageKey, TOK
 export { actionSanitizer, stateSanitizer, redactSecrets, devToolsOptions, REDACTED } from './devtools';
 export { syncAcrossTabs } from './cross-tab';
 export { dispatchWhenRehydrated, whenRehydrated } from './rehydrated-dispatch';
+export { RehydrationGate } from './rehydration-gate';
 export { useAppDispatch, useAppSelector } from '../../lib/state';
