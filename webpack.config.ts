@@ -53,7 +53,7 @@ const PRELOADED_FONTS = /^fonts\/vazirmatn-arabic-(400|700)-normal\.[0-9a-f]+\.w
  * their file names as JSON (`<script type="application/json" id="app-chunks">`), since main.js
  * cannot name files hashed after it.
  */
-const HINTED_GROUPS = ['app', 'shell', 'page-dashboard', 'toast', 'messages-fa', 'messages-en', 'messages-fa-features', 'messages-en-features'];
+const HINTED_GROUPS = ['app', 'shell', 'page-dashboard', 'page-server-profiles', 'toast', 'messages-fa', 'messages-en', 'messages-fa-features', 'messages-en-features'];
 
 class PreloadEntryRoutePlugin {
   apply(compiler: webpack.Compiler) {

@@ -214,3 +214,37 @@ test('the user is asked for before main.js has loaded, once, and the app’s chu
     await fresh.close();
   }
 });
+
+// A painted page names its chunk group (FeatureRoute.chunk): its files download next to the app's,
+// while its modules are evaluated only after the app's store and theme (boot/index.tsx loadApp), so
+// no one task evaluates both. Holding the app chunk shows the page's chunk is asked for meanwhile,
+// not after the app's modules have run.
+test('the first page’s chunk downloads next to the app chunk, not after it', async () => {
+  const fresh = await browser.context.newPage();
+  try {
+    await fresh.goto(`${server.url}/favicon.svg`);
+    await fresh.evaluate((tk) => {
+      localStorage.setItem('token', tk);
+      localStorage.setItem('locale', 'en');
+    }, token);
+    const appJs = /\/js\/app\.[0-9a-f]+\.js$/;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const served: string[] = [];
+    await fresh.route(appJs, async (route) => {
+      await held;
+      served.push(route.request().url());
+      await route.continue();
+    });
+    const pageChunk = fresh.waitForRequest(/\/js\/page-dashboard\.[0-9a-f]+\.js$/, { timeout: 20_000 });
+    await fresh.goto(`${server.url}/dashboard`, { waitUntil: 'domcontentloaded' }); // the held chunk holds back `load`
+    await pageChunk;
+    expect(served).toEqual([]); // asked for while the app chunk was still held
+    release();
+    await fresh.getByTestId('dashboard-greeting').waitFor();
+    expect(served).toHaveLength(1);
+    expect(await fresh.locator('#shell-paint').count()).toBe(0);
+  } finally {
+    await fresh.close();
+  }
+});

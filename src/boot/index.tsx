@@ -30,15 +30,20 @@ function afterNextFrame(): Promise<void> {
 }
 
 /**
- * The app chunk, its modules evaluated in three tasks rather than one (about 110 ms at a phone's CPU,
- * bench:page-profile): the store with RTK Query, then the theme with MUI and emotion, then the rest.
- * The three imports name one chunk, so what is downloaded is the same.
+ * The app chunk, its modules evaluated in tasks of their own rather than one (about 110 ms at a
+ * phone's CPU, bench:page-profile): the store with RTK Query, then the theme with MUI and emotion,
+ * then `page` (the first page's own modules, which share those packages), then the rest. The
+ * imports name one chunk, so what is downloaded is the same.
  */
-export const loadApp = async (): Promise<AppModule> => {
+export const loadApp = async (page?: () => Promise<unknown>): Promise<AppModule> => {
   await import(/* webpackChunkName: "app" */ '../app/store');
   await nextTask();
   await import(/* webpackChunkName: "app" */ '../app/theme/theme-provider');
   await nextTask();
+  if (page) {
+    await page().catch(() => undefined); // the route's own `lazy` loads it again and reports a failure
+    await nextTask();
+  }
   return import(/* webpackChunkName: "app" */ '../app/start');
 };
 
@@ -86,8 +91,8 @@ function paintPage(route: FeatureRoute, answer: { data: unknown } | { error: unk
 }
 
 export interface BootOptions {
-  /** How the app chunk is loaded (tests count the calls). */
-  loadApp?: () => Promise<AppModule>;
+  /** How the app chunk is loaded (tests count the calls); `page` as loadApp's. */
+  loadApp?: (page?: () => Promise<unknown>) => Promise<AppModule>;
 }
 
 /** Renders the sign-in page or the app into `container`; resolves with the root once it has rendered. */
@@ -108,10 +113,11 @@ export async function boot(container: HTMLElement, options: BootOptions = {}): P
     // (lib/api/base-query.ts requestEarly)
     const user = token ? requestEarly(EARLY_USER_PATH, token, takeEarlyUser(token)) : undefined;
     const startChunks = () => {
-      if (token) {
-        preloadChunks(['shell', `messages-${locale}-features`]);
-        route?.load().catch(() => undefined); // the route's own `lazy` loads it again and reports a failure
-      }
+      if (!token) return load();
+      // a page that names its chunk group is downloaded now and evaluated in its turn (loadApp)
+      preloadChunks(['shell', `messages-${locale}-features`, ...(route?.chunk ? [route.chunk] : [])]);
+      if (route?.chunk) return load(route.load);
+      route?.load().catch(() => undefined); // the route's own `lazy` loads it again and reports a failure
       return load();
     };
     let app: Promise<AppModule> | undefined;

@@ -82,6 +82,13 @@ export interface FeatureRoute {
    * (core and features: the page's own texts, from the features' chunk the bootstrap preloads).
    */
   paintCatalog?: 'core' | 'complete';
+  /**
+   * The page's chunk group (the name in `load`'s webpackChunkName), for a page with a `paint`: the
+   * bootstrap then downloads the page's files next to the app's and evaluates the page's modules
+   * after the app's store and theme (boot/index.tsx), so that no one task evaluates both. The
+   * group must be one the build lists for hints (webpack.config.ts HINTED_GROUPS).
+   */
+  chunk?: string;
 }
 
 export interface PagePaintContext {

@@ -7,6 +7,7 @@ export const routes: FeatureRoute[] = [
     path: PATHS.dashboard,
     access: 'private',
     load: () => import(/* webpackChunkName: "page-dashboard" */ './pages/dashboard-page'),
+    chunk: 'page-dashboard',
     // the greeting, drawn by the bootstrap as soon as the user is in (greeting-paint.ts)
     paint: paintGreeting,
     // The figures start with the page's chunk, not after the page rendered.
