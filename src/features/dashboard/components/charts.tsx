@@ -2,7 +2,7 @@
 // as a line, an app's devices by version as bars (blocked versions stacked apart, in the error
 // colour, oldest first), profiles by operator as bars. In Persian the day labels are Jalali, every figure is in
 // Persian digits, and the charts are mirrored (the x axis runs right to left, the values on the right).
-import { startTransition, useEffect, useRef, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
@@ -43,11 +43,12 @@ let turns: Promise<void> = Promise.resolve();
  * task, each after the one before has committed: drawn together they were one task of 65 ms on
  * this machine's CPU, four times that on Lighthouse's phone (issue 16).
  */
-function useDrawingTurn(): ChartsModule | undefined {
+function useDrawingTurn(wanted: boolean): ChartsModule | undefined {
   const [charts, setCharts] = useState<ChartsModule>();
   const [failure, setFailure] = useState<unknown>();
   const done = useRef<() => void>(undefined);
   useEffect(() => {
+    if (!wanted) return;
     let live = true;
     let finish!: () => void;
     const finished = new Promise<void>((resolve) => (finish = resolve));
@@ -69,7 +70,7 @@ function useDrawingTurn(): ChartsModule | undefined {
       live = false;
       finish();
     };
-  }, []);
+  }, [wanted]);
   useEffect(() => {
     if (charts) done.current?.();
   }, [charts]);
@@ -77,10 +78,29 @@ function useDrawingTurn(): ChartsModule | undefined {
   return charts;
 }
 
-/** A chart's drawing once the charts are in and its turn has come; its space meanwhile. */
+/**
+ * Whether the element has come near the viewport (within 200 px of it), and at once where the
+ * browser cannot tell. A chart below the fold of a phone is drawn when the user scrolls towards it,
+ * not during the page's load: each drawing is a task of 100-250 ms at a phone's CPU (issue 16).
+ */
+function useNearViewport(element: RefObject<Element | null>): boolean {
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    if (near || !element.current) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+    }, { rootMargin: '200px 0px' });
+    observer.observe(element.current);
+    return () => observer.disconnect();
+  }, [element, near]);
+  return near;
+}
+
+/** A chart's drawing once it is near the viewport, the charts are in and its turn has come; its space meanwhile. */
 function Drawing({ children }: { children: (charts: ChartsModule) => ReactNode }) {
-  const charts = useDrawingTurn();
-  return charts ? children(charts) : <Box sx={{ height: HEIGHT }} />;
+  const space = useRef<HTMLDivElement>(null);
+  const charts = useDrawingTurn(useNearViewport(space));
+  return charts ? children(charts) : <Box ref={space} data-drawing="pending" sx={{ height: HEIGHT }} />;
 }
 
 /** Axis options shared by the charts: mirrored in RTL, figures in the UI language's digits. */
