@@ -6,6 +6,8 @@ import { Client } from 'pg';
 export const PGLITE_SNAPSHOT_ENV = 'PANEL_TEST_PGLITE_SNAPSHOT';
 /** The name of the migrated template database on TEST_DATABASE_URL's server (`server-postgres`). */
 export const PG_TEMPLATE_ENV = 'PANEL_TEST_PG_TEMPLATE';
+/** A test database of the run is named `<template><RUN_DATABASE_INFIX>…`; the global teardown drops them all. */
+export const RUN_DATABASE_INFIX = '_app_';
 
 export async function adminQuery(url: string, sql: string): Promise<void> {
   const client = new Client({ connectionString: url });

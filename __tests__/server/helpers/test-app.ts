@@ -18,7 +18,7 @@ import { loadConfig, type Config, type DatabaseTarget } from '../../../server/sr
 import { PGLITE_EXTENSIONS, pgliteHandle, type Db, type DbHandle } from '../../../server/src/db/client';
 import type { Repositories } from '../../../server/src/repositories';
 import type { NewUser, UserRow } from '../../../server/src/repositories/users';
-import { adminQuery, PG_TEMPLATE_ENV, PGLITE_SNAPSHOT_ENV } from './admin-db';
+import { adminQuery, PG_TEMPLATE_ENV, PGLITE_SNAPSHOT_ENV, RUN_DATABASE_INFIX } from './admin-db';
 
 export const ADMIN = { username: 'admin', email: 'admin@localhost', password: 'Admin#Pass1' } as const;
 /** Meets docs/product.md §5's strength rule; the default password of users made by createUser. */
@@ -180,13 +180,20 @@ export async function freshDatabase(): Promise<{ target: DatabaseTarget; drop():
 }
 
 async function createDatabase(base: string, template?: string): Promise<{ target: DatabaseTarget; drop(): Promise<void> }> {
-  const name = `panel_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  // Under the run's template (global-setup.ts) the database is named after it, and the global
+  // teardown drops every such database at the end of the run instead of each test file dropping its
+  // own: on PostgreSQL 15 DROP DATABASE forces an immediate checkpoint, which wrote out the clone's
+  // pages (CREATE DATABASE's WAL_LOG strategy copies them through shared buffers) and took ~1 s
+  // per app, one drop at a time across the workers.
+  const runTemplate = process.env[PG_TEMPLATE_ENV];
+  const name = `${runTemplate ? `${runTemplate}${RUN_DATABASE_INFIX}` : 'panel_test_'}${process.pid}_${randomBytes(4).toString('hex')}`;
   await adminQuery(base, `CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`);
   const url = new URL(base);
   url.pathname = `/${name}`;
   return {
     target: { kind: 'postgres', url: url.toString() },
-    drop: () => adminQuery(base, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
+    // the app's connections are closed before drop() (close()); the teardown forces what is left
+    drop: runTemplate ? () => Promise.resolve() : () => adminQuery(base, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
   };
 }
 
