@@ -103,6 +103,7 @@ async function main() {
       let floorFigures: Figures | undefined;
       for (const p of pages) {
         const runs: Figures[] = [];
+        let failed = 0;
         for (let i = 0; i < RUNS; i++) {
           await prepare(new URL(p.url).origin, p.token);
           const result = await lighthouse(
@@ -111,7 +112,12 @@ async function main() {
             preset === 'desktop' ? desktopConfig : undefined,
           );
           const lhr = result!.lhr;
-          if (lhr.runtimeError) console.log(`  ${p.label}: Lighthouse could not measure it: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+          if (lhr.runtimeError) {
+            // a failed recording (NO_NAVSTART now and then) is no measurement: it is run again, not counted as a score of 0
+            console.log(`  ${p.label}: Lighthouse could not measure it, run again: ${lhr.runtimeError.code}`);
+            if (++failed <= RUNS) i--;
+            continue;
+          }
           const warnings = lhr.runWarnings.filter((w) => !/throttl|extensions/i.test(w));
           if (warnings.length) console.log(`  ${p.label}: ${warnings.join(' / ')}`);
           const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
@@ -125,6 +131,10 @@ async function main() {
             bytes: ((lhr.audits['network-requests']?.details as { items?: { transferSize?: number }[] } | undefined)?.items ?? []).reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
             report: lhr,
           });
+        }
+        if (!runs.length) {
+          console.log(`${p.label.padEnd(22)}  no run could be measured`);
+          continue;
         }
         runs.sort((a, b) => a.score - b.score);
         const m = runs[Math.floor(runs.length / 2)];

@@ -2,6 +2,8 @@
 // (`<script type="application/json" id="app-chunks">`, webpack.config.ts): `prefetch` fetches them
 // into the cache at the lowest priority without running them, `preload` at once, next to the file
 // that is loading. Without the list (tests, the dev server) nothing is hinted.
+import { nextTask } from '../lib/next-task';
+
 export const CHUNK_LIST_ID = 'app-chunks';
 
 function chunkFiles(groups: readonly string[]): string[] {
@@ -28,9 +30,17 @@ function missing(groups: readonly string[]): string[] {
   return chunkFiles(groups).filter((href) => !present.has(href));
 }
 
-/** Preloads the groups' files now. */
-export function preloadChunks(groups: readonly string[]): void {
-  for (const href of missing(groups)) addHint(href, 'preload');
+/**
+ * Preloads the groups' files, the first few now and the rest a few per task: each hint starts a
+ * request, which costs the main thread a few milliseconds while the page is traced, and the twenty
+ * hints of a painted page in one task made a task of ~200 ms at a phone's CPU (issue 16,
+ * bench:page-profile). A file the page asked for meanwhile is not hinted again.
+ */
+export async function preloadChunks(groups: readonly string[], perTask = 4): Promise<void> {
+  for (let batch = missing(groups).slice(0, perTask); batch.length; batch = missing(groups).slice(0, perTask)) {
+    for (const href of batch) addHint(href, 'preload');
+    await nextTask();
+  }
 }
 
 /**

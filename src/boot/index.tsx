@@ -115,7 +115,7 @@ export async function boot(container: HTMLElement, options: BootOptions = {}): P
     const startChunks = () => {
       if (!token) return load();
       // a page that names its chunk group is downloaded now and evaluated in its turn (loadApp)
-      preloadChunks(['shell', `messages-${locale}-features`, ...(route?.chunk ? [route.chunk] : [])]);
+      void preloadChunks(['shell', `messages-${locale}-features`, ...(route?.chunk ? [route.chunk] : [])]);
       if (route?.chunk) return load(route.load);
       route?.load().catch(() => undefined); // the route's own `lazy` loads it again and reports a failure
       return load();
