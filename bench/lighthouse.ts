@@ -17,7 +17,7 @@ import { build } from 'esbuild';
 import Fastify from 'fastify';
 import { registerPanel } from '../server/src/http/panel';
 import { ADMIN, startServer } from '../__tests__/e2e/helpers/server';
-import { seedProfiles } from './lib/seed-profiles';
+import { seedProfiles } from '../__tests__/e2e/helpers/seed-profiles';
 
 const root = path.resolve(__dirname, '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);

@@ -7,15 +7,20 @@ import type { PageCheck } from './audit';
 import { messages } from './messages';
 import { bodyScrollsSideways, menuButton, reachProblems, sidebarSettles, sidebarShown } from './layout';
 
-/** Controls of the page: header and toolbar buttons, links, tabs, and the first grid row's actions. */
+/**
+ * Controls of the page: header and toolbar buttons, links, tabs, and the first row's actions of a
+ * grid or of a phone's table (the other cells of either scroll sideways, as a wide list must).
+ */
 const CONTROLS = [
   'header button',
   'header a[href]',
-  'main button:not(.MuiDataGrid-root button)',
-  'main a[href]:not(.MuiDataGrid-root a)',
+  'main button:not(.MuiDataGrid-root button):not(.DataTable-compact button)',
+  'main a[href]:not(.MuiDataGrid-root a):not(.DataTable-compact a)',
   'main .MuiDataGrid-footerContainer button',
   'main .MuiDataGrid-row[data-rowindex="0"] .DataTable-actions button',
   'main .MuiDataGrid-row[data-rowindex="0"] .DataTable-actions a[href]',
+  'main .DataTable-compact .DataTable-row:first-child .DataTable-actions button',
+  'main .DataTable-compact .DataTable-row:first-child .DataTable-actions a[href]',
 ].join(', ');
 
 async function menuProblems(page: Page): Promise<string[]> {

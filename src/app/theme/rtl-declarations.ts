@@ -50,23 +50,63 @@ const valueCount = (value: string) => value.replace(/\([^()]*\)/g, '()').replace
 
 /**
  * What cssjanus makes of the commonest declarations, without it (a phone spent 40-60 ms at 4x CPU
- * in cssjanus on a page's first commit, issue 16): a side-named property whose value names no side
- * swaps its name; a value that names nothing cssjanus reads stays, under a name no rule of cssjanus
- * reads, or under a four-value shorthand with fewer values, or a one-value radius. Anything else:
- * undefined, and cssjanus decides (rtl-declarations.test.tsx requires the same style sheet either way).
+ * in cssjanus on a page's first commit, issue 16; its first call alone, compiling its expressions,
+ * cost ~10 ms unthrottled): a side-named property whose value names no side swaps its name; a value
+ * of position words swaps its sides; a four-value shorthand of plain parts swaps its second and
+ * fourth; a transform's one translate changes its offset's sign; a value that names nothing
+ * cssjanus reads stays, under a name no rule of cssjanus reads, or under a four-value shorthand with
+ * fewer values, a one-value radius, a shadow of `none` or a variable, or a one-word background.
+ * Anything else: undefined, and cssjanus decides (rtl-declarations.test.tsx requires the same style
+ * sheet either way).
  */
 function quickFlip(declaration: string): string | undefined {
   const colon = declaration.indexOf(':');
   if (colon < 0 || !declaration.endsWith(';')) return undefined;
   const name = declaration.slice(0, colon);
   const value = declaration.slice(colon + 1, -1);
+  if (/left|right/i.test(name) && !SIDED_PROPERTY.test(name)) return undefined;
+  // `text-align:left`, `float:right`, `transform-origin:top left`: the side words swap
+  if (POSITION_WORDS.test(value)) return `${SIDED_PROPERTY.test(name) ? swapSide(name) : name}:${value.replace(/left|right/g, swapSide)};`;
   if (VALUE_MAY_FLIP.test(value)) return undefined;
   if (SIDED_PROPERTY.test(name)) return `${swapSide(name)}:${value};`;
-  if (/left|right/i.test(name)) return undefined;
   if (!NAME_READ.test(name)) return declaration;
-  if (FOUR_VALUE.test(name) && valueCount(value) < 4) return declaration;
+  if (FOUR_VALUE.test(name)) {
+    if (valueCount(value) < 4) return declaration;
+    const parts = value.split(' ');
+    // `padding:0 12px 0 16px`: the second and fourth swap, where every part is a plain one
+    const plain = /-color$|border-style$/i.test(name) ? PLAIN_COLOR : PLAIN_QUANTITY;
+    if (parts.length === 4 && parts.every((part) => plain.test(part))) return `${name}:${parts[0]} ${parts[3]} ${parts[2]} ${parts[1]};`;
+    return undefined;
+  }
   if (/border-radius$/i.test(name) && valueCount(value) === 1 && !value.includes('/')) return declaration;
+  // `box-shadow:none`, `box-shadow:var(--Paper-shadow)`: no offset to flip
+  if (/^(?:box|text)-shadow$/i.test(name) && /^(?:none|var\(--[\w-]+\))$/.test(value)) return declaration;
+  // `background:none`, `--AppBar-background:#1f4e9c`: one word, no position in it
+  if (/background$/i.test(name) && /^[^\s\d.+-][^\s]*$/.test(value) && !value.includes('%')) return declaration;
+  if (/transform$/i.test(name)) return quickTranslate(name, value);
   return undefined;
+}
+
+/** A value of position words only (`left`, `top right`, `center`). */
+const POSITION_WORDS = /^(?:left|right|top|bottom|center)(?: (?:left|right|top|bottom|center))*$/;
+/** A part cssjanus reorders in a four-value `margin`/`padding`/`border-width`: a number with its unit, `auto`, `inherit`. */
+const PLAIN_QUANTITY = /^(?:-?(?:\d*\.\d+|\d+)(?:%|-?[_a-z][_a-z0-9-]*)?|auto|inherit)$/i;
+/** A part cssjanus reorders in a four-value colour or `border-style`: a word or a hex colour. */
+const PLAIN_COLOR = /^#?[_a-z0-9-]+$/i;
+const TRANSLATE = /^(.*?\btranslateX?\(\s*)(-?(?:\d*\.\d+|\d+)(?:%|[a-z]+)?)((?:\s*,\s*-?(?:\d*\.\d+|\d+)(?:%|[a-z]+)?){0,2}\s*\).*)$/i;
+
+/**
+ * A transform, the way cssjanus flips it: the horizontal offset of its one `translate(x, …)` or
+ * `translateX(x)` changes sign (a zero stays); a transform without either stays as it is.
+ */
+function quickTranslate(name: string, value: string): string | undefined {
+  const translates = value.match(/translate/gi)?.length ?? 0;
+  if (!/translateX?\s*\(/i.test(value)) return `${name}:${value};`;
+  const match = translates === 1 ? TRANSLATE.exec(value) : null;
+  if (!match) return undefined;
+  const [, before, offset, after] = match;
+  const flippedOffset = parseFloat(offset) === 0 ? offset : offset.startsWith('-') ? offset.slice(1) : `-${offset}`;
+  return `${name}:${before}${flippedOffset}${after};`;
 }
 
 function flip(declaration: string): string {

@@ -1,32 +1,72 @@
 // The view half of a list: renders what useLocalList / useServerList computed (filters, toolbar,
-// export, batch actions, the grid and its loading and error views) and the row actions a page
-// declared as data. It holds no list state of its own.
-// The actions column is sized to its buttons and sticks to the inline end of the grid, so the
-// actions of every row stay in view whatever the width, the direction or the other columns.
-import { useMemo, type ReactNode } from 'react';
+// export, batch actions, the rows and their loading and error views) and the row actions a page
+// declared as data. It holds no list state of its own. The rows are the data grid (GridView) on a
+// screen at least 600 px wide and a plain table on a phone (CompactTable): the grid's mount was
+// most of a phone's blocking time on /servers/{id} (issue 16). The grid has its own chunk, asked
+// for as soon as this module runs on a wide screen, so a phone never downloads or evaluates it.
+import { useEffect, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
-import { DataGrid, type GridColDef, type GridRowId } from '@mui/x-data-grid';
+import type { GridRowId } from '@mui/x-data-grid';
 import { useIntl } from 'react-intl';
 import { PHONE_QUERY } from '../media';
-import { PAGE_SIZES } from '../../contract';
-import { LtrCell } from './ltr-cell';
+import { CompactTable } from './compact-table';
 import { selectLocale, useAppSelector } from '../../lib/state';
 import { LoadingState } from '../feedback/loading-state';
 import { ErrorState } from '../feedback/error-state';
 import { FilterBar } from './filter-bar';
 import { useGridLocaleText } from './grid-locale';
-import { RowActions, actionsColumnWidth } from './row-actions';
-import { cellValue } from './rows';
+import type { GridView } from './grid-view';
 import type { ListController } from './use-list';
 import type { RowAction } from './types';
 
-const ACTIONS_FIELD = '__actions';
-const ACTIONS_CLASS = 'DataTable-actions';
+let gridView: typeof GridView | undefined;
+let gridLoad: Promise<typeof GridView> | undefined;
+
+/** The data grid's chunk, loaded once (again after a failure). */
+function loadGridView(): Promise<typeof GridView> {
+  gridLoad ??= import(/* webpackChunkName: "data-grid" */ './grid-view').then(
+    (module) => (gridView = module.GridView),
+    (error: unknown) => {
+      gridLoad = undefined;
+      throw error;
+    },
+  );
+  return gridLoad;
+}
+
+// a wide screen will show lists as grids: the grid's chunk comes with the table's own
+if (typeof window !== 'undefined' && typeof window.matchMedia === 'function' && !window.matchMedia(PHONE_QUERY).matches) void loadGridView().catch(() => undefined);
+
+/** The grid component once its chunk is in (at once when it already is), or the load's failure. */
+function useGridView(wanted: boolean): { Grid?: typeof GridView; failed?: unknown; retry: () => void } {
+  const [Grid, setGrid] = useState(() => gridView);
+  const [failed, setFailed] = useState<unknown>();
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (!wanted || Grid) return undefined;
+    let live = true;
+    loadGridView().then(
+      (component) => live && setGrid(() => component),
+      (error: unknown) => live && setFailed(error),
+    );
+    return () => {
+      live = false;
+    };
+  }, [wanted, Grid, attempt]);
+  return {
+    Grid: Grid ?? gridView,
+    failed,
+    retry: () => {
+      setFailed(undefined);
+      setAttempt((n) => n + 1);
+    },
+  };
+}
 
 export interface DataTableViewProps<R> {
   list: ListController<R>;
@@ -50,103 +90,19 @@ export function DataTableView<R extends object>({ list, loading = false, fetchin
   const locale = useAppSelector(selectLocale);
   const localeText = useGridLocaleText(locale);
   const compact = useMediaQuery(PHONE_QUERY, { noSsr: true });
+  const { Grid, failed, retry } = useGridView(!compact);
   const pageRows = list.rows;
-
-  const actionsWidth = useMemo(
-    () => (rowActions?.length ? actionsColumnWidth(rowActions, pageRows ?? [], compact) : 0),
-    [rowActions, pageRows, compact],
-  );
-
-  // page sizes in the locale's digits
-  const pageSizeOptions = useMemo(() => PAGE_SIZES.map((value) => ({ value, label: intl.formatNumber(value) })), [intl]);
-
-  const gridColumns = useMemo<GridColDef[]>(
-    () => [
-      ...list.columns.map<GridColDef>((c) => ({
-        field: c.field,
-        headerName: intl.formatMessage({ id: c.headerId }),
-        sortable: c.sortable !== false,
-        width: c.width,
-        minWidth: c.minWidth ?? (c.width ? undefined : 120),
-        flex: c.flex ?? (c.width ? undefined : 1),
-        // numbers are aligned to the end; counts and row numbers in the locale's digits (no grouping),
-        // technical numbers (`ltr`: ports, ids) as typed
-        ...(c.numeric ? { align: 'right' as const, headerAlign: 'right' as const } : {}),
-        ...(c.numeric && !c.ltr
-          ? { valueFormatter: (value: unknown) => (typeof value === 'number' ? intl.formatNumber(value, { useGrouping: false }) : value) }
-          : {}),
-        valueGetter: (_value, row) => cellValue(c, row as R),
-        renderCell: c.render
-          ? (params) => c.render!(params.row as R)
-          : c.ltr
-            ? (params) => <LtrCell value={params.formattedValue as ReactNode} />
-            : // names and other free text take the direction of their own first letter ("Beta C++ VPN")
-              (params) => <bdi>{params.formattedValue as ReactNode}</bdi>,
-      })),
-      ...(rowActions?.length
-        ? [
-            {
-              field: ACTIONS_FIELD,
-              headerName: intl.formatMessage({ id: 'dataTable.actions' }),
-              sortable: false,
-              filterable: false,
-              disableExport: true,
-              width: actionsWidth,
-              minWidth: actionsWidth,
-              cellClassName: ACTIONS_CLASS,
-              headerClassName: ACTIONS_CLASS,
-              renderCell: (params) => <RowActions actions={rowActions} row={params.row as R} compact={compact} />,
-            } satisfies GridColDef,
-          ]
-        : []),
-    ],
-    [list.columns, rowActions, actionsWidth, compact, intl],
-  );
 
   let body: ReactNode;
   if (error) body = <ErrorState error={error} onRetry={onRetry} />;
   else if (loading && !pageRows) body = <LoadingState />;
-  else
-    body = (
-      <DataGrid
-        autoHeight
-        localeText={localeText}
-        rows={pageRows ?? []}
-        columns={gridColumns}
-        getRowId={list.getRowId as (row: object) => GridRowId}
-        loading={fetching || loading}
-        sortingMode="server"
-        filterMode="server"
-        sortingOrder={['asc', 'desc', null]}
-        sortModel={list.sort.model}
-        onSortModelChange={list.sort.onChange}
-        disableColumnMenu
-        disableColumnFilter
-        // every column is rendered (a list has a handful), so the sticky actions column exists
-        // however far the grid is scrolled sideways
-        columnBufferPx={4000}
-        paginationMode="server"
-        rowCount={list.count}
-        pageSizeOptions={pageSizeOptions}
-        paginationModel={list.paging.model}
-        onPaginationModelChange={list.paging.onChange}
-        checkboxSelection={!!batchActions}
-        disableRowSelectionOnClick
-        rowSelectionModel={list.selection.model}
-        onRowSelectionModelChange={list.selection.onChange}
-        slotProps={{ loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'circular-progress' } }}
-        sx={{
-          [`& .${ACTIONS_CLASS}`]: {
-            position: 'sticky',
-            insetInlineEnd: 0,
-            zIndex: 1,
-            backgroundColor: 'background.paper',
-            borderInlineStart: 1,
-            borderInlineStartColor: 'divider',
-          },
-        }}
-      />
-    );
+  else {
+    const rows = { list, rowActions, selectable: !!batchActions, fetching: fetching || loading, localeText };
+    if (compact) body = <CompactTable {...rows} />;
+    else if (Grid) body = <Grid {...rows} />;
+    else if (failed) body = <ErrorState error={failed} onRetry={retry} />;
+    else body = <LoadingState />;
+  }
 
   const showExport = list.export.enabled && !error;
   const selected = list.selection.ids;

@@ -20,8 +20,9 @@ export const routes: FeatureRoute[] = [
     path: PATHS.serverProfiles,
     access: 'private',
     menu: MENU_SECTIONS.servers,
-    // the data table's modules (the data grid), then the page's, in two tasks (one chunk, so the same
-    // download): on a phone's CPU the two were one task of about 190 ms (bench:page-profile)
+    // the data table's modules, then the page's, in two tasks (one chunk, so the same download): on a
+    // phone's CPU the two were one task of about 190 ms (bench:page-profile). A phone's table has no
+    // data grid; a wide screen's grid is a chunk of its own, asked for when the table's modules run.
     load: async () => {
       await import(/* webpackChunkName: "page-server-profiles" */ '../../components/data-table');
       await nextTask();

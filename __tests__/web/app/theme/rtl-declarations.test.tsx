@@ -26,6 +26,13 @@ import Skeleton from '@mui/material/Skeleton';
 import Slider from '@mui/material/Slider';
 import Switch from '@mui/material/Switch';
 import Tab from '@mui/material/Tab';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import { createTheme, ThemeProvider } from '@mui/material/styles';
@@ -107,6 +114,39 @@ const HandWritten = styled.div`
   margin-inline-end: -0.71em;
   text-shadow: none;
   outline: 1px solid ButtonBorder;
+  /* the shapes the quick path decides since /servers/{id}'s first commit (issue 16), and near misses */
+  --AppBar-background: #1f4e9c;
+  --AppBar-background: 10%;
+  background: none;
+  background: .5em;
+  background: var(--bg, 10% 20%);
+  box-shadow: var(--Paper-shadow);
+  box-shadow: none;
+  box-shadow: inherit;
+  text-shadow: none;
+  transform-origin: top left;
+  text-align-last: right;
+  clear: right;
+  background-position: right top;
+  transform: translate(0, 20px) scale(1);
+  transform: translate(14px, -9px) scale(0.75);
+  transform: translate(-1.5px) rotate(2deg);
+  transform: translateY(-50%);
+  transform: translateX(-3px) scale(2);
+  transform: scale(2) translate(0.5em,4px);
+  transform: translate(10px, calc(1px + 2px));
+  transform: translate3d(4px, 0, 0);
+  transform: translate(1px, 2px) translate(3px, 4px);
+  transform: translate (4px);
+  transform: rotate(-90deg);
+  padding: 0 0 0 4px;
+  padding: 0 12px 0 16px;
+  margin: -1px auto 2.5em inherit;
+  margin: 1px 2px 3px +4px;
+  padding: 1px 2px 3px 4px !important;
+  border-style: solid dashed dotted double;
+  border-color: #fff red rgb(1,2,3) blue;
+  border-color: #fff red currentColor blue;
   /* @noflip */
   left: 0;
   & > .child {
@@ -138,6 +178,33 @@ function Gallery() {
         go
       </Button>
       <TextField label="label" defaultValue="v" helperText="help" />
+      <TextField variant="filled" label="filled" />
+      <TextField variant="standard" label="standard" size="small" />
+      <Table size="small">
+        <TableHead>
+          <TableRow>
+            <TableCell padding="checkbox">
+              <Checkbox size="small" indeterminate />
+            </TableCell>
+            <TableCell sortDirection="asc">
+              <TableSortLabel active direction="asc">
+                name
+              </TableSortLabel>
+            </TableCell>
+            <TableCell align="right">n</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          <TableRow selected>
+            <TableCell padding="checkbox">
+              <Checkbox size="small" />
+            </TableCell>
+            <TableCell>a</TableCell>
+            <TableCell align="right">2</TableCell>
+          </TableRow>
+        </TableBody>
+      </Table>
+      <TablePagination component="div" count={100} page={1} rowsPerPage={30} rowsPerPageOptions={[30, 50]} onPageChange={() => undefined} />
       <TextField select label="select" value="a">
         <MenuItem value="a">a</MenuItem>
       </TextField>

@@ -316,3 +316,109 @@ describe('DataTable', () => {
     expect(value).toHaveAttribute('title', model);
   });
 });
+
+// On a phone (narrower than 600 px) the list is a plain table, not the data grid (issue 16: the
+// grid's mount was most of a phone's blocking time): the same sort cycle, digits, selection,
+// paging and texts, through the same list state.
+describe('DataTable on a phone', () => {
+  beforeEach(() => {
+    window.innerWidth = 390;
+  });
+  afterEach(() => {
+    window.innerWidth = 1024;
+  });
+
+  const phoneCells = (field: string) =>
+    screen.queryAllByRole('cell').filter((c) => c.getAttribute('data-field') === field).map((c) => c.textContent);
+
+  it('is a table, not the grid, and cycles the sort asc → desc → none from its header', async () => {
+    const { store, user } = await renderWithProviders(<DataTable name="servers" rows={rows} columns={columns} indexColumn />);
+    expect(screen.getByRole('table')).toBeInTheDocument();
+    expect(screen.queryByRole('grid')).not.toBeInTheDocument();
+    expect(phoneCells('ip')).toEqual(['10.0.0.2', '10.0.0.1', '10.0.0.3']);
+    expect(phoneCells('__index')).toEqual(['۱', '۲', '۳']);
+    expect(phoneCells('port')).toEqual(['۴۴۳', '۸۰', '۸۴۴۳']);
+    // a technical value in a left-to-right isolate, cut at its own end
+    expect(within(screen.getAllByRole('cell').find((c) => c.getAttribute('data-field') === 'ip')!).getByText('10.0.0.2')).toHaveAttribute('dir', 'ltr');
+
+    const header = screen.getByRole('columnheader', { name: EXPORT_FA });
+    await user.click(within(header).getByText(EXPORT_FA));
+    expect(store.getState().tables.servers).toMatchObject({ sortKey: 'ip', ascending: true });
+    expect(phoneCells('ip')).toEqual(['10.0.0.1', '10.0.0.2', '10.0.0.3']);
+    expect(header).toHaveAttribute('aria-sort', 'ascending');
+    await user.click(within(header).getByText(EXPORT_FA));
+    expect(phoneCells('ip')).toEqual(['10.0.0.3', '10.0.0.2', '10.0.0.1']);
+    expect(header).toHaveAttribute('aria-sort', 'descending');
+    await user.click(within(header).getByText(EXPORT_FA));
+    expect(store.getState().tables.servers).toMatchObject({ sortKey: null });
+    expect(phoneCells('ip')).toEqual(['10.0.0.2', '10.0.0.1', '10.0.0.3']);
+    // the row number follows the rows' own order, not a column that sorts on a phone either
+    await user.click(within(screen.getByRole('columnheader', { name: 'ردیف' })).getByText('ردیف'));
+    expect(store.getState().tables.servers).toMatchObject({ sortKey: '__index', ascending: true });
+  });
+
+  it('pages in the locale digits, resets to page 1 on a new page size, and goes back when the last rows go', async () => {
+    const many = Array.from({ length: 65 }, (_, i) => ({ id: i + 1, ip: `10.0.5.${i + 1}`, country: 'DE', port: i }));
+    function Shrinking() {
+      const [shown, setShown] = useState(many);
+      return <DataTable name="phonepages" rows={shown} columns={columns} toolbar={<Button onClick={() => setShown(many.slice(0, 58))}>shrink</Button>} />;
+    }
+    const { store, user } = await renderWithProviders(<Shrinking />);
+    expect(phoneCells('ip')).toHaveLength(30);
+    expect(screen.getByText('۱–۳۰ از ۶۵')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /صفحه‌ی بعدی/ }));
+    await user.click(screen.getByRole('button', { name: /صفحه‌ی بعدی/ }));
+    expect(store.getState().tables.phonepages.page).toBe(3);
+    expect(phoneCells('ip')).toEqual(['10.0.5.61', '10.0.5.62', '10.0.5.63', '10.0.5.64', '10.0.5.65']);
+    await user.click(screen.getByRole('button', { name: 'shrink' }));
+    await waitFor(() => expect(store.getState().tables.phonepages.page).toBe(2));
+    expect(phoneCells('ip')).toHaveLength(28);
+    expect(screen.getByText('۳۱–۵۸ از ۵۸')).toBeInTheDocument();
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: /تعداد سطرهای هر صفحه/ }));
+    await user.click(await screen.findByRole('option', { name: '۵۰' }));
+    expect(store.getState().tables.phonepages).toMatchObject({ page: 1, pageSize: 50 });
+    expect(phoneCells('ip')).toHaveLength(50);
+  });
+
+  it('selects rows for the batch actions, and all of them, on every page, from the header', async () => {
+    const onDelete = jest.fn();
+    const many = Array.from({ length: 40 }, (_, i) => ({ id: i + 1, ip: `10.0.6.${i + 1}`, country: 'DE', port: i }));
+    const { user } = await renderWithProviders(
+      <DataTable name="phoneselect" rows={many} columns={columns} batchActions={(ids) => <Button onClick={() => onDelete(ids)}>batch</Button>} />,
+    );
+    expect(screen.queryByRole('button', { name: 'batch' })).not.toBeInTheDocument();
+    const boxes = screen.getAllByRole('checkbox', { name: /انتخاب ردیف/ });
+    expect(boxes).toHaveLength(30);
+    await user.click(boxes[0]);
+    await user.click(boxes[2]);
+    await user.click(screen.getByRole('button', { name: 'batch' }));
+    expect(onDelete).toHaveBeenLastCalledWith([1, 3]);
+    const all = screen.getByRole('checkbox', { name: /انتخاب همه/ });
+    expect(all).toHaveAttribute('data-indeterminate', 'true');
+    await user.click(all);
+    await user.click(screen.getByRole('button', { name: 'batch' }));
+    expect([...onDelete.mock.lastCall![0]].sort((a: number, b: number) => a - b)).toEqual(many.map((r) => r.id));
+    // one row out of "all", then none
+    await user.click(screen.getAllByRole('checkbox', { name: /انتخاب ردیف/ })[1]);
+    await user.click(screen.getByRole('button', { name: 'batch' }));
+    expect(onDelete.mock.lastCall![0]).toHaveLength(39);
+    expect(onDelete.mock.lastCall![0]).not.toContain(2);
+    await user.click(screen.getByRole('checkbox', { name: /انتخاب همه/ }));
+    await user.click(screen.getByRole('checkbox', { name: /انتخاب همه/ }));
+    expect(screen.queryByRole('button', { name: 'batch' })).not.toBeInTheDocument();
+  });
+
+  it('says there are no rows, and keeps the rows shown under a progress bar while they refresh', async () => {
+    function Refreshing() {
+      const [filled, setFilled] = useState(false);
+      return <DataTable name="phoneempty" rows={filled ? rows : []} columns={columns} fetching={filled} toolbar={<Button onClick={() => setFilled(true)}>fill</Button>} />;
+    }
+    const { user } = await renderWithProviders(<Refreshing />, { locale: 'en' });
+    expect(screen.getByText('No rows')).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'fill' }));
+    expect(phoneCells('ip')).toHaveLength(3);
+    expect(screen.getByRole('progressbar')).toBeInTheDocument();
+    expect(screen.queryByText('No rows')).not.toBeInTheDocument();
+  });
+});

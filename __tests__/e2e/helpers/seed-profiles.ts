@@ -1,6 +1,6 @@
-// A server of one app with `count` vless profiles imported by CSV, for the page benches
-// (lighthouse.ts, page-profile.ts): returns the server's id.
-import type { RunningServer } from '../../__tests__/e2e/helpers/server';
+// A server of one app with `count` vless profiles imported by CSV, for the page benches and the
+// e2e tests of the profile list (bench/lighthouse.ts, bench/page-profile.ts): returns the server's id.
+import type { RunningServer } from './server';
 
 export async function seedProfiles(server: RunningServer, admin: string, count: number): Promise<number> {
   const user = await server.api('users/signup', {
