@@ -20,6 +20,7 @@ import { preloadChunks } from './chunks';
 import { paintShell, removeShellPaint, shellPaintArea } from './shell-paint';
 import { SignInApp, type AppModule } from './sign-in-app';
 import { EARLY_USER_PATH, takeEarlyUser } from './early-user';
+import { warmIntl } from './warm-intl';
 
 /** Resolves after the next frame has been produced (at once in a hidden tab, which draws none). */
 function afterNextFrame(): Promise<void> {
@@ -127,6 +128,7 @@ export async function boot(container: HTMLElement, options: BootOptions = {}): P
       const messages = await loadCoreMessages(locale).catch(() => undefined);
       if (messages) {
         paintShell({ locale, messages });
+        warmIntl(locale); // in the waits for the user, the page's texts and the app's chunks
         let painted: Promise<unknown> = Promise.resolve();
         if (route?.paint) {
           // the page's own texts, when it paints them, from the features' chunk (core ones otherwise)
