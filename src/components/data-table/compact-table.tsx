@@ -17,29 +17,18 @@ import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
-import type { GridLocaleText, GridRowId } from '@mui/x-data-grid';
+import type { GridRowId } from '@mui/x-data-grid';
 import { useIntl } from 'react-intl';
 import { PAGE_SIZES } from '../../contract';
 import { cellContent } from './cells';
 import { ACTIONS_CLASS, RowActions, STICKY_ACTIONS_SX } from './row-actions';
-import type { ListController } from './use-list';
-import type { RowAction } from './types';
+import type { ListRowsProps } from './types';
 
 /** The table's sideways-scrolling box (the layout audit reaches its rows the way it does the grid's). */
 const COMPACT_CLASS = 'DataTable-compact';
 const VALUE_CLASS = 'DataTable-value';
 
-export interface CompactTableProps<R> {
-  list: ListController<R>;
-  rowActions?: readonly RowAction<R>[];
-  /** Checkboxes for batch actions. */
-  selectable: boolean;
-  /** A refresh with rows already shown: a progress bar over the table. */
-  fetching: boolean;
-  localeText: Partial<GridLocaleText>;
-}
-
-export function CompactTable<R extends object>({ list, rowActions, selectable, fetching, localeText }: CompactTableProps<R>) {
+export function CompactTable<R extends object>({ list, rowActions, selectable, fetching, localeText }: ListRowsProps<R>) {
   const intl = useIntl();
   const rows = list.rows ?? [];
   const { page, pageSize } = list.paging.model;

@@ -4,28 +4,17 @@
 // row stay in view whatever the width, the direction or the other columns. Its own chunk
 // ("data-grid"): a phone shows the list as CompactTable and never loads the grid (issue 16).
 import { useMemo } from 'react';
-import { DataGrid, type GridColDef, type GridLocaleText, type GridRowId } from '@mui/x-data-grid';
+import { DataGrid, type GridColDef, type GridRowId } from '@mui/x-data-grid';
 import { useIntl } from 'react-intl';
 import { PAGE_SIZES } from '../../contract';
 import { cellContent, formattedCell } from './cells';
 import { ACTIONS_CLASS, RowActions, STICKY_ACTIONS_SX, actionsColumnWidth } from './row-actions';
 import { cellValue } from './rows';
-import type { ListController } from './use-list';
-import type { RowAction } from './types';
+import type { ListRowsProps } from './types';
 
 const ACTIONS_FIELD = '__actions';
 
-export interface GridViewProps<R> {
-  list: ListController<R>;
-  rowActions?: readonly RowAction<R>[];
-  /** Checkboxes for batch actions. */
-  selectable: boolean;
-  /** The grid's progress bar (a refresh with rows already shown). */
-  fetching: boolean;
-  localeText: Partial<GridLocaleText>;
-}
-
-export function GridView<R extends object>({ list, rowActions, selectable, fetching, localeText }: GridViewProps<R>) {
+export function GridView<R extends object>({ list, rowActions, selectable, fetching, localeText }: ListRowsProps<R>) {
   const intl = useIntl();
   const pageRows = list.rows;
   const actionsWidth = useMemo(

@@ -1,6 +1,8 @@
 // The data a page declares for a table: columns, filters and export columns (react-admin style),
 // so pages stay declarative and DataTable owns sorting, paging, selection and export.
 import type { ReactElement, ReactNode } from 'react';
+import type { GridLocaleText } from '@mui/x-data-grid';
+import type { ListController } from './use-list';
 
 export type CellValue = string | number | boolean | null | undefined;
 
@@ -78,4 +80,16 @@ export interface RowAction<R> {
   hidden?: boolean | ((row: R) => boolean);
   disabled?: boolean | ((row: R) => boolean);
   color?: 'error' | 'warning' | 'primary';
+}
+
+/** What the view of a list's rows gets: the data grid on a wide screen, the plain table on a phone. */
+export interface ListRowsProps<R> {
+  list: ListController<R>;
+  rowActions?: readonly RowAction<R>[];
+  /** Checkboxes for batch actions. */
+  selectable: boolean;
+  /** A refresh with rows already shown: a progress bar over the rows. */
+  fetching: boolean;
+  /** The grid's texts (MUI's faIR/enUS and ours), for the table too. */
+  localeText: Partial<GridLocaleText>;
 }
