@@ -62,34 +62,34 @@ export function GridView<R extends object>({ list, rowActions, selectable, fetch
   );
 
   return (
-      <DataGrid
-        autoHeight
-        localeText={localeText}
-        rows={pageRows ?? []}
-        columns={gridColumns}
-        getRowId={list.getRowId as (row: object) => GridRowId}
-        loading={fetching}
-        sortingMode="server"
-        filterMode="server"
-        sortingOrder={['asc', 'desc', null]}
-        sortModel={list.sort.model}
-        onSortModelChange={list.sort.onChange}
-        disableColumnMenu
-        disableColumnFilter
-        // every column is rendered (a list has a handful), so the sticky actions column exists
-        // however far the grid is scrolled sideways
-        columnBufferPx={4000}
-        paginationMode="server"
-        rowCount={list.count}
-        pageSizeOptions={pageSizeOptions}
-        paginationModel={list.paging.model}
-        onPaginationModelChange={list.paging.onChange}
-        checkboxSelection={selectable}
-        disableRowSelectionOnClick
-        rowSelectionModel={list.selection.model}
-        onRowSelectionModelChange={list.selection.onChange}
-        slotProps={{ loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'circular-progress' } }}
-        sx={{ [`& .${ACTIONS_CLASS}`]: STICKY_ACTIONS_SX }}
-      />
+    <DataGrid
+      autoHeight
+      localeText={localeText}
+      rows={pageRows ?? []}
+      columns={gridColumns}
+      getRowId={list.getRowId as (row: object) => GridRowId}
+      loading={fetching}
+      sortingMode="server"
+      filterMode="server"
+      sortingOrder={['asc', 'desc', null]}
+      sortModel={list.sort.model}
+      onSortModelChange={list.sort.onChange}
+      disableColumnMenu
+      disableColumnFilter
+      // every column is rendered (a list has a handful), so the sticky actions column exists
+      // however far the grid is scrolled sideways
+      columnBufferPx={4000}
+      paginationMode="server"
+      rowCount={list.count}
+      pageSizeOptions={pageSizeOptions}
+      paginationModel={list.paging.model}
+      onPaginationModelChange={list.paging.onChange}
+      checkboxSelection={selectable}
+      disableRowSelectionOnClick
+      rowSelectionModel={list.selection.model}
+      onRowSelectionModelChange={list.selection.onChange}
+      slotProps={{ loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'circular-progress' } }}
+      sx={{ [`& .${ACTIONS_CLASS}`]: STICKY_ACTIONS_SX }}
+    />
   );
 }
