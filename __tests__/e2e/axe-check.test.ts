@@ -65,3 +65,16 @@ test('a page with a frame is reported, not passed', async () => {
   const [desktop] = axeChecks(new Map());
   expect(await desktop.run(ctx(1366))).toEqual([expect.stringMatching(/^1 frame\(s\) in the page/)]);
 });
+
+test('a later run on the same page (axe-core left in it by the first) checks the page as it is now', async () => {
+  await page.setContent('<!doctype html><html lang="en"><head><title>t</title></head><body><main><h1>Clean</h1><button>Save</button></main></body></html>');
+  const [desktop] = axeChecks(new Map());
+  expect(await desktop.run(ctx(1366))).toEqual([]);
+  // an in-app navigation: the document changes, the window (and axe-core in it) stays
+  await page.evaluate(() => {
+    document.querySelector('main')!.insertAdjacentHTML('beforeend', '<button id="added"></button>');
+  });
+  expect(await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe)).toBe('object');
+  const problems = await desktop.run(ctx(1366));
+  expect(problems).toEqual([expect.stringMatching(/^button-name .*1 nodes.*#added/)]);
+});

@@ -57,14 +57,14 @@ describe.each(['fa', 'en'] as const)('crossing the breakpoint in %s', (locale) =
     expect(await sidebarSettles(page, false)).toBe(true);
     await expectUsable(locale);
 
-    await menuButton(page).click({ timeout: 3000 });
+    await menuButton(page).click({ timeout: 10_000 });
     await afterTransitions(page);
     expect(await sidebarSettles(page, true)).toBe(true);
     await page.keyboard.press('Escape');
     await afterTransitions(page);
     expect(await sidebarSettles(page, false)).toBe(true);
     await expectUsable(locale);
-    await shortcut(locale).click({ timeout: 3000 });
+    await shortcut(locale).click({ timeout: 10_000 });
     await page.waitForURL('**/account/change-password');
   });
 
@@ -72,24 +72,24 @@ describe.each(['fa', 'en'] as const)('crossing the breakpoint in %s', (locale) =
     await open(locale);
     await page.setViewportSize({ width: 760, height: 800 });
     await afterTransitions(page);
-    await menuButton(page).click({ timeout: 3000 });
+    await menuButton(page).click({ timeout: 10_000 });
     await afterTransitions(page);
     // widen with the narrow drawer open
     await page.setViewportSize({ width: 1366, height: 800 });
     await afterTransitions(page);
     expect(await sidebarSettles(page, true)).toBe(true);
     await expectUsable(locale);
-    await menuButton(page).click({ timeout: 3000 });
+    await menuButton(page).click({ timeout: 10_000 });
     await afterTransitions(page);
     expect(await sidebarSettles(page, false)).toBe(true);
-    await menuButton(page).click({ timeout: 3000 });
+    await menuButton(page).click({ timeout: 10_000 });
     await afterTransitions(page);
     expect(await sidebarSettles(page, true)).toBe(true);
     // and narrow again after the round trip
     await page.setViewportSize({ width: 760, height: 800 });
     await afterTransitions(page);
     await expectUsable(locale);
-    await shortcut(locale).click({ timeout: 3000 });
+    await shortcut(locale).click({ timeout: 10_000 });
     await page.waitForURL('**/account/change-password');
   });
 });

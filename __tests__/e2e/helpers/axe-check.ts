@@ -30,7 +30,10 @@ function axeCheck(minor: Map<string, Set<string>>, at: 1366 | 390): PageCheck {
     async run({ page, width, state, role, locale }) {
       // the in-page run reaches same-origin frames only: a frame in the panel needs the default mode back
       if (page.frames().length > 1) return [`${page.frames().length - 1} frame(s) in the page: axe's in-page run may not reach them`];
-      let builder = new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ['violations'] });
+      // axe-core stays in the page across the walk's in-app navigations: injected by the state's first
+      // run, and not parsed and set up again (twice per analyze) by every later one
+      const loaded = await page.evaluate(() => typeof (window as unknown as { axe?: { run?: unknown } }).axe?.run === 'function');
+      let builder = new AxeBuilder({ page, ...(loaded ? { axeSource: ';' } : {}) }).setLegacyMode(true).options({ resultTypes: ['violations'] });
       if (width === 390) {
         const parts = ['header', 'main .DataTable-actions'];
         const present: string[] = [];

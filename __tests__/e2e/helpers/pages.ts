@@ -53,10 +53,16 @@ export const PAGE_STATES: PageState[] = [
 ];
 
 /**
- * Waits until the page has settled: no request in flight for a moment and no spinner or progress
- * bar left (lists show one while loading).
+ * Waits until the page has settled: the app has drawn something, no request in flight for a moment
+ * and no spinner or progress bar left (lists show one while loading).
+ *
+ * The first wait matters on a busy machine: until the first route's chunks are in, the router draws
+ * nothing (no progress bar either), and when running main.js takes longer than networkidle's 500 ms
+ * before the session call is sent, an empty page with its address unchanged would pass for a page
+ * that rendered (a CI run read a guarded page as rendered before its guard had redirected).
  */
 export async function settle(page: Page) {
+  await page.waitForFunction(() => (document.getElementById('root')?.childElementCount ?? 1) > 0, undefined, { timeout: 15_000 });
   await page.waitForLoadState('networkidle');
   await page.waitForFunction(() => !document.querySelector('[role="progressbar"], .MuiSkeleton-root'), undefined, { timeout: 15_000 });
 }

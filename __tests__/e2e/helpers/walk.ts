@@ -125,6 +125,29 @@ async function layoutSettled(page: Page) {
 }
 
 /**
+ * Where a walk's time went, by part (loading, resizing, each check), printed at its end when
+ * PANEL_WALK_TIMING is set: the page audits are the longest files of `npm test`, and this is how
+ * their time is looked into.
+ */
+class WalkTimer {
+  private readonly ms = new Map<string, number>();
+  async time<R>(part: string, run: () => Promise<R>): Promise<R> {
+    const start = performance.now();
+    try {
+      return await run();
+    } finally {
+      this.ms.set(part, (this.ms.get(part) ?? 0) + performance.now() - start);
+    }
+  }
+  report(title: string) {
+    if (!process.env.PANEL_WALK_TIMING) return;
+    const total = [...this.ms.values()].reduce((a, b) => a + b, 0);
+    const lines = [...this.ms].sort((a, b) => b[1] - a[1]).map(([part, ms]) => `  ${part}: ${(ms / 1000).toFixed(1)} s`);
+    console.log(`walk ${title}: ${(total / 1000).toFixed(1)} s\n${lines.join('\n')}`);
+  }
+}
+
+/**
  * Walks every state for one role and locale and returns each problem the checks found, as
  * `role/locale state @width: problem`.
  */
@@ -145,6 +168,7 @@ export async function walkStates(env: WalkEnv, opts: WalkOptions): Promise<strin
     localStorage.setItem('locale', loc);
   }, locale);
   let signedIn = false;
+  const timer = new WalkTimer();
 
   for (const state of states) {
     if (state.public) {
@@ -160,8 +184,8 @@ export async function walkStates(env: WalkEnv, opts: WalkOptions): Promise<strin
       await resize(page, WALK_STEPS[0].width);
       await navigate(page, baseUrl, state.path(seeded));
     }
-    await quiet(page);
-    await clickTabs(page, state, locale);
+    await timer.time('load', () => quiet(page));
+    await timer.time('tabs', () => clickTabs(page, state, locale));
 
     for (const [i, step] of WALK_STEPS.entries()) {
       const due = checks.filter(
@@ -172,19 +196,20 @@ export async function walkStates(env: WalkEnv, opts: WalkOptions): Promise<strin
       );
       // a step with nothing to do is not even resized to
       if (!due.length && !opts.onStep) continue;
-      await resize(page, step.width);
+      await timer.time('resize', () => resize(page, step.width));
       for (const check of due) {
         let found: string[];
         try {
-          found = await check.run({ page, baseUrl, role, locale, state, width: step.width, seeded, resized: step.resized });
+          found = await timer.time(`check: ${check.name}`, () => check.run({ page, baseUrl, role, locale, state, width: step.width, seeded, resized: step.resized }));
         } catch (e) {
           found = [`check failed to run: ${(e as Error).message.split('\n')[0]}`];
         }
         const where = `${role}/${locale} ${state.name} @${step.width}${step.resized ? ' (after resize)' : ''}`;
         problems.push(...found.map((p) => `${where} [${check.name}]: ${p}`));
       }
-      if (opts.onStep) await opts.onStep(page, state, step);
+      if (opts.onStep) await timer.time('onStep', () => opts.onStep!(page, state, step));
     }
   }
+  timer.report(`${role}/${locale}`);
   return problems;
 }

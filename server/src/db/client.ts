@@ -31,6 +31,19 @@ export interface DbHandle {
   close(): Promise<void>;
 }
 
+/** The Drizzle objects backed by a PostgreSQL pool (openPostgres registers them). */
+const pooled = new WeakSet<object>();
+
+/**
+ * Whether statements sent together on `db` run side by side: on a PostgreSQL pool's, each on a
+ * connection of its own; not on PGlite (one backend runs every statement in turn) nor on a
+ * transaction (one connection). Code that sends a speculative statement alongside the one that
+ * decides whether it is needed (the device list's planner) does so only where it costs no wait.
+ */
+export function runsConcurrently(db: Db): boolean {
+  return pooled.has(db);
+}
+
 /** Arbitrary constant naming the boot lock; any other advisory-lock user must pick another. */
 const BOOT_LOCK_KEY = 7_420_316;
 
@@ -72,8 +85,10 @@ async function openPostgres(url: string): Promise<DbHandle> {
   const pool = new Pool({ connectionString: url, max: 10, options: '-c jit=off' });
   // An idle client's network error must not crash the process; the next query reports it instead.
   pool.on('error', () => {});
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  pooled.add(db);
   return {
-    db: drizzlePg({ client: pool, schema }) as unknown as Db,
+    db,
     kind: 'postgres',
     async migrate(migrationsDir, after) {
       const folder = checkedFolder(migrationsDir);

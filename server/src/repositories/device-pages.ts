@@ -5,7 +5,7 @@
 // device-page-sql.ts; devices.ts keeps the registration upsert and the single-device reads and writes.
 import { and, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { DevicesQuery } from '../../../src/contract';
-import type { Db } from '../db/client';
+import { runsConcurrently, type Db } from '../db/client';
 import { toCount } from '../db/helpers';
 import { deviceModels, devices } from '../db/schema';
 import { modelRunsPage, MODEL_RUNS_LIMIT, OTHER_MATCHES_LIMIT } from './device-model-runs';
@@ -72,6 +72,23 @@ export function devicePages(
     firstLookLimit = Math.min(FIRST_LOOK_LIMIT, exactLimit),
   }: PageLimits = {},
 ) {
+  /**
+   * A statement the plan may need, started now where the database runs statements side by side
+   * (its answer is then ready when the plan asks for it, or is dropped), else when first asked
+   * for: on PGlite, or in a transaction, a statement sent early only delays the ones that decide
+   * whether it is needed.
+   */
+  const speculate = runsConcurrently(db);
+  function ahead<T>(run: () => Promise<T>): () => Promise<T> {
+    if (!speculate) {
+      let started: Promise<T> | undefined;
+      return () => (started ??= run());
+    }
+    const started = run();
+    started.catch(() => undefined); // awaited when asked for, or dropped
+    return () => started;
+  }
+
   /**
    * What one page walks, in index order (the indexes of schema/devices.ts, one per order): the
    * list's own conditions, or over several apps (an app admin's) each app's, whose first rows come
@@ -220,22 +237,21 @@ export function devicePages(
       const o = listOrder(q);
       const offset = (q.page - 1) * q.size;
       const walks = walksOf(scope, q, cond);
-      // Without a text filter the page's rows do not depend on the estimate (unless the list is
-      // small, and then they are dropped): both are asked for at once, one wait instead of two.
-      const unfiltered = text ? undefined : unfilteredPage(scope, q, walks, o, offset, q.size).then((ids) => rowsOfPage(db, ids));
-      unfiltered?.catch(() => undefined); // awaited below, or dropped
+      // Where statements run side by side (ahead), what the plan may need is asked for together
+      // with the estimate, one wait instead of two. Without a text filter the page's rows do not
+      // depend on the estimate (unless the list is small, and then they are dropped).
+      const unfiltered = text ? undefined : ahead(() => unfilteredPage(scope, q, walks, o, offset, q.size).then((ids) => rowsOfPage(db, ids)));
       // Likewise the page from the runs of the models a text filter names (cheap: each run is read
       // only up to the page), used when the matches are too many to collect.
-      const fromModels = q.filter ? modelRunsPage(db, { modelRunsLimit, otherMatchesLimit }, scope, q, o, offset, q.size) : undefined;
-      fromModels?.catch(() => undefined);
-      // And a first look at a filter that names no model: its matches, when they are few.
+      const fromModels = q.filter ? ahead(() => modelRunsPage(db, { modelRunsLimit, otherMatchesLimit }, scope, q, o, offset, q.size)) : undefined;
+      // And a first look at a filter that names no model: its matches, when they are few (then
+      // one at a time, it is the only statement the list needs).
       const namesNoModel = q.filter ? sql`NOT EXISTS (SELECT 1 FROM ${deviceModels} WHERE ${ilike(deviceModels.model, likePattern(q.filter))})` : undefined;
-      const firstLook = namesNoModel && firstLookLimit > 0 ? sortedMatches(db, where, o, offset, q.size, firstLookLimit + 1, namesNoModel) : undefined;
-      firstLook?.catch(() => undefined);
-      const explained = await db.execute(sql`EXPLAIN (FORMAT JSON) SELECT ${devices.id} FROM ${devices} WHERE ${whereOf(where)}`);
-      let estimate = planRows(rowsOf(explained));
-      const first = await firstLook;
+      const firstLook = namesNoModel && firstLookLimit > 0 ? ahead(() => sortedMatches(db, where, o, offset, q.size, firstLookLimit + 1, namesNoModel)) : undefined;
+      const explained = ahead(() => db.execute(sql`EXPLAIN (FORMAT JSON) SELECT ${devices.id} FROM ${devices} WHERE ${whereOf(where)}`));
+      const first = await firstLook?.();
       if (first?.looked && first.total <= firstLookLimit) return { rows: first.rows, count: first.total, countEstimated: false };
+      let estimate = planRows(rowsOf(await explained()));
 
       if (estimate <= 2 * exactLimit) {
         const { total, rows } = await sortedMatches(db, where, o, offset, q.size, exactLimit + 1);
@@ -245,12 +261,12 @@ export function devicePages(
 
       let rows: DeviceDto[] | undefined;
       if (q.filter) {
-        rows = (await fromModels) ?? (await walkPage(walks, text!, o, offset, q.size, estimate));
+        rows = (await fromModels!()) ?? (await walkPage(walks, text!, o, offset, q.size, estimate));
         if (!rows) {
           const sorted = await sortedMatches(db, where, o, offset, q.size);
           return { rows: sorted.rows, count: sorted.total, countEstimated: false };
         }
-      } else rows = await unfiltered!;
+      } else rows = await unfiltered!();
       // A short page ends the matches: then the total is known exactly after all.
       if (rows.length < q.size && (rows.length > 0 || offset === 0)) return { rows, count: offset + rows.length, countEstimated: false };
       return { rows, count: Math.max(estimate, offset + rows.length), countEstimated: true };
