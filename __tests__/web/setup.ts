@@ -3,6 +3,7 @@
 // message catalogues loaded up front so providers render synchronously.
 import '@testing-library/jest-dom';
 import { configure } from '@testing-library/react';
+import * as React from 'react';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -74,3 +75,16 @@ beforeEach(() => {
   document.documentElement.removeAttribute('dir');
   document.documentElement.removeAttribute('lang');
 });
+
+// React 19's development build captures, for each element created, an Error (a stack trace) and a
+// console task, so that its own warnings can name the owner component's source line; it stops after
+// 10,000 a second. In jsdom, where rendering is slow, that is nearly every element: profiled, a
+// tenth of a web file's CPU and much of its garbage went to those stacks. Here the count stays at
+// the limit, so elements carry React's shared "unknown owner" stack instead. Only the detail of
+// React's warning messages changes (they still name the components); no test reads it.
+{
+  const internals = (React as unknown as Record<string, { recentlyCreatedOwnerStacks?: number }>).__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE;
+  if (internals && 'recentlyCreatedOwnerStacks' in internals) {
+    Object.defineProperty(internals, 'recentlyCreatedOwnerStacks', { configurable: true, get: () => 10_000, set: () => undefined });
+  }
+}
