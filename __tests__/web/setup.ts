@@ -85,6 +85,12 @@ beforeEach(() => {
 {
   const internals = (React as unknown as Record<string, { recentlyCreatedOwnerStacks?: number }>).__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE;
   if (internals && 'recentlyCreatedOwnerStacks' in internals) {
-    Object.defineProperty(internals, 'recentlyCreatedOwnerStacks', { configurable: true, get: () => 10_000, set: () => undefined });
+    Object.defineProperty(internals, 'recentlyCreatedOwnerStacks', {
+      configurable: true,
+      get: () => 10_000,
+      set: () => {
+        // React resets the count once a second: it stays at the limit
+      },
+    });
   }
 }
