@@ -77,6 +77,29 @@ test('the privacy policy typed in the editor is saved, sanitised on the server a
   await page.locator('.public-DraftEditor-content').getByText('سیاست حریم خصوصی آزمایشی', { exact: false }).waitFor();
 });
 
+test("the editor's toolbar never shows the library's raw ARIA, not even between two tasks", async () => {
+  // react-draft-wysiwyg renders its options as divs with aria-selected and no role; the page fixes
+  // them (editor-aria.ts). An observer made before the app's sees each batch of changes as the
+  // task that made them ends: what it finds is what a screen reader or axe could meet.
+  const fresh = await browser.context.newPage();
+  await fresh.addInitScript(() => {
+    const seen: number[] = [];
+    (window as unknown as { __rawAria: number[] }).__rawAria = seen;
+    new MutationObserver(() => {
+      const raw = document.querySelectorAll('.rdw-option-wrapper[aria-selected], .rdw-option-wrapper:not([role])').length;
+      if (raw) seen.push(raw);
+    }).observe(document, { subtree: true, childList: true, attributes: true });
+  });
+  try {
+    await fresh.goto(`${server.url}/settings/privacy`);
+    await fresh.locator('.rdw-option-wrapper[role="button"]').first().waitFor();
+    expect(await fresh.locator('.rdw-option-wrapper').count()).toBeGreaterThan(5);
+    expect(await fresh.evaluate(() => (window as unknown as { __rawAria: number[] }).__rawAria)).toEqual([]);
+  } finally {
+    await fresh.close();
+  }
+});
+
 test('a word encrypted in the panel equals AES-256-CBC with the app key and IV, and the API answer', async () => {
   const word = 'cdn.example.com/path?x=1';
   const details = await server.api(`apps/getApp/${app.id}`, { token });

@@ -3,7 +3,7 @@
 // "rdw-wrapper" on elements whose role forbids a name. The editor offers no props for these, so a
 // mutation observer gives each element the role its attributes need (button with aria-pressed,
 // listbox options) and drops the names nobody should hear; the rendered editor is otherwise unchanged.
-import { useEffect, type RefObject } from 'react';
+import { useLayoutEffect, type RefObject } from 'react';
 
 function setAttr(el: Element, name: string, value: string) {
   if (el.getAttribute(name) !== value) el.setAttribute(name, value);
@@ -51,9 +51,14 @@ export function fixEditorAria(root: Element, toolbarLabel: string) {
   }
 }
 
-/** Keeps the editor under `ref` fixed while it re-renders. */
+/**
+ * Keeps the editor under `ref` fixed while it re-renders. A layout effect: it runs in the commit that
+ * first renders the editor, before the browser paints or runs anything else, so the raw markup is
+ * never what a screen reader (or axe, which the page audit once started in that gap on a loaded
+ * machine) finds; later changes are fixed by the observer before the next task.
+ */
 export function useEditorAria(ref: RefObject<HTMLElement | null>, toolbarLabel: string, ready: boolean) {
-  useEffect(() => {
+  useLayoutEffect(() => {
     const root = ref.current;
     if (!root || !ready) return undefined;
     fixEditorAria(root, toolbarLabel);
