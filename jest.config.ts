@@ -51,11 +51,9 @@ function serverProject(displayName: string, engine: 'pglite' | 'postgres') {
 }
 
 const config: Config = {
-  // Four workers on the 2-core machine: the browser files spend most of their time waiting on the
-  // page (a whole run with two workers used 1.3 of the 2 cores; with three, jest and its children
-  // used about 1.3 and PostgreSQL a little more, after the CPU cuts of 2026-11-28), and the files
-  // beside them fill that time.
-  maxWorkers: 4,
+  // Three workers on the 2-core machine: the browser files spend most of their time waiting on the
+  // page (a whole run with two workers used 1.3 of the 2 cores), and a third file fills that time.
+  maxWorkers: 3,
   // On a clean clone (no timings cached) the page audit's parts start first (the file says why).
   testSequencer: '<rootDir>/__tests__/test-sequencer.js',
   projects: [
