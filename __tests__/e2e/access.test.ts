@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { launchChromium, type LaunchedBrowser } from './helpers/chromium';
 import { t } from './helpers/messages';
-import { settle } from './helpers/pages';
+import { settle } from './helpers/settle';
 import { useSession } from './helpers/seed';
 import { ADMIN, startServer, type RunningServer } from './helpers/server';
 import { signInThroughForm } from './helpers/session';

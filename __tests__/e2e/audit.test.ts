@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import { launchChromium, type LaunchedBrowser } from './helpers/chromium';
 import { t } from './helpers/messages';
-import { settle } from './helpers/pages';
+import { settle } from './helpers/settle';
 import { ADMIN, startServer, type RunningServer } from './helpers/server';
 import { signInThroughForm } from './helpers/session';
 

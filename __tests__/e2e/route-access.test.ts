@@ -5,7 +5,7 @@
 // docs/product.md §6) must redirect.
 import type { Page } from 'playwright-core';
 import { launchChromium, type LaunchedBrowser } from './helpers/chromium';
-import { settle } from './helpers/pages';
+import { settle } from './helpers/settle';
 import { seed, useSession, type RoleKey, type Seeded } from './helpers/seed';
 import { startServer, type RunningServer } from './helpers/server';
 

@@ -8,7 +8,7 @@ import { launchChromium, type LaunchedBrowser } from './helpers/chromium';
 import { afterTransitions, menuButton, reachProblem, sidebarSettles } from './helpers/layout';
 import { t } from './helpers/messages';
 import { ADMIN, startServer, type RunningServer } from './helpers/server';
-import { settle } from './helpers/pages';
+import { settle } from './helpers/settle';
 
 let server: RunningServer;
 let browser: LaunchedBrowser;
@@ -121,6 +121,28 @@ describe.each(['fa', 'en'] as const)('toasts and the phone header in %s', (local
     for (let i = 0; i < (await buttons.count()); i++) {
       const b = await buttons.nth(i).boundingBox();
       if (b) expect({ button: await buttons.nth(i).textContent(), covered: overlaps(tb, b) }).toEqual({ button: await buttons.nth(i).textContent(), covered: false });
+    }
+  });
+
+  // WCAG 2.3.3, as the theme's transitions: a toast slides in only when the system allows motion
+  // (axe once measured a notice's colour contrast halfway through its fade, in the reduced-motion walk)
+  test('a toast comes in without motion when the system asks for reduced motion', async () => {
+    const motionOf = async (reducedMotion: 'reduce' | 'no-preference') => {
+      await page.emulateMedia({ reducedMotion });
+      await page.goto(`${server.url}/servers/manage`);
+      await settle(page);
+      await page.getByRole('button', { name: t(locale, 'dataTable.export.button') }).click();
+      const toast = page.getByTestId('notification').first();
+      await toast.waitFor();
+      // the style, not getAnimations(): a 180 ms entrance may be over before it is asked
+      return toast.evaluate((el) => getComputedStyle(el).animationName);
+    };
+    try {
+      await open(locale);
+      expect(await motionOf('no-preference')).not.toBe('none');
+      expect(await motionOf('reduce')).toBe('none');
+    } finally {
+      await page.emulateMedia({ reducedMotion: null });
     }
   });
 

@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { trackRequests } from './settle';
 
 export function chromiumPath(): string {
   const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean) as string[];
@@ -46,6 +47,8 @@ export async function launchChromium(
     locale: opts.locale,
     reducedMotion: opts.reducedMotion,
   });
+  // from the first request on, so settle() knows about requests sent before it was called
+  trackRequests(context);
   return {
     context,
     browser: context.browser(),

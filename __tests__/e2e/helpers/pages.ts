@@ -4,6 +4,7 @@
 import type { Page } from 'playwright-core';
 import { t } from './messages';
 import type { Seeded } from './seed';
+import { settle } from './settle';
 
 export interface PageState {
   /** A stable name for reports and screenshot files: `servers-profiles-import`. */
@@ -51,21 +52,6 @@ export const PAGE_STATES: PageState[] = [
   { name: 'users-menus', path: () => '/users/menus' },
   { name: 'not-found', path: () => '/no/such/page' },
 ];
-
-/**
- * Waits until the page has settled: the app has drawn something, no request in flight for a moment
- * and no spinner or progress bar left (lists show one while loading).
- *
- * The first wait matters on a busy machine: until the first route's chunks are in, the router draws
- * nothing (no progress bar either), and when running main.js takes longer than networkidle's 500 ms
- * before the session call is sent, an empty page with its address unchanged would pass for a page
- * that rendered (a CI run read a guarded page as rendered before its guard had redirected).
- */
-export async function settle(page: Page) {
-  await page.waitForFunction(() => (document.getElementById('root')?.childElementCount ?? 1) > 0, undefined, { timeout: 15_000 });
-  await page.waitForLoadState('networkidle');
-  await page.waitForFunction(() => !document.querySelector('[role="progressbar"], .MuiSkeleton-root'), undefined, { timeout: 15_000 });
-}
 
 /** Opens a state: goes to its address, waits, clicks its tabs (by their text in `locale`). */
 export async function openState(page: Page, baseUrl: string, state: PageState, seeded: Seeded, locale: 'fa' | 'en') {

@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core';
 import { AUDIT_WIDTHS, type AuditWidth, type Locale, type PageCheck } from './audit';
 import { t } from './messages';
 import { PAGE_STATES, type PageState } from './pages';
+import { settle } from './settle';
 import { useSession, type RoleKey, type Seeded } from './seed';
 
 export const SCREENSHOTS_DIR = join(__dirname, '..', '__screenshots__');
@@ -39,30 +40,6 @@ export interface WalkOptions {
   onStep?: (page: Page, state: PageState, step: { width: AuditWidth; resized: boolean }) => Promise<void>;
 }
 
-/** Waits until no request has been in flight for `idleMs` (load events do not fire on in-app navigation). */
-export async function quiet(page: Page, idleMs = 250, timeoutMs = 15_000) {
-  const inflight = new Set<unknown>();
-  const add = (r: unknown) => inflight.add(r);
-  const done = (r: unknown) => inflight.delete(r);
-  page.on('request', add);
-  page.on('requestfinished', done);
-  page.on('requestfailed', done);
-  try {
-    const deadline = Date.now() + timeoutMs;
-    let idleSince = Date.now();
-    while (Date.now() < deadline) {
-      await page.waitForTimeout(50);
-      if (inflight.size) idleSince = Date.now();
-      else if (Date.now() - idleSince >= idleMs) break;
-    }
-  } finally {
-    page.off('request', add);
-    page.off('requestfinished', done);
-    page.off('requestfailed', done);
-  }
-  await page.waitForFunction(() => !document.querySelector('[role="progressbar"], .MuiSkeleton-root'), undefined, { timeout: timeoutMs });
-}
-
 /** Moves the panel to `path` without a reload (the router follows history changes). */
 async function navigate(page: Page, baseUrl: string, path: string) {
   const target = new URL(path, baseUrl);
@@ -71,8 +48,11 @@ async function navigate(page: Page, baseUrl: string, path: string) {
     await page.goto(target.href);
     return;
   }
-  // close any open dialog or menu a former state left behind
-  await page.keyboard.press('Escape');
+  // close any open dialog or menu a former state left behind (only then: an Escape on the focused
+  // button of the last check draws its focus ripple, and settle would wait for that)
+  if (await page.locator('.MuiModal-root, .MuiPopover-root, .MuiPopper-root, [role="dialog"], [role="menu"], [role="listbox"]').count()) {
+    await page.keyboard.press('Escape');
+  }
   await page.evaluate((href) => {
     window.history.pushState({}, '', href);
     window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
@@ -84,7 +64,7 @@ async function clickTabs(page: Page, state: PageState, locale: Locale) {
     const target = page.getByRole('tab', { name: t(locale, tab) });
     if (!(await target.count())) continue; // a role may not have the tab
     await target.click();
-    await quiet(page);
+    await settle(page);
   }
 }
 
@@ -178,13 +158,13 @@ export async function walkStates(env: WalkEnv, opts: WalkOptions): Promise<strin
       if (!signedIn) {
         await useSession(page, baseUrl, user, locale);
         await page.goto(`${baseUrl}/dashboard`);
-        await quiet(page);
+        await settle(page);
         signedIn = true;
       }
       await resize(page, WALK_STEPS[0].width);
       await navigate(page, baseUrl, state.path(seeded));
     }
-    await timer.time('load', () => quiet(page));
+    await timer.time('load', () => settle(page));
     await timer.time('tabs', () => clickTabs(page, state, locale));
 
     for (const [i, step] of WALK_STEPS.entries()) {

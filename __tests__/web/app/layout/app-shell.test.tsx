@@ -30,7 +30,7 @@ describe('app shell', () => {
     expect(screen.getByTestId('today-persian').textContent).toMatch(/[۰-۹]{4}/);
     expect(screen.getByTestId('today-gregorian').textContent).toMatch(/[۰-۹]{4}/);
     expect(screen.getByTestId('today-persian').textContent).not.toBe(screen.getByTestId('today-gregorian').textContent);
-    expect(screen.getByTestId('live-clock').textContent).toMatch(/^[۰-۹]{2}:[۰-۹]{2}:[۰-۹]{2}$/);
+    expect(screen.getByRole('timer').textContent).toMatch(/^[۰-۹]{2}:[۰-۹]{2}:[۰-۹]{2}$/);
 
     await user.click(screen.getByRole('button', { name: 'English' }));
     await waitFor(() => expect(screen.getByTestId('sidebar-welcome')).toHaveTextContent('Welcome, System Admin'));
