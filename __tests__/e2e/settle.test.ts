@@ -1,6 +1,6 @@
 // settle() (helpers/settle.ts), the wait every e2e file trusts before it reads a page: on small
 // pages of its own, each built to end a wrong wait early. No panel server: the pages are served
-// by the browser context's router from a made-up origin, so the address can change like the app's.
+// by the page's own route handler from a made-up origin, so the address can change like the app's.
 import type { Page } from 'playwright-core';
 import { launchChromium, type LaunchedBrowser } from './helpers/chromium';
 import { settle } from './helpers/settle';

@@ -6,8 +6,8 @@
 //   request the page sent before the wait began counts too);
 // - the app has drawn something, shows no progress bar or skeleton, and its DOM and address have
 //   not changed;
-// - no finite animation is running (a snackbar sliding in is measured by axe at its end, not midway);
-// leaving aside what moves without the page loading: the clock's tick and a button's ripple.
+// - no finite animation is running (a snackbar sliding in is measured by axe at its end, not midway),
+// leaving aside what moves without the page loading (the clock's tick and a button's ripple);
 // and when the page next has no task left to run, nothing has changed since: work React had already
 // queued (a guard's redirect runs in an effect after the commit that drew nothing; a route's chunk
 // is rendered in slices before anything is drawn) has run.
