@@ -1,15 +1,17 @@
 // The test suite's own cost (issue 16: `npm test` under 10 minutes in CI on this 2-core machine, no
 // assertion dropped). Prints, for each step of `npm test` run alone: its wall time, the CPU of its
-// processes (jest, its workers and everything they start: Chromium, the e2e servers, webpack) and
-// the machine's busy CPU over the same time (which adds PostgreSQL's backends and anything else
-// running); then the floor, the sum of the steps' CPU spread perfectly over the cores; then the
+// processes (jest, its workers and what they start and wait for: the e2e servers, webpack, Chromium's
+// browser process; not Chromium's renderers, which its zygote starts and nobody here reaps) and the
+// machine's busy CPU over the same time (which adds those renderers, PostgreSQL's backends and
+// anything else running); then the floor, the steps' busy CPU spread perfectly over the cores; then the
 // whole `npm test` as CI runs it (three jest workers, every project at once), next to that floor
 // and to the 600 s target.
 // Like CI, each jest run starts from an empty transform cache, and the panel build is a step of its
 // own (CI's e2e global setup builds it while the first files run). The server project runs on
 // PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set (`.ci/run` sets it).
 // Prints figures; asserts nothing. Takes about 35 minutes. Usage: npm run bench:suite
-// (BENCH_SUITE=steps for the steps alone, BENCH_SUITE=whole for the whole run alone).
+// (BENCH_SUITE=steps for the steps alone, BENCH_SUITE=whole for the whole run alone). The whole run
+// removes dist/ first, as on a clean clone; its e2e global setup builds it again.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -96,14 +98,13 @@ function main() {
   if (process.platform !== 'linux') throw new Error('bench:suite reads /proc: Linux only');
   const pg = Boolean(process.env.TEST_DATABASE_URL);
   console.log(`${CORES} cores; server suite on PGlite${pg ? ' and PostgreSQL (TEST_DATABASE_URL)' : ' only (set TEST_DATABASE_URL to add the PostgreSQL run, as CI does)'}\n`);
-  const npm = 'npm';
 
   let floor: number | undefined;
   if (WHAT.includes('steps')) {
     const steps: Step[] = [
-      run('lint', npm, ['run', '--silent', 'lint']),
-      run('typecheck', npm, ['run', '--silent', 'typecheck']),
-      run('panel build (webpack, production)', npm, ['run', '--silent', 'build']),
+      run('lint', 'npm', ['run', '--silent', 'lint']),
+      run('typecheck', 'npm', ['run', '--silent', 'typecheck']),
+      run('panel build (webpack, production)', 'npm', ['run', '--silent', 'build']),
       jest('jest: web', ['web']),
       jest('jest: server on PGlite', ['server']),
       ...(pg ? [jest('jest: server on PostgreSQL', ['server-postgres'])] : []),
@@ -118,7 +119,7 @@ function main() {
   if (WHAT.includes('whole')) {
     // CI's order: lint, typecheck, then every project in one jest (its e2e global setup rebuilds dist/).
     rmSync(path.join(root, 'dist'), { recursive: true, force: true });
-    const steps = [run('lint', npm, ['run', '--silent', 'lint']), run('typecheck', npm, ['run', '--silent', 'typecheck']), jest('jest: every project, as `npm test`', [])];
+    const steps = [run('lint', 'npm', ['run', '--silent', 'lint']), run('typecheck', 'npm', ['run', '--silent', 'typecheck']), jest('jest: every project, as `npm test`', [])];
     console.log('the whole `npm test`, as CI runs it (no dist/, empty cache)');
     print(steps);
     const wall = steps.reduce((a, st) => a + st.wall, 0);
