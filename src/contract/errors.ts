@@ -21,6 +21,8 @@ export const ERROR_CODES = {
   unsupportedMedia: 'UNSUPPORTED_MEDIA',
   rateLimited: 'RATE_LIMITED',
   internal: 'INTERNAL',
+  /** 503: the database dropped the connection (a restart, a failover); the call changed nothing and can be sent again. */
+  dbUnavailable: 'DB_UNAVAILABLE',
   /** 409: the change would leave no active top admin (role_id 1): delete, deactivate or demote. */
   lastTopAdmin: 'LAST_TOP_ADMIN',
   /** 409: the user still administers applications; reassign them before deleting the user. */
