@@ -1,7 +1,7 @@
 // Pure row processing for client-side tables: filter, sort (asc/desc with a locale collator,
 // numbers as numbers, blanks last) and the CSV text of an export.
-import Papa from 'papaparse';
 import type { Locale } from '../../contract';
+import { csvText } from '../../contract/csv';
 import { intlLocale } from '../../lib/i18n';
 import type { CellValue, DataTableColumn, DataTableFilter, ExportColumn } from './types';
 
@@ -69,13 +69,16 @@ export function sortRows<R>(rows: readonly R[], valueOf: ((row: R) => CellValue)
     .map(({ row }) => row);
 }
 
-/** The export file's text: a UTF-8 byte-order mark, then the CSV (so spreadsheet apps read Persian). */
+/**
+ * The export file's text: a UTF-8 byte-order mark, then the CSV (so spreadsheet apps read Persian),
+ * written by the project's one CSV writer (contract/csv.ts), which keeps a cell from running as a
+ * spreadsheet formula.
+ */
 export function toCsv<R>(rows: readonly R[], columns: readonly ExportColumn<R>[], header: (id: string) => string): string {
-  const csv = Papa.unparse({
-    fields: columns.map((c) => header(c.headerId)),
-    data: rows.map((row) => columns.map((c) => c.value(row) ?? '')),
-  });
-  return `\uFEFF${csv}`;
+  return csvText(
+    columns.map((c) => header(c.headerId)),
+    rows.map((row) => columns.map((c) => c.value(row))),
+  );
 }
 
 export function downloadText(text: string, fileName: string, type = 'text/csv;charset=utf-8'): void {
