@@ -89,9 +89,23 @@ export async function buildApp({ config, db, announce }: BuildOptions): Promise<
     throw err;
   }
 
+  const { requestTimeoutMs, headersTimeoutMs, keepAliveTimeoutMs, idleTimeoutMs } = config.http;
   const app = Fastify({
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
+    // Slow clients are timed out (config.ts HttpTimeouts): a request whose headers or body do not
+    // arrive in time is answered 408 REQUEST_TIMEOUT (clientErrorHandler below) and closed.
+    requestTimeout: requestTimeoutMs,
+    keepAliveTimeout: keepAliveTimeoutMs,
+    connectionTimeout: idleTimeoutMs,
+    http: {
+      requestTimeout: requestTimeoutMs,
+      headersTimeout: headersTimeoutMs,
+      keepAliveTimeout: keepAliveTimeoutMs,
+      // Node looks for expired requests every 30 s by default, so a 30 s timeout could take a minute
+      // to act on; a fifth of the shorter timeout (2 s by default) keeps it within 20 % of its value.
+      connectionsCheckingInterval: Math.min(5_000, Math.max(100, Math.floor(Math.min(headersTimeoutMs, requestTimeoutMs) / 5))),
+    },
     // Errors Fastify raises before routing (a malformed URL, say) get the same body as the rest.
     frameworkErrors: (err, request, reply) => sendError(err, request, reply),
     // ...and so do the ones Node's HTTP parser raises before that (431, malformed requests).

@@ -55,6 +55,34 @@ export interface Config {
   migrationsDir: string;
   /** Audit records older than this many days are deleted, once a day (AUDIT_RETENTION_DAYS, default 365). */
   auditRetentionDays: number;
+  http: HttpTimeouts;
+}
+
+/**
+ * How long the HTTP server waits on a client (server/src/app.ts applies them). Without them a client
+ * that declares `Content-Length: 100` and sends 7 bytes, or never ends its headers, holds a
+ * connection (a file descriptor) for as long as it likes, and enough of them exhaust the server.
+ * A request timed out this way is answered 408 REQUEST_TIMEOUT and closed.
+ */
+export interface HttpTimeouts {
+  /**
+   * The whole request, headers and body, must arrive within this (HTTP_REQUEST_TIMEOUT_MS, default
+   * 30 s). Also bounds an upload: a 10 MB CSV import needs about 3 Mbit/s from the browser to fit.
+   */
+  requestTimeoutMs: number;
+  /** The request line and headers must arrive within this (HTTP_HEADERS_TIMEOUT_MS, default 10 s; at most the request timeout). */
+  headersTimeoutMs: number;
+  /**
+   * A kept-alive connection with no request is closed after this (HTTP_KEEP_ALIVE_TIMEOUT_MS, default
+   * 72 s: longer than a load balancer's usual 60 s, so the balancer, not the server, closes first).
+   */
+  keepAliveTimeoutMs: number;
+  /**
+   * A connection on which nothing is sent or received for this long is closed, a response the client
+   * stopped reading included (HTTP_IDLE_TIMEOUT_MS, default 120 s; 0 turns it off). Longer than any
+   * request the server works on silently (a 100,000-row import takes seconds).
+   */
+  idleTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -121,6 +149,20 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   const auditRetentionDays = intIn(value('AUDIT_RETENTION_DAYS') ?? '365', 1, 36_500);
   if (auditRetentionDays === undefined) bad('AUDIT_RETENTION_DAYS', 'must be an integer from 1 to 36500');
 
+  const HOUR_MS = 3_600_000;
+  const millis = (name: string, fallback: number, min: number): number | undefined => {
+    const n = intIn(value(name) ?? String(fallback), min, HOUR_MS);
+    if (n === undefined) bad(name, `must be a whole number of milliseconds from ${min} to ${HOUR_MS}`);
+    return n;
+  };
+  const requestTimeoutMs = millis('HTTP_REQUEST_TIMEOUT_MS', 30_000, 1);
+  const headersTimeoutMs = millis('HTTP_HEADERS_TIMEOUT_MS', 10_000, 1);
+  const keepAliveTimeoutMs = millis('HTTP_KEEP_ALIVE_TIMEOUT_MS', 72_000, 1);
+  const idleTimeoutMs = millis('HTTP_IDLE_TIMEOUT_MS', 120_000, 0);
+  if (requestTimeoutMs !== undefined && headersTimeoutMs !== undefined && headersTimeoutMs > requestTimeoutMs) {
+    bad('HTTP_HEADERS_TIMEOUT_MS', `must not be longer than HTTP_REQUEST_TIMEOUT_MS (${requestTimeoutMs})`);
+  }
+
   if (problems.length) throw new ConfigError(problems);
 
   return {
@@ -144,6 +186,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     staticDir: path.resolve(cwd, 'dist'),
     migrationsDir: path.resolve(cwd, 'server/src/db/migrations'),
     auditRetentionDays: auditRetentionDays!,
+    http: { requestTimeoutMs: requestTimeoutMs!, headersTimeoutMs: headersTimeoutMs!, keepAliveTimeoutMs: keepAliveTimeoutMs!, idleTimeoutMs: idleTimeoutMs! },
   };
 }
 
