@@ -7,7 +7,8 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
 import { API_PREFIX, CSV_MAX_BYTES } from '../../src/contract';
-import { registerAuthorize } from './auth/authorize';
+import { registerAccess } from './auth/access';
+import { guardsRecords, registerAuthorize } from './auth/authorize';
 import { createTokenService, type TokenService } from './auth/tokens';
 import type { Config } from './config';
 import { openDatabase, type Db, type DbHandle, type DbKind } from './db/client';
@@ -128,6 +129,9 @@ export async function buildApp({ config, db, announce }: BuildOptions): Promise<
   app.addHook('preValidation', rejectNulInBody);
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
+  // Every guarded route declares the records it acts on; the checks run inside the audit's transaction.
+  // (Tests' own probe routes, added once the app is built, are no operation and need no declaration.)
+  registerAccess(app, (route) => guardsRecords(route) && !app.operations.sealed);
   // Every route that changes data declares its audit record and runs in one transaction with it.
   registerAudit(app, handle.db);
   app.addHook('onRoute', (route) => {

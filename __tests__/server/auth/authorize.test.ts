@@ -2,9 +2,9 @@
 import { eq } from 'drizzle-orm';
 import { ROLE_IDS } from '../../../src/contract';
 import type { AuthUser } from '../../../server/src/auth/authorize';
-import {
-  assertAppAccess, assertProfileAccess, assertServerAccess, can, canAccessApp, ownedAppIds, serverScope,
-} from '../../../server/src/auth/rbac';
+import type { FastifyRequest } from 'fastify';
+import { requireAccess, type RecordKind } from '../../../server/src/auth/access';
+import { can, ownedAppIds, serverScope } from '../../../server/src/auth/rbac';
 import { apps, countries, profiles, serverApps, servers, users } from '../../../server/src/db/schema';
 import { ADMIN, createTestApp, type TestApp } from '../helpers/test-app';
 
@@ -106,23 +106,28 @@ describe('rbac helpers', () => {
     expect(await ownedAppIds(t.db, ownerUser)).toEqual([mine.id]);
     const reach = async (user: typeof top) => (await t.db.select({ id: servers.id }).from(servers).where(serverScope(t.db, user))).map((r) => r.id).sort();
     expect([await reach(ownerUser), await reach(top)]).toEqual([[s1.id], [s1.id, s2.id].sort()]);
-    expect([await canAccessApp(t.db, ownerUser, mine.id), await canAccessApp(t.db, ownerUser, theirs.id)]).toEqual([true, false]);
-    expect([await canAccessApp(t.db, top, theirs.id), await canAccessApp(t.db, top, 999_999)]).toEqual([true, false]);
-    await expect(assertServerAccess(t.db, ownerUser, [s2.id])).rejects.toMatchObject({ statusCode: 404 });
-    await expect(assertServerAccess(t.db, top, [999_999])).rejects.toMatchObject({ statusCode: 404 });
+    // The access table's read check (auth/access.ts), as a route's declaration runs it.
+    const access = (user: AuthUser, kind: RecordKind, ids: number[]) => requireAccess(t.db, { user, body: {} } as unknown as FastifyRequest, kind, ids, 'read');
+    const canAccessApp = (user: AuthUser, id: number) => access(user, 'app', [id]).then(() => true, () => false);
+    const assertServerAccess = (user: AuthUser, ids: number[]) => access(user, 'server', ids);
+    const assertProfileAccess = (user: AuthUser, ids: number[]) => access(user, 'profile', ids);
+    expect([await canAccessApp(ownerUser, mine.id), await canAccessApp(ownerUser, theirs.id)]).toEqual([true, false]);
+    expect([await canAccessApp(top, theirs.id), await canAccessApp(top, 999_999)]).toEqual([true, false]);
+    await expect(assertServerAccess(ownerUser, [s2.id])).rejects.toMatchObject({ statusCode: 404 });
+    await expect(assertServerAccess(top, [999_999])).rejects.toMatchObject({ statusCode: 404 });
 
-    await expect(assertAppAccess(t.db, ownerUser, theirs.id)).rejects.toMatchObject({ statusCode: 404 });
-    await expect(assertServerAccess(t.db, ownerUser, [s1.id])).resolves.toBeUndefined();
+    await expect(access(ownerUser, 'app', [theirs.id])).rejects.toMatchObject({ statusCode: 404 });
+    await expect(assertServerAccess(ownerUser, [s1.id])).resolves.toBeUndefined();
     // All or nothing: one foreign server in a batch refuses the batch.
-    await expect(assertServerAccess(t.db, ownerUser, [s1.id, s2.id])).rejects.toMatchObject({ statusCode: 404 });
-    await expect(assertServerAccess(t.db, top, [s1.id, s2.id])).resolves.toBeUndefined();
+    await expect(assertServerAccess(ownerUser, [s1.id, s2.id])).rejects.toMatchObject({ statusCode: 404 });
+    await expect(assertServerAccess(top, [s1.id, s2.id])).resolves.toBeUndefined();
 
     // A profile belongs to whoever may manage its server; a foreign or missing one refuses the batch.
     const profile = { name: 'p', addressEnc: 'sealed', operator: 'mci', protocol: 'vless' } as const;
     const [p1, p2] = await t.db.insert(profiles).values([{ ...profile, serverId: s1.id }, { ...profile, serverId: s2.id }]).returning();
-    await expect(assertProfileAccess(t.db, ownerUser, [p1.id])).resolves.toBeUndefined();
-    await expect(assertProfileAccess(t.db, ownerUser, [p1.id, p2.id])).rejects.toMatchObject({ statusCode: 404, message: 'Profile not found' });
-    await expect(assertProfileAccess(t.db, top, [p1.id, 999_999])).rejects.toMatchObject({ statusCode: 404, message: 'Profile not found' });
-    await expect(assertProfileAccess(t.db, top, [p1.id, p2.id])).resolves.toBeUndefined();
+    await expect(assertProfileAccess(ownerUser, [p1.id])).resolves.toBeUndefined();
+    await expect(assertProfileAccess(ownerUser, [p1.id, p2.id])).rejects.toMatchObject({ statusCode: 404, message: 'Profile not found' });
+    await expect(assertProfileAccess(top, [p1.id, 999_999])).rejects.toMatchObject({ statusCode: 404, message: 'Profile not found' });
+    await expect(assertProfileAccess(top, [p1.id, p2.id])).resolves.toBeUndefined();
   });
 });

@@ -155,16 +155,22 @@ describe('grants', () => {
     expect((await send('GET', `apps/profileAddress/1`, caller)).statusCode).toBe(403);
   });
 
-  it('scope all widens reads only: writes stay on the role\'s own apps', async () => {
+  it('scope all reaches every app for the operations granted, writes included; role_id 1-only fields stay role_id 1\'s', async () => {
     const everything = (await catalogue()).map(({ method, route }) => ({ method, route }));
     const { caller } = await roleWithUser('wide', { operations: everything, scope: 'all' });
     expect(await deviceIds(caller)).toEqual(expect.arrayContaining([ownDevice, otherDevice]));
     expect((await send('GET', `apps/getApp/${others.id}`, caller)).statusCode).toBe(200);
-    expect((await send('DELETE', `apps/destroyDevice/${otherDevice}`, caller)).statusCode).toBe(404);
-    expect((await send('PUT', `apps/changeStatus/${others.id}/false`, caller)).statusCode).toBe(404);
+    expect((await send('PUT', `apps/changeStatus/${others.id}/true`, caller)).statusCode).toBe(200);
     // role_id 1-only fields stay hidden whatever the scope.
     const app = (await send('GET', `apps/getApp/${others.id}`, caller)).json().data;
     expect(app.settings.newCoreKey).toBeUndefined();
+    // A support role granted the device delete, with scope all, deletes any app's device; without the grant, 403.
+    const victim = await device(others.id, 'access-other-2');
+    const { caller: support } = await roleWithUser('wide-delete', { operations: [{ method: 'GET', route: 'apps/devices' }, { method: 'DELETE', route: 'apps/destroyDevice/{id}' }], scope: 'all' });
+    const { caller: reader } = await roleWithUser('wide-reader', { operations: [{ method: 'GET', route: 'apps/devices' }], scope: 'all' });
+    expect((await send('DELETE', `apps/destroyDevice/${victim}`, reader)).statusCode).toBe(403);
+    expect((await send('DELETE', `apps/destroyDevice/${victim}`, support)).statusCode).toBe(200);
+    expect(await deviceIds(c.top)).not.toContain(victim);
   });
 
   it('a change applies at the next request, with the same token', async () => {

@@ -65,6 +65,15 @@ declare module 'fastify' {
 const RULE = Symbol('authorize.rule');
 type Guard = preValidationAsyncHookHandler & { [RULE]?: AuthRule };
 
+/**
+ * Whether a route is guarded by `authorize` with a rule that reaches records (every rule but the
+ * account calls' `noGrant`): such a route must declare its `config.access` (auth/access.ts).
+ */
+export function guardsRecords(route: { preValidation?: unknown }): boolean {
+  const rule = [route.preValidation ?? []].flat().map((h) => (h as Guard)[RULE]).find(Boolean);
+  return rule !== undefined && !rule.noGrant;
+}
+
 /** The caller of a route guarded by `authorize`. */
 export function requireUser(request: FastifyRequest): AuthUser {
   if (!request.user) throw HttpError.unauthorized();
@@ -108,8 +117,9 @@ export function registerAuthorize(app: FastifyInstance, deps: { tokens: TokenSer
       needToChangePass: session.needToChangePass,
       totpEnrollmentRequired: Boolean(session.totpEnrollmentRequired),
     };
-    // Scope `all` widens a role's reads (GET) to every app; its writes stay on its own apps.
-    if (session.roleScope === 'all' && (request.method === 'GET' || request.method === 'HEAD')) markReachAll(user);
+    // Scope `all` reaches every app's records for the operations the role is granted, writes
+    // included; role_id 1-only fields and actions still go by their policies (auth/access.ts).
+    if (session.roleScope === 'all') markReachAll(user);
     return user;
   }
 

@@ -24,6 +24,7 @@ export interface OperationCatalogue {
   add(method: string, url: string, schema: { tags?: readonly string[]; summary?: string } | undefined): void;
   /** Routes added after this (tests' own probe routes) are no operation: only their fixed rule applies. */
   seal(): void;
+  readonly sealed: boolean;
   has(op: OperationRef): boolean;
   /** The catalogue operation a request calls, if it is one (HEAD asks for its GET). */
   of(request: FastifyRequest): OperationRef | undefined;
@@ -44,6 +45,9 @@ export function createOperationCatalogue(): OperationCatalogue {
     },
     seal: () => {
       sealed = true;
+    },
+    get sealed() {
+      return sealed;
     },
     has: (op) => keys.has(operationKey(op)),
     of(request) {

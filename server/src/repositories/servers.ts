@@ -2,7 +2,7 @@
 // shows; the stored password (sealed, password_enc) never leaves this module except as the
 // `hasPassword` flag. Ownership is decided by the caller (auth/rbac.ts); here a scope is just "the
 // apps administered by user X" or everything, written by rbac (appsAdministeredBy, serverIdsAdministeredBy).
-import { and, asc, count, countDistinct, eq, inArray, ne, type SQL } from 'drizzle-orm';
+import { and, asc, count, countDistinct, eq, inArray, type SQL } from 'drizzle-orm';
 import type { ServerDto } from '../../../src/contract';
 import { appsAdministeredBy, serverIdsAdministeredBy } from '../auth/rbac';
 import type { Db } from '../db/client';
@@ -109,17 +109,6 @@ export function serversRepository(db: Db) {
     async credentials(id: number): Promise<{ username: string | null; hasPassword: boolean } | undefined> {
       const [row] = await db.select({ username: servers.username, passwordEnc: servers.passwordEnc }).from(servers).where(eq(servers.id, id));
       return row && { username: row.username, hasPassword: row.passwordEnc !== null };
-    },
-
-    /** Which of `serverIds` are linked to an app that `adminId` does not administer. */
-    async sharedWithOthers(serverIds: number[], adminId: number): Promise<number[]> {
-      if (!serverIds.length) return [];
-      const rows = await db
-        .selectDistinct({ id: serverApps.serverId })
-        .from(serverApps)
-        .innerJoin(apps, eq(apps.id, serverApps.appId))
-        .where(and(inArray(serverApps.serverId, serverIds), ne(apps.adminId, adminId)));
-      return rows.map((r) => r.id);
     },
 
     /** Inserts a server and its app links; run it in a transaction. */

@@ -15,6 +15,7 @@ import { responseSchema, yupSchema } from '../http/validation';
 import { menuDeleteResultSchema } from '../../../src/contract/responses';
 import { menuItemRefSchema } from '../../../src/contract/responses-users';
 import { inTransaction, type Repositories } from '../repositories';
+import { noRecord } from '../auth/access';
 
 const tags = ['access'];
 const topAdmin = { policy: 'access:manage' } as const;
@@ -30,6 +31,7 @@ export async function accessMenuRoutes(app: FastifyInstance) {
   app.get(
     '/access/menus',
     {
+      config: { access: noRecord('the menu tree is one table for every app') },
       preValidation: app.authorize(topAdmin),
       schema: { tags, summary: 'The whole menu tree, in menu order', response: { 200: dataResponse({ type: 'array', items: menuItem }) } },
     },
@@ -39,7 +41,7 @@ export async function accessMenuRoutes(app: FastifyInstance) {
   app.post<{ Body: MenuInput }>(
     '/access/menus',
     {
-      config: { audit: { action: 'menu.create', target: 'menu', created: createdData } },
+      config: { access: noRecord('the menu tree is one table for every app'), audit: { action: 'menu.create', target: 'menu', created: createdData } },
       preValidation: app.authorize(topAdmin),
       schema: {
         tags,
@@ -63,7 +65,7 @@ export async function accessMenuRoutes(app: FastifyInstance) {
   app.put<{ Params: IdParams; Body: MenuUpdateInput }>(
     '/access/menus/:id',
     {
-      config: { audit: { action: 'menu.update', target: 'menu', id: fromParams('id') } },
+      config: { access: noRecord('the menu tree is one table for every app'), audit: { action: 'menu.update', target: 'menu', id: fromParams('id') } },
       preValidation: app.authorize(topAdmin),
       schema: {
         tags,
@@ -85,7 +87,7 @@ export async function accessMenuRoutes(app: FastifyInstance) {
   app.delete<{ Params: IdParams }>(
     '/access/menus/:id',
     {
-      config: { audit: { action: 'menu.delete', target: 'menu', id: fromParams('id') } },
+      config: { access: noRecord('the menu tree is one table for every app'), audit: { action: 'menu.delete', target: 'menu', id: fromParams('id') } },
       preValidation: app.authorize(topAdmin),
       schema: {
         tags,
@@ -106,7 +108,7 @@ export async function accessMenuRoutes(app: FastifyInstance) {
   app.put<{ Params: IdParams; Body: MenuMoveInput }>(
     '/access/menus/:id/move',
     {
-      config: { audit: { action: 'menu.move', target: 'menu', id: fromParams('id') } },
+      config: { access: noRecord('the menu tree is one table for every app'), audit: { action: 'menu.move', target: 'menu', id: fromParams('id') } },
       preValidation: app.authorize(topAdmin),
       schema: {
         tags,

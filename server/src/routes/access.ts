@@ -22,6 +22,7 @@ import { dataResponse, successResponse } from '../http/schemas';
 import { responseSchema, yupSchema } from '../http/validation';
 import { operationSchema, roleDetailSchema, roleListItemSchema, roleWithGrantsSchema } from '../../../src/contract/responses-users';
 import { inTransaction, type Repositories } from '../repositories';
+import { noRecord } from '../auth/access';
 
 const tags = ['access'];
 const topAdmin = { policy: 'access:manage' } as const;
@@ -70,6 +71,7 @@ export async function accessRoutes(app: FastifyInstance) {
   app.get(
     '/access/operations',
     {
+      config: { access: noRecord('the route table itself') },
       preValidation: app.authorize(topAdmin),
       schema: {
         tags,
@@ -98,6 +100,7 @@ export async function accessRoutes(app: FastifyInstance) {
   app.get<{ Params: IdParams }>(
     '/access/roles/:id',
     {
+      config: { access: noRecord('roles belong to no app (role_id 1)') },
       preValidation: app.authorize(topAdmin),
       schema: {
         tags,
@@ -113,7 +116,7 @@ export async function accessRoutes(app: FastifyInstance) {
   app.post<{ Body: RoleInput }>(
     '/access/roles',
     {
-      config: { audit: { action: 'role.create', target: 'role', created: createdData } },
+      config: { access: noRecord('roles belong to no app (role_id 1)'), audit: { action: 'role.create', target: 'role', created: createdData } },
       preValidation: app.authorize(topAdmin),
       schema: {
         tags,
@@ -135,7 +138,7 @@ export async function accessRoutes(app: FastifyInstance) {
   app.put<{ Params: IdParams; Body: RoleInput }>(
     '/access/roles/:id',
     {
-      config: { audit: { action: 'role.update', target: 'role', id: fromParams('id') } },
+      config: { access: noRecord('roles belong to no app (role_id 1)'), audit: { action: 'role.update', target: 'role', id: fromParams('id') } },
       preValidation: app.authorize(topAdmin),
       schema: {
         tags,
@@ -161,7 +164,7 @@ export async function accessRoutes(app: FastifyInstance) {
   app.put<{ Params: IdParams; Body: PermissionsInput }>(
     '/access/roles/:id/permissions',
     {
-      config: { audit: { action: 'role.permissions', target: 'roleGrants', id: fromParams('id') } },
+      config: { access: noRecord('roles belong to no app (role_id 1)'), audit: { action: 'role.permissions', target: 'roleGrants', id: fromParams('id') } },
       preValidation: app.authorize(topAdmin),
       schema: {
         tags,
@@ -193,7 +196,7 @@ export async function accessRoutes(app: FastifyInstance) {
   app.delete<{ Params: IdParams }>(
     '/access/roles/:id',
     {
-      config: { audit: { action: 'role.delete', target: 'role', id: fromParams('id') } },
+      config: { access: noRecord('roles belong to no app (role_id 1)'), audit: { action: 'role.delete', target: 'role', id: fromParams('id') } },
       preValidation: app.authorize(topAdmin),
       schema: {
         tags,

@@ -10,7 +10,7 @@ import {
   type AdSettingsBody, type AdSettingsField, type IdParams, type ShowAdsBody,
 } from '../../../src/contract';
 import { requireUser } from '../auth/authorize';
-import { assertAppAccess, can } from '../auth/rbac';
+import { can } from '../auth/rbac';
 import { HttpError } from '../http/errors';
 import { dataResponse, successResponse } from '../http/schemas';
 import { responseSchema, yupSchema } from '../http/validation';
@@ -19,6 +19,7 @@ import { AD_FIELDS } from '../repositories/ads';
 import { captureRawBodyKeys, rawBodyKeys } from './app-settings';
 import { fromParams } from '../audit/plugin';
 import { adSettingEntrySchema } from '../../../src/contract/responses-settings';
+import { owns } from '../auth/access';
 
 const tags = ['ads'];
 
@@ -28,6 +29,7 @@ export async function adsRoutes(app: FastifyInstance) {
   app.get<{ Params: IdParams }>(
     '/apps/adsSettings/:id',
     {
+      config: { access: [owns('app', fromParams('id'), 'read')] },
       preValidation: app.authorize({ any: true }),
       schema: {
         tags,
@@ -38,7 +40,6 @@ export async function adsRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await assertAppAccess(app.db, requireUser(request), request.params.id);
       return { data: await app.repos.ads.entries(request.params.id) };
     },
   );
@@ -46,7 +47,7 @@ export async function adsRoutes(app: FastifyInstance) {
   app.post<{ Params: IdParams; Body: ShowAdsBody }>(
     '/apps/showAds/:id',
     {
-      config: { audit: { action: 'app.showAds', target: 'appAds', id: fromParams('id') } },
+      config: { access: [owns('app', fromParams('id'))], audit: { action: 'app.showAds', target: 'appAds', id: fromParams('id') } },
       preValidation: app.authorize({ any: true }),
       schema: {
         tags,
@@ -58,7 +59,6 @@ export async function adsRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await assertAppAccess(app.db, requireUser(request), request.params.id);
       await app.repos.ads.setMaster(request.params.id, request.body.state);
       return { success: true };
     },
@@ -67,7 +67,7 @@ export async function adsRoutes(app: FastifyInstance) {
   app.post<{ Params: IdParams; Body: AdSettingsBody }>(
     '/apps/updateSettingsAdmob/:id',
     {
-      config: { audit: { action: 'app.ads', target: 'appAds', id: fromParams('id') } },
+      config: { access: [owns('app', fromParams('id'))], audit: { action: 'app.ads', target: 'appAds', id: fromParams('id') } },
       preValidation: [app.authorize({ any: true }), captureRawBodyKeys],
       schema: {
         tags,
@@ -83,7 +83,6 @@ export async function adsRoutes(app: FastifyInstance) {
     async (request) => {
       const user = requireUser(request);
       const { id } = request.params;
-      await assertAppAccess(app.db, user, id);
       const body = request.body as Partial<Record<AdSettingsField, string | boolean | number>>;
       const sent = rawBodyKeys(request);
       // Checked and written in one transaction on the locked row, so two saves cannot together

@@ -9,7 +9,7 @@ import {
   type AppSettingsBody, type IdParams,
 } from '../../../src/contract';
 import { requireUser } from '../auth/authorize';
-import { assertAppAccess, can } from '../auth/rbac';
+import { can } from '../auth/rbac';
 import { generateApiKey, hashApiKey } from '../domain/word-crypto';
 import { HttpError } from '../http/errors';
 import { successResponse } from '../http/schemas';
@@ -18,6 +18,7 @@ import { robotApiKeySchema } from '../../../src/contract/responses';
 import { inTransaction } from '../repositories';
 import { auditDetail } from '../audit/context';
 import { fromParams } from '../audit/plugin';
+import { owns } from '../auth/access';
 
 const tags = ['app settings'];
 
@@ -38,7 +39,7 @@ export async function appSettingsRoutes(app: FastifyInstance) {
   app.post<{ Params: IdParams; Body: AppSettingsBody }>(
     '/apps/updateSettings/:id',
     {
-      config: { audit: { action: 'app.settings', target: 'appSettings', id: fromParams('id') } },
+      config: { access: [owns('app', fromParams('id'))], audit: { action: 'app.settings', target: 'appSettings', id: fromParams('id') } },
       preValidation: [app.authorize({ any: true }), captureRawBodyKeys],
       schema: {
         tags,
@@ -55,7 +56,6 @@ export async function appSettingsRoutes(app: FastifyInstance) {
     async (request) => {
       const user = requireUser(request);
       const { id } = request.params;
-      await assertAppAccess(app.db, user, id);
       if (!can(user, 'apps:advancedSettings')) {
         const refused = rawBodyKeys(request).filter((k) => (TOP_ADMIN_ONLY_SETTINGS as readonly string[]).includes(k));
         if (refused.length) throw HttpError.forbidden(`Only role_id 1 may change: ${refused.join(', ')}`);

@@ -15,7 +15,7 @@ import {
   type AppBody, type AppsQuery, type ChangeStatusParams, type IdParams,
 } from '../../../src/contract';
 import { requireUser, type AuthUser } from '../auth/authorize';
-import { appScope, assertAppAccess, can } from '../auth/rbac';
+import { appScope, can } from '../auth/rbac';
 import { isUniqueViolation } from '../db/helpers';
 import { apps } from '../db/schema';
 import { HttpError } from '../http/errors';
@@ -28,6 +28,7 @@ import { adsRoutes } from './ads';
 import { appSettingsRoutes } from './app-settings';
 import { versionRoutes } from './versions';
 import { createdData, fromParams } from '../audit/plugin';
+import { owns, noRecord } from '../auth/access';
 
 const tags = ['apps'];
 
@@ -54,6 +55,7 @@ export async function appRoutes(app: FastifyInstance) {
   app.get<{ Querystring: AppsQuery }>(
     '/apps',
     {
+      config: { access: noRecord('the list is limited to the caller\'s reach by its query') },
       preValidation: app.authorize({ any: true }),
       schema: {
         tags,
@@ -77,6 +79,7 @@ export async function appRoutes(app: FastifyInstance) {
   app.get<{ Params: IdParams }>(
     '/apps/getApp/:id',
     {
+      config: { access: [owns('app', fromParams('id'), 'read')] },
       preValidation: app.authorize({ any: true }),
       schema: {
         tags,
@@ -88,7 +91,6 @@ export async function appRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const user = requireUser(request);
-      await assertAppAccess(app.db, user, request.params.id);
       const data = await appDto(user, request.params.id);
       const settings = await app.repos.appSettings.find(request.params.id, can(user, 'apps:advancedSettings'));
       return { data: { ...data, settings } };
@@ -98,7 +100,7 @@ export async function appRoutes(app: FastifyInstance) {
   app.post<{ Body: AppBody }>(
     '/apps/storeApp',
     {
-      config: { audit: { action: 'app.create', target: 'app', created: createdData } },
+      config: { access: noRecord('creates an app; its admin is checked as a reference'), audit: { action: 'app.create', target: 'app', created: createdData } },
       preValidation: app.authorize(APP_ADMIN_RULE),
       schema: {
         tags,
@@ -121,7 +123,7 @@ export async function appRoutes(app: FastifyInstance) {
   app.put<{ Params: IdParams; Body: AppBody }>(
     '/apps/updateApp/:id',
     {
-      config: { audit: { action: 'app.update', target: 'app', id: fromParams('id') } },
+      config: { access: [owns('app', fromParams('id'))], audit: { action: 'app.update', target: 'app', id: fromParams('id') } },
       preValidation: app.authorize(APP_ADMIN_RULE),
       schema: {
         tags,
@@ -135,7 +137,6 @@ export async function appRoutes(app: FastifyInstance) {
     async (request) => {
       const user = requireUser(request);
       const { id } = request.params;
-      await assertAppAccess(app.db, user, id);
       const existing = await app.repos.apps.findById(id);
       if (!existing) throw HttpError.notFound('Application not found');
       await checkAppBody(request.body, existing);
@@ -147,7 +148,7 @@ export async function appRoutes(app: FastifyInstance) {
   app.put<{ Params: ChangeStatusParams }>(
     '/apps/changeStatus/:id/:state',
     {
-      config: { audit: { action: 'app.status', target: 'app', id: fromParams('id') } },
+      config: { access: [owns('app', fromParams('id'))], audit: { action: 'app.status', target: 'app', id: fromParams('id') } },
       preValidation: app.authorize({ any: true }),
       schema: {
         tags,
@@ -159,7 +160,6 @@ export async function appRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { id, state } = request.params;
-      await assertAppAccess(app.db, requireUser(request), id);
       await app.repos.apps.setActive(id, state);
       return { success: true };
     },
@@ -168,7 +168,7 @@ export async function appRoutes(app: FastifyInstance) {
   app.delete<{ Params: IdParams }>(
     '/apps/destroy/:id',
     {
-      config: { audit: { action: 'app.delete', target: 'app', id: fromParams('id') } },
+      config: { access: [owns('app', fromParams('id'))], audit: { action: 'app.delete', target: 'app', id: fromParams('id') } },
       preValidation: app.authorize(APP_ADMIN_RULE),
       schema: {
         tags,
@@ -180,7 +180,6 @@ export async function appRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { id } = request.params;
-      await assertAppAccess(app.db, requireUser(request), id);
       await inTransaction(app.db, (repos) => repos.apps.destroy(id));
       return { success: true };
     },

@@ -6,6 +6,7 @@ import { AUDIT_MAX_PAGE_SIZE, auditQuerySchema, type AuditQuery } from '../../..
 import { dataResponse } from '../http/schemas';
 import { responseSchema, yupSchema } from '../http/validation';
 import { auditFilterOptionsSchema, auditListSchema } from '../../../src/contract/responses-reports';
+import { noRecord } from '../auth/access';
 
 const tags = ['audit'];
 const DAY_MS = 24 * 3600 * 1000;
@@ -16,6 +17,7 @@ export async function auditRoutes(app: FastifyInstance) {
   app.get<{ Querystring: AuditQuery }>(
     '/audit',
     {
+      config: { access: noRecord('the audit log belongs to no app (role_id 1)') },
       preValidation: app.authorize(rule),
       schema: {
         tags,
@@ -33,6 +35,7 @@ export async function auditRoutes(app: FastifyInstance) {
   app.get(
     '/audit/filters',
     {
+      config: { access: noRecord('the audit log belongs to no app (role_id 1)') },
       preValidation: app.authorize(rule),
       schema: {
         tags,

@@ -19,7 +19,7 @@ import { ClientConfigCache } from '../domain/client-config-cache';
 import { encodedBody, etagMatches, strongEtag } from '../http/cached-body';
 import { decryptWord } from '../domain/word-crypto';
 import { requireUser } from '../auth/authorize';
-import { assertAppAccess, can } from '../auth/rbac';
+import { can } from '../auth/rbac';
 import { sanitizePolicyHtml } from '../domain/sanitize-html';
 import { HttpError } from '../http/errors';
 import { dataResponse, errorResponse } from '../http/schemas';
@@ -27,6 +27,8 @@ import { docsOnly, responseSchema, yupSchema } from '../http/validation';
 import { clientConfigPreviewSchema, clientConfigSchema } from '../../../src/contract/responses-client';
 import type { ClientApp } from '../repositories/client-config';
 import { PROFILE_ADDRESS_CONTEXT } from './profiles';
+import { owns } from '../auth/access';
+import { fromParams } from '../audit/plugin';
 
 const tags = ['mobile apps'];
 const CACHE_CONTROL = 'private, no-cache';
@@ -200,6 +202,7 @@ export async function clientConfigRoutes(app: FastifyInstance) {
   app.get<{ Params: IdParams; Querystring: ClientConfigPreviewQuery }>(
     '/apps/clientConfigPreview/:id',
     {
+      config: { access: [owns('app', fromParams('id'), 'read')] },
       preValidation: app.authorize({ any: true }),
       schema: {
         tags,
@@ -217,7 +220,6 @@ export async function clientConfigRoutes(app: FastifyInstance) {
     async (request) => {
       const user = requireUser(request);
       const { id } = request.params;
-      await assertAppAccess(app.db, user, id);
       const { operator, lang } = request.query;
       const current = await app.repos.clientConfig.versionOf(id);
       const snapshot = await app.repos.clientConfig.snapshot(id);

@@ -10,6 +10,7 @@ import { HttpError } from '../http/errors';
 import { dataResponse } from '../http/schemas';
 import { responseSchema, yupSchema } from '../http/validation';
 import { countryDtoSchema } from '../../../src/contract/responses';
+import { noRecord } from '../auth/access';
 
 const tags = ['servers'];
 
@@ -32,6 +33,7 @@ export async function countryRoutes(app: FastifyInstance) {
   app.get(
     '/apps/countries',
     {
+      config: { access: noRecord('countries belong to no app') },
       preValidation: app.authorize({ any: true }),
       schema: {
         tags,

@@ -8,6 +8,7 @@ import { appScope, can, serverScope } from '../auth/rbac';
 import { dataResponse } from '../http/schemas';
 import { responseSchema } from '../http/validation';
 import { dashboardStatsSchema } from '../../../src/contract/responses-reports';
+import { noRecord } from '../auth/access';
 
 const statsSchema = responseSchema(dashboardStatsSchema);
 
@@ -15,6 +16,7 @@ export async function dashboardRoutes(app: FastifyInstance) {
   app.get(
     '/dashboard/stats',
     {
+      config: { access: noRecord('the figures are limited to the caller\'s reach by their queries') },
       preValidation: app.authorize({ any: true }),
       schema: {
         tags: ['dashboard'],

@@ -10,15 +10,16 @@ import {
 } from '../../../src/contract';
 import { positiveId } from '../../../src/contract/schemas/common';
 import { bearerToken, requireUser, type AuthUser } from '../auth/authorize';
-import { assertAppAccess, ownedAppIds, reachesAll } from '../auth/rbac';
+import { ownedAppIds, reachesAll } from '../auth/rbac';
 import { isUniqueViolation } from '../db/helpers';
 import { HttpError } from '../http/errors';
 import { successResponse } from '../http/schemas';
 import { responseSchema, yupSchema } from '../http/validation';
 import { inTransaction } from '../repositories';
 import { COUNT_EXACT_LIMIT, type DeviceList, type DeviceScope } from '../repositories/devices';
-import { createdData, fromParams } from '../audit/plugin';
+import { createdData, fromParams, fromBody } from '../audit/plugin';
 import { deviceDtoSchema, deviceIdSchema, deviceListSchema } from '../../../src/contract/responses';
+import { owns, noRecord } from '../auth/access';
 
 const tags = ['devices'];
 
@@ -88,6 +89,7 @@ export async function deviceRoutes(app: FastifyInstance, options: DeviceRoutesOp
         const early = earlyPages.get(request);
         if (early && (reply.statusCode === 401 || reply.statusCode === 403)) reachAllSeen.delete(early.sid);
       },
+      config: { access: noRecord('the list is limited to the caller\'s reach by its query') },
       preValidation: app.authorize({ any: true }),
       schema: {
         tags,
@@ -120,6 +122,7 @@ export async function deviceRoutes(app: FastifyInstance, options: DeviceRoutesOp
     '/apps/addDevice',
     {
       config: {
+        access: [owns('app', fromBody('appId'))],
         // A phone registering itself (API key) is not a staff action: only the staff path is recorded,
         // which keeps the hot path at one query (docs/architecture.md §6 "Audit log").
         audit: { action: 'device.register', target: 'device', created: createdData, skip: (r) => apiKeyOf(r) !== undefined },
@@ -152,9 +155,7 @@ export async function deviceRoutes(app: FastifyInstance, options: DeviceRoutesOp
         return { success: true, data: result };
       }
       // Staff path: the guard has signed the caller in.
-      const user = requireUser(request);
       if (appId === undefined) throw HttpError.validation({ appId: V.required });
-      await assertAppAccess(app.db, user, appId);
       const result = await app.repos.devices.registerForApp(appId, fields);
       // The app was deleted between the access check and the insert.
       if (!result) throw HttpError.notFound('Application not found');
@@ -165,7 +166,7 @@ export async function deviceRoutes(app: FastifyInstance, options: DeviceRoutesOp
   app.put<{ Params: IdParams; Body: DeviceUpdateBody }>(
     '/apps/updateDevice/:id',
     {
-      config: { audit: { action: 'device.update', target: 'device', id: fromParams('id') } },
+      config: { access: [owns('device', fromParams('id')), owns('app', fromBody('appId'))], audit: { action: 'device.update', target: 'device', id: fromParams('id') } },
       preValidation: app.authorize({ any: true }),
       schema: {
         tags,
@@ -183,7 +184,6 @@ export async function deviceRoutes(app: FastifyInstance, options: DeviceRoutesOp
       const { appId, ...fields } = request.body;
       const device = await app.repos.devices.findInScope(request.params.id, await scopeOf(user));
       if (!device) throw HttpError.notFound('Device not found');
-      await assertAppAccess(app.db, user, appId);
       try {
         const outcome = await inTransaction(app.db, (repos) => repos.devices.update(device, appId, fields));
         if (outcome === 'taken') throw HttpError.conflict({ uniqueDeviceId: V.taken });
@@ -202,7 +202,7 @@ export async function deviceRoutes(app: FastifyInstance, options: DeviceRoutesOp
   app.delete<{ Params: IdParams }>(
     '/apps/destroyDevice/:id',
     {
-      config: { audit: { action: 'device.delete', target: 'device', id: fromParams('id') } },
+      config: { access: [owns('device', fromParams('id'))], audit: { action: 'device.delete', target: 'device', id: fromParams('id') } },
       preValidation: app.authorize({ any: true }),
       schema: {
         tags,

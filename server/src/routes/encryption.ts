@@ -7,8 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import * as yup from 'yup';
 import { SOURCE_HOSTS, V, wordEncryptionSchema, type SourceHostValues, type WordEncryptionBody } from '../../../src/contract';
 import { body, positiveId } from '../../../src/contract/schemas/common';
-import { requireUser } from '../auth/authorize';
-import { assertAppAccess } from '../auth/rbac';
+
 import { WordCryptoError, decryptWord, encryptWord } from '../domain/word-crypto';
 import { HttpError } from '../http/errors';
 import { dataResponse, successResponse } from '../http/schemas';
@@ -16,6 +15,7 @@ import { responseSchema, yupSchema } from '../http/validation';
 import { sourceHostValuesSchema } from '../../../src/contract/responses';
 import type { CoreKeys } from '../repositories/encryption';
 import { fromBody, fromParams } from '../audit/plugin';
+import { owns } from '../auth/access';
 
 const tags = ['encryption'];
 
@@ -39,7 +39,7 @@ export async function encryptionRoutes(app: FastifyInstance) {
   app.post<{ Body: WordEncryptionBody }>(
     '/apps/wordEncryption',
     {
-      config: { audit: { action: 'encryption.encryptWord', target: 'app', id: fromBody('appId'), always: true } },
+      config: { access: [owns('app', fromBody('appId'), 'read')], audit: { action: 'encryption.encryptWord', target: 'app', id: fromBody('appId'), always: true } },
       preValidation: app.authorize({ any: true }),
       schema: {
         tags,
@@ -55,7 +55,6 @@ export async function encryptionRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { appId, word } = request.body;
-      await assertAppAccess(app.db, requireUser(request), appId);
       const { key, iv } = usableKeys(await app.repos.encryption.coreKeys(appId));
       try {
         return { success: true, data: encryptWord(word, key, iv) };
@@ -68,7 +67,7 @@ export async function encryptionRoutes(app: FastifyInstance) {
   app.post<{ Params: AppIdParams }>(
     '/apps/decryptDomain/:appId',
     {
-      config: { audit: { action: 'encryption.decryptDomains', target: 'app', id: fromParams('appId'), always: true } },
+      config: { access: [owns('app', fromParams('appId'), 'read')], audit: { action: 'encryption.decryptDomains', target: 'app', id: fromParams('appId'), always: true } },
       preValidation: app.authorize({ policy: 'encryption:apps' }),
       schema: {
         tags,
@@ -83,7 +82,6 @@ export async function encryptionRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { appId } = request.params;
-      await assertAppAccess(app.db, requireUser(request), appId);
       const stored = await app.repos.encryption.encryptedHosts(appId);
       const data = Object.fromEntries(SOURCE_HOSTS.map((h) => [h, null])) as SourceHostValues;
       if (!stored || SOURCE_HOSTS.every((h) => stored[h] === null)) return { data };

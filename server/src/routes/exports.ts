@@ -14,7 +14,7 @@ import {
 } from '../../../src/contract';
 import { body, positiveId } from '../../../src/contract/schemas/common';
 import { requireUser } from '../auth/authorize';
-import { actorOf } from '../audit/plugin';
+import { actorOf, fromParams } from '../audit/plugin';
 import { recordAudit } from '../audit/record';
 import { tryParseShareLink } from '../domain/share-links';
 import { v2rayClientConfig } from '../domain/v2ray-config';
@@ -22,6 +22,7 @@ import { HttpError } from '../http/errors';
 import { errorResponse } from '../http/schemas';
 import { yupSchema } from '../http/validation';
 import { openStoredAddress } from './profiles';
+import { owns } from '../auth/access';
 
 const tags = ['profiles'];
 const serverParamsSchema = body({ serverId: positiveId() });
@@ -49,6 +50,7 @@ export async function exportRoutes(app: FastifyInstance) {
   app.get<{ Params: IdParams; Querystring: ProfileExportQuery }>(
     '/apps/exportProfile/:id',
     {
+      config: { access: [owns('profile', fromParams('id'), 'read')] },
       preValidation: topAdmin,
       schema: exportSchema({
         summary: 'One profile as a share link, a QR code or a v2ray/Xray client config (role_id 1)',
@@ -88,6 +90,7 @@ export async function exportRoutes(app: FastifyInstance) {
   app.get<{ Params: ServerParams; Querystring: SubscriptionExportQuery }>(
     '/apps/exportProfiles/:serverId',
     {
+      config: { access: [owns('server', fromParams('serverId'), 'read')] },
       preValidation: topAdmin,
       schema: exportSchema({
         summary: 'A server\'s profiles as a subscription body (role_id 1)',

@@ -7,6 +7,7 @@ import { operatorSettingsSchema, type OperatorSettingsBody } from '../../../src/
 import { dataResponse, successResponse } from '../http/schemas';
 import { responseSchema, yupSchema } from '../http/validation';
 import { operatorNamesSchema } from '../../../src/contract/responses-settings';
+import { noRecord } from '../auth/access';
 
 const tags = ['servers'];
 
@@ -16,6 +17,7 @@ export async function operatorRoutes(app: FastifyInstance) {
   app.get(
     '/apps/settings/operators',
     {
+      config: { access: noRecord('operator settings belong to no app') },
       preValidation: app.authorize({ any: true }),
       schema: {
         tags,
@@ -30,7 +32,7 @@ export async function operatorRoutes(app: FastifyInstance) {
   app.post<{ Body: OperatorSettingsBody }>(
     '/apps/settings/operators',
     {
-      config: { audit: { action: 'operators.update', target: 'operators', id: () => 'all' } },
+      config: { access: noRecord('operator settings belong to no app (role_id 1)'), audit: { action: 'operators.update', target: 'operators', id: () => 'all' } },
       preValidation: app.authorize({ policy: 'operators:edit' }),
       schema: {
         tags,

@@ -8,6 +8,7 @@ import { sanitizePolicyHtml } from '../domain/sanitize-html';
 import { dataResponse, successResponse } from '../http/schemas';
 import { responseSchema, yupSchema } from '../http/validation';
 import { privacyDtoSchema } from '../../../src/contract/responses-settings';
+import { noRecord } from '../auth/access';
 
 const tags = ['settings'];
 
@@ -17,6 +18,7 @@ export async function privacyRoutes(app: FastifyInstance) {
   app.get(
     '/apps/privacy',
     {
+      config: { access: noRecord('the privacy policy belongs to no app') },
       preValidation: app.authorize({ any: true }),
       schema: { tags, summary: 'The current privacy policy HTML (our addition to docs/product.md §7)', response: { 200: dataResponse(privacyJson) } },
     },
@@ -26,7 +28,7 @@ export async function privacyRoutes(app: FastifyInstance) {
   app.post<{ Body: PrivacyBody }>(
     '/apps/setPrivacy',
     {
-      config: { audit: { action: 'privacy.update', target: 'privacy', id: () => 1 } },
+      config: { access: noRecord('the privacy policy belongs to no app (role_id 1)'), audit: { action: 'privacy.update', target: 'privacy', id: () => 1 } },
       preValidation: app.authorize({ policy: 'privacy:edit' }),
       schema: {
         tags,

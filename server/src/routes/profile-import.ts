@@ -7,8 +7,6 @@ import * as yup from 'yup';
 import { CSV_FILE_FIELD, CSV_MAX_BYTES, CSV_MESSAGES, ERROR_CODES, OPERATORS, V, profileImportSchema, type CsvRowError, type Operator } from '../../../src/contract';
 import { dropPrototypeKeys, str } from '../../../src/contract/schemas/common';
 import { auditDetail, auditTarget } from '../audit/context';
-import { requireUser } from '../auth/authorize';
-import { assertServerAccess } from '../auth/rbac';
 import { mapCooperatively } from '../domain/cooperative';
 import { isCsvFailure, parseProfileCsv } from '../domain/csv-import';
 import { HttpError } from '../http/errors';
@@ -20,6 +18,7 @@ import { insertedCountSchema } from '../../../src/contract/responses';
 import { inTransaction } from '../repositories';
 import type { ProfileValues } from '../repositories/profiles';
 import { PROFILE_ADDRESS_CONTEXT } from './profiles';
+import { ownsInHandler, requireAccess } from '../auth/access';
 
 const tags = ['profiles'];
 
@@ -50,7 +49,7 @@ export async function profileImportRoutes(app: FastifyInstance) {
   app.post(
     '/apps/group/addProfiles',
     {
-      config: { audit: { action: 'profile.import', target: 'server' } },
+      config: { access: [ownsInHandler('server')], audit: { action: 'profile.import', target: 'server' } },
       preValidation: app.authorize({ any: true }),
       schema: {
         tags,
@@ -78,11 +77,10 @@ export async function profileImportRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const user = requireUser(request);
       const { file, fields } = await readImportParts(request);
       if (!file) throw HttpError.validation({ [CSV_FILE_FIELD]: V.selectFileFirst }, 'No CSV file');
       const { serverId, operator } = importFieldsSchema.validateSync(fields, { abortEarly: false, stripUnknown: true });
-      await assertServerAccess(app.db, user, [serverId]);
+      await requireAccess(app.db, request, 'server', [serverId], 'write');
 
       const result = await parseProfileCsv(file);
       if (isCsvFailure(result)) throw refusedFile(result.errors);

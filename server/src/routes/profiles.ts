@@ -13,7 +13,7 @@ import {
 } from '../../../src/contract';
 import { body, positiveId } from '../../../src/contract/schemas/common';
 import { requireUser } from '../auth/authorize';
-import { assertProfileAccess, assertServerAccess, can } from '../auth/rbac';
+import { can } from '../auth/rbac';
 import { SecretBoxError, type SecretBox } from '../domain/secret-box';
 import { tryParseShareLink } from '../domain/share-links';
 import { HttpError } from '../http/errors';
@@ -24,6 +24,7 @@ import type { ProfileValues } from '../repositories/profiles';
 import { auditDetail, auditTarget } from '../audit/context';
 import { createdData, fromBody, fromParams } from '../audit/plugin';
 import { deletedCountSchema, profileAddressSchema, profileDtoSchema, revealedProfileSchema } from '../../../src/contract/responses';
+import { owns, noRecord } from '../auth/access';
 
 const tags = ['profiles'];
 export const PROFILE_ADDRESS_CONTEXT = 'profile.address';
@@ -75,6 +76,7 @@ export async function profileRoutes(app: FastifyInstance) {
   app.get<{ Params: yup.InferType<typeof serverParamsSchema> }>(
     '/apps/profiles/:serverId',
     {
+      config: { access: [owns('server', fromParams('serverId'), 'read')] },
       preValidation: app.authorize({ any: true }),
       schema: {
         tags,
@@ -85,8 +87,6 @@ export async function profileRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const user = requireUser(request);
-      await assertServerAccess(app.db, user, [request.params.serverId]);
       return { data: await app.repos.profiles.listByServer(request.params.serverId) };
     },
   );
@@ -94,7 +94,7 @@ export async function profileRoutes(app: FastifyInstance) {
   app.post<{ Body: ProfileCreateBody }>(
     '/apps/addProfile',
     {
-      config: { audit: { action: 'profile.create', target: 'profile', created: createdData } },
+      config: { access: [owns('server', fromBody('serverId'))], audit: { action: 'profile.create', target: 'profile', created: createdData } },
       preValidation: [signedIn, rejectTypeFromRestricted],
       schema: {
         tags,
@@ -109,7 +109,6 @@ export async function profileRoutes(app: FastifyInstance) {
     async (request) => {
       const user = requireUser(request);
       const body = request.body;
-      await assertServerAccess(app.db, user, [body.serverId]);
       const link = checkedLink(body.address, body.protocol);
       const data = await app.repos.profiles.insert({
         serverId: body.serverId,
@@ -126,7 +125,7 @@ export async function profileRoutes(app: FastifyInstance) {
   app.put<{ Params: IdParams; Body: ProfileUpdateBody }>(
     '/apps/updateProfile/:id',
     {
-      config: { audit: { action: 'profile.update', target: 'profile', id: fromParams('id') } },
+      config: { access: [owns('profile', fromParams('id')), owns('server', fromBody('serverId'))], audit: { action: 'profile.update', target: 'profile', id: fromParams('id') } },
       preValidation: [signedIn, rejectTypeFromRestricted],
       schema: {
         tags,
@@ -140,12 +139,9 @@ export async function profileRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const user = requireUser(request);
       const body = request.body;
       const current = await app.repos.profiles.findById(request.params.id);
       if (!current) throw HttpError.notFound('Profile not found');
-      await assertProfileAccess(app.db, user, [current.id]);
-      if (body.serverId !== current.serverId) await assertServerAccess(app.db, user, [body.serverId]);
 
       const values: Partial<ProfileValues> = { serverId: body.serverId, name: body.name, operator: body.operator, protocol: body.protocol };
       if (body.type !== undefined) values.type = body.type;
@@ -163,6 +159,7 @@ export async function profileRoutes(app: FastifyInstance) {
   app.get<{ Params: IdParams }>(
     '/apps/profileAddress/:id',
     {
+      config: { access: [owns('profile', fromParams('id'), 'read')] },
       preValidation: app.authorize({ policy: 'profiles:reveal' }),
       schema: {
         tags,
@@ -184,7 +181,7 @@ export async function profileRoutes(app: FastifyInstance) {
   app.post<{ Body: ConvertProfileBody }>(
     '/apps/convertProfile',
     {
-      config: { audit: { action: 'profile.reveal', target: 'profile' } },
+      config: { access: noRecord('turns a sealed token into its link (role_id 1)'), audit: { action: 'profile.reveal', target: 'profile' } },
       preValidation: app.authorize({ policy: 'profiles:reveal' }),
       schema: {
         tags,
@@ -218,7 +215,7 @@ export async function profileRoutes(app: FastifyInstance) {
   app.delete<{ Params: IdParams }>(
     '/apps/destroyProfile/:id',
     {
-      config: { audit: { action: 'profile.delete', target: 'profile', id: fromParams('id') } },
+      config: { access: [owns('profile', fromParams('id'))], audit: { action: 'profile.delete', target: 'profile', id: fromParams('id') } },
       preValidation: app.authorize({ any: true }),
       schema: {
         tags,
@@ -229,11 +226,7 @@ export async function profileRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const user = requireUser(request);
-      await inTransaction(app.db, async (repos, tx) => {
-        await assertProfileAccess(tx, user, [request.params.id]);
-        await repos.profiles.remove([request.params.id]);
-      });
+      await inTransaction(app.db, (repos) => repos.profiles.remove([request.params.id]));
       return { success: true };
     },
   );
@@ -241,7 +234,7 @@ export async function profileRoutes(app: FastifyInstance) {
   app.post<{ Body: IdsBody }>(
     '/apps/destroyMultipleProfiles',
     {
-      config: { audit: { action: 'profile.deleteMany', target: 'profile', id: fromBody('ids') } },
+      config: { access: [owns('profile', fromBody('ids'))], audit: { action: 'profile.deleteMany', target: 'profile', id: fromBody('ids') } },
       preValidation: app.authorize({ any: true }),
       schema: {
         tags,
@@ -252,11 +245,7 @@ export async function profileRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const user = requireUser(request);
-      const deleted = await inTransaction(app.db, async (repos, tx) => {
-        await assertProfileAccess(tx, user, request.body.ids);
-        return repos.profiles.remove(request.body.ids);
-      });
+      const deleted = await inTransaction(app.db, (repos) => repos.profiles.remove(request.body.ids));
       return { success: true, data: { deleted } };
     },
   );

@@ -5,20 +5,21 @@
 // sealed with AES-256-GCM and never sent back, not even sealed: the list says `hasPassword`.
 import type { FastifyInstance } from 'fastify';
 import {
-  ERROR_CODES, V, idParamsSchema, idsSchema, serverSchema, serverUpdateSchema, serversQuerySchema,
+  V, idParamsSchema, idsSchema, serverSchema, serverUpdateSchema, serversQuerySchema,
   type IdParams, type IdsBody, type ServerBody, type ServersQuery, type ServerUpdateBody,
 } from '../../../src/contract';
 import { requireUser, type AuthUser } from '../auth/authorize';
-import { assertAppAccess, assertServerAccess, can, reachesAll } from '../auth/rbac';
+import { can, reachesAll } from '../auth/rbac';
 import { isForeignKeyViolation } from '../db/helpers';
 import { HttpError } from '../http/errors';
 import { dataResponse, successResponse } from '../http/schemas';
 import { responseSchema, yupSchema } from '../http/validation';
 import { inTransaction } from '../repositories';
-import { ID_CHUNK, chunk } from '../db/helpers';
+
 import type { ServerScope, ServerValues } from '../repositories/servers';
 import { createdData, fromBody, fromParams } from '../audit/plugin';
 import { deletedCountSchema, serverDtoSchema } from '../../../src/contract/responses';
+import { fromQuery, noRecord, owns, sharedFor } from '../auth/access';
 
 const tags = ['servers'];
 export const SERVER_PASSWORD_CONTEXT = 'server.password';
@@ -52,18 +53,6 @@ export async function serverRoutes(app: FastifyInstance) {
     throw err;
   };
 
-  /**
-   * An app admin may delete only servers whose every linked app is theirs: deleting a shared one
-   * would take the profiles other admins' apps use. The top admin may delete any server.
-   */
-  async function assertNotShared(repos: typeof app.repos, user: AuthUser, ids: number[]) {
-    if (can(user, 'scope:all')) return;
-    const shared = await repos.servers.sharedWithOthers(ids, user.id);
-    if (shared.length) {
-      throw new HttpError(409, ERROR_CODES.serverShared, `Apps of other admins use server ${shared.join(', ')}; unlink your apps instead`);
-    }
-  }
-
   async function dto(user: AuthUser, id: number) {
     const [server] = await app.repos.servers.list(scopeOf(user), { id });
     return server;
@@ -72,6 +61,7 @@ export async function serverRoutes(app: FastifyInstance) {
   app.get<{ Querystring: ServersQuery }>(
     '/apps/servers',
     {
+      config: { access: [owns('app', fromQuery('appId'), 'read')] },
       preValidation: app.authorize({ any: true }),
       schema: {
         tags,
@@ -86,7 +76,6 @@ export async function serverRoutes(app: FastifyInstance) {
     async (request) => {
       const user = requireUser(request);
       const { appId, state } = request.query;
-      if (appId !== undefined) await assertAppAccess(app.db, user, appId);
       const scope = state === 'appAdmin' ? { adminId: user.id } : scopeOf(user);
       return { data: await app.repos.servers.list(scope, { appId }) };
     },
@@ -95,7 +84,7 @@ export async function serverRoutes(app: FastifyInstance) {
   app.post<{ Body: ServerBody }>(
     '/apps/addServer',
     {
-      config: { audit: { action: 'server.create', target: 'server', created: createdData } },
+      config: { access: noRecord('creates a server; its apps are checked as references'), audit: { action: 'server.create', target: 'server', created: createdData } },
       preValidation: app.authorize({ any: true }),
       schema: {
         tags,
@@ -120,7 +109,7 @@ export async function serverRoutes(app: FastifyInstance) {
   app.put<{ Params: IdParams; Body: ServerUpdateBody }>(
     '/apps/updateServer/:id',
     {
-      config: { audit: { action: 'server.update', target: 'server', id: fromParams('id') } },
+      config: { access: [owns('server', fromParams('id'), 'link')], audit: { action: 'server.update', target: 'server', id: fromParams('id') } },
       preValidation: app.authorize({ any: true }),
       schema: {
         tags,
@@ -139,10 +128,9 @@ export async function serverRoutes(app: FastifyInstance) {
       const user = requireUser(request);
       const { id } = request.params;
       const body = request.body;
-      await assertServerAccess(app.db, user, [id]);
       if (body.appId.length === 0) {
         // Unlinking is for a server that stays in use: some app outside the caller's must keep it.
-        const others = can(user, 'scope:all') ? [] : await app.repos.servers.sharedWithOthers([id], user.id);
+        const others = can(user, 'scope:all') ? [] : await sharedFor(app.db, user.id, [id]);
         if (!others.length) throw HttpError.validation({ appId: V.required });
       }
       await checkReferences(user, body);
@@ -158,7 +146,7 @@ export async function serverRoutes(app: FastifyInstance) {
   app.delete<{ Params: IdParams }>(
     '/apps/destroyServer/:id',
     {
-      config: { audit: { action: 'server.delete', target: 'server', id: fromParams('id') } },
+      config: { access: [owns('server', fromParams('id'))], audit: { action: 'server.delete', target: 'server', id: fromParams('id') } },
       preValidation: app.authorize({ any: true }),
       schema: {
         tags,
@@ -171,12 +159,7 @@ export async function serverRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const user = requireUser(request);
-      await inTransaction(app.db, async (repos, tx) => {
-        await assertServerAccess(tx, user, [request.params.id]);
-        await assertNotShared(repos, user, [request.params.id]);
-        await repos.servers.remove([request.params.id]);
-      });
+      await inTransaction(app.db, (repos) => repos.servers.remove([request.params.id]));
       return { success: true };
     },
   );
@@ -184,7 +167,7 @@ export async function serverRoutes(app: FastifyInstance) {
   app.post<{ Body: IdsBody }>(
     '/apps/destroyMultipleServers',
     {
-      config: { audit: { action: 'server.deleteMany', target: 'server', id: fromBody('ids') } },
+      config: { access: [owns('server', fromBody('ids'))], audit: { action: 'server.deleteMany', target: 'server', id: fromBody('ids') } },
       preValidation: app.authorize({ any: true }),
       schema: {
         tags,
@@ -197,13 +180,8 @@ export async function serverRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const user = requireUser(request);
       const { ids } = request.body;
-      const deleted = await inTransaction(app.db, async (repos, tx) => {
-        for (const part of chunk(ids, ID_CHUNK)) await assertServerAccess(tx, user, part);
-        for (const part of chunk(ids, ID_CHUNK)) await assertNotShared(repos, user, part);
-        return repos.servers.remove(ids);
-      });
+      const deleted = await inTransaction(app.db, (repos) => repos.servers.remove(ids));
       return { success: true, data: { deleted } };
     },
   );

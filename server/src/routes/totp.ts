@@ -28,6 +28,7 @@ import { inTransaction, type Repositories } from '../repositories';
 import type { UserRow } from '../repositories/users';
 import { auditActor, auditTarget, keepEvenIfRefused } from '../audit/context';
 import { fromBody, theCaller } from '../audit/plugin';
+import { noRecord } from '../auth/access';
 
 export const TOTP_CHALLENGE_TTL_MS = 5 * 60_000;
 export const TOTP_CHALLENGE_MAX_FAILURES = 5;
@@ -181,6 +182,7 @@ export async function totpRoutes(app: FastifyInstance) {
   app.get(
     '/users/totp/roles',
     {
+      config: { access: noRecord('roles belong to no app (role_id 1)') },
       preValidation: app.authorize(topAdmin),
       schema: {
         tags: ['users'],
@@ -194,7 +196,7 @@ export async function totpRoutes(app: FastifyInstance) {
   app.post<{ Body: TotpRoleBody }>(
     '/users/totp/requireForRole',
     {
-      config: { audit: { action: 'role.requireTotp', target: 'role', id: fromBody('role_id') } },
+      config: { access: noRecord('roles belong to no app (role_id 1)'), audit: { action: 'role.requireTotp', target: 'role', id: fromBody('role_id') } },
       preValidation: app.authorize(topAdmin),
       schema: {
         tags: ['users'],
@@ -214,7 +216,7 @@ export async function totpRoutes(app: FastifyInstance) {
   app.post<{ Body: TotpResetBody }>(
     '/users/totp/reset',
     {
-      config: { audit: { action: 'user.totpReset', target: 'user', id: fromBody('user_id') } },
+      config: { access: noRecord('staff users belong to no app (role_id 1)'), audit: { action: 'user.totpReset', target: 'user', id: fromBody('user_id') } },
       preValidation: app.authorize(topAdmin),
       schema: {
         tags: ['users'],

@@ -26,6 +26,7 @@ import { appAdminOptionSchema, staffUserSchema, usersListSchema } from '../../..
 import { inTransaction } from '../repositories';
 import { assertNotLastTopAdmin, assertRoleExists, assertUnique, errors, findUser, profileOf, rethrowUniqueViolation, staffUser } from './user-checks';
 import { createdData, fromBody, fromParams } from '../audit/plugin';
+import { noRecord } from '../auth/access';
 
 const tags = ['users'];
 /** docs/product.md §6: the admin role manages users. */
@@ -41,6 +42,7 @@ export async function userRoutes(app: FastifyInstance) {
   app.get<{ Querystring: UsersListQuery }>(
     '/users',
     {
+      config: { access: noRecord('staff users belong to no app (users:manage)') },
       preValidation: app.authorize(admins),
       schema: {
         tags,
@@ -64,7 +66,7 @@ export async function userRoutes(app: FastifyInstance) {
   app.post<{ Body: UserCreateBody }>(
     '/users/signup',
     {
-      config: { audit: { action: 'user.create', target: 'user', created: createdData } },
+      config: { access: noRecord('staff users belong to no app (users:manage)'), audit: { action: 'user.create', target: 'user', created: createdData } },
       preValidation: app.authorize(admins),
       schema: {
         tags,
@@ -100,7 +102,7 @@ export async function userRoutes(app: FastifyInstance) {
   app.put<{ Params: IdParams; Body: UserUpdateBody }>(
     '/users/update/:id',
     {
-      config: { audit: { action: 'user.update', target: 'user', id: fromParams('id') } },
+      config: { access: noRecord('staff users belong to no app (users:manage)'), audit: { action: 'user.update', target: 'user', id: fromParams('id') } },
       preValidation: app.authorize(admins),
       schema: {
         tags,
@@ -128,7 +130,7 @@ export async function userRoutes(app: FastifyInstance) {
   app.post<{ Body: AdminSetPasswordBody }>(
     '/users/changepasslist',
     {
-      config: { audit: { action: 'user.setPassword', target: 'user', id: fromBody('user_id') } },
+      config: { access: noRecord('staff users belong to no app (users:manage)'), audit: { action: 'user.setPassword', target: 'user', id: fromBody('user_id') } },
       preValidation: app.authorize(admins),
       schema: {
         tags,
@@ -154,7 +156,7 @@ export async function userRoutes(app: FastifyInstance) {
   app.put<{ Params: IdParams; Body: ChangeRoleBody }>(
     '/users/updateAccess/:id',
     {
-      config: { audit: { action: 'user.role', target: 'user', id: fromParams('id') } },
+      config: { access: noRecord('staff users belong to no app (users:manage)'), audit: { action: 'user.role', target: 'user', id: fromParams('id') } },
       preValidation: app.authorize(admins),
       schema: {
         tags,
@@ -183,7 +185,7 @@ export async function userRoutes(app: FastifyInstance) {
   app.delete<{ Params: IdParams }>(
     '/users/destroy/:id',
     {
-      config: { audit: { action: 'user.delete', target: 'user', id: fromParams('id') } },
+      config: { access: noRecord('staff users belong to no app (users:manage)'), audit: { action: 'user.delete', target: 'user', id: fromParams('id') } },
       preValidation: app.authorize(admins),
       schema: {
         tags,
@@ -214,7 +216,7 @@ export async function userRoutes(app: FastifyInstance) {
   app.put<{ Params: IdParams; Body: ChangeStatusBody }>(
     '/users/changestatus/:id',
     {
-      config: { audit: { action: 'user.status', target: 'user', id: fromParams('id') } },
+      config: { access: noRecord('staff users belong to no app (users:manage)'), audit: { action: 'user.status', target: 'user', id: fromParams('id') } },
       preValidation: app.authorize(admins),
       schema: {
         tags,
@@ -244,6 +246,7 @@ export async function userRoutes(app: FastifyInstance) {
   app.get(
     '/users/appAdmins',
     {
+      config: { access: noRecord('the choices of an app\'s admin, names only') },
       preValidation: app.authorize({ any: true }),
       schema: {
         tags,

@@ -7,12 +7,13 @@
 import type { FastifyInstance } from 'fastify';
 import { blockVersionSchema, idParamsSchema, type BlockVersionBody, type IdParams } from '../../../src/contract';
 import { requireUser } from '../auth/authorize';
-import { appScope, assertAppAccess } from '../auth/rbac';
+import { appScope } from '../auth/rbac';
 import { HttpError } from '../http/errors';
 import { dataResponse, successResponse } from '../http/schemas';
 import { responseSchema, yupSchema } from '../http/validation';
 import { fromBody, fromParams } from '../audit/plugin';
 import { versionDtoSchema } from '../../../src/contract/responses';
+import { owns } from '../auth/access';
 
 const tags = ['versions'];
 
@@ -22,7 +23,7 @@ export async function versionRoutes(app: FastifyInstance) {
   app.post<{ Body: BlockVersionBody }>(
     '/apps/versionBlock',
     {
-      config: { audit: { action: 'version.block', target: 'appVersions', id: fromBody('appId') } },
+      config: { access: [owns('app', fromBody('appId'))], audit: { action: 'version.block', target: 'appVersions', id: fromBody('appId') } },
       preValidation: app.authorize({ any: true }),
       schema: {
         tags,
@@ -34,7 +35,6 @@ export async function versionRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { appId, appVersion } = request.body;
-      await assertAppAccess(app.db, requireUser(request), appId);
       await app.repos.versions.block(appId, appVersion);
       return { success: true };
     },
@@ -43,6 +43,7 @@ export async function versionRoutes(app: FastifyInstance) {
   app.get<{ Params: IdParams }>(
     '/apps/versionBlock/:id',
     {
+      config: { access: [owns('app', fromParams('id'), 'read')] },
       preValidation: app.authorize({ any: true }),
       schema: {
         tags,
@@ -52,7 +53,6 @@ export async function versionRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await assertAppAccess(app.db, requireUser(request), request.params.id);
       return { data: await app.repos.versions.listForApp(request.params.id) };
     },
   );
@@ -63,7 +63,7 @@ export async function versionRoutes(app: FastifyInstance) {
     app.delete<{ Params: IdParams }>(
       path,
       {
-        config: { audit: { action: status ? 'version.delete' : 'version.unblock', target: 'version', id: fromParams('id') } },
+        config: { access: [owns('version', fromParams('id'))], audit: { action: status ? 'version.delete' : 'version.unblock', target: 'version', id: fromParams('id') } },
         preValidation: app.authorize({ any: true }),
         schema: {
           tags,
