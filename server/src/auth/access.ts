@@ -122,7 +122,7 @@ async function checkServers(db: Db, user: AuthUser, serverIds: number[], need: N
   throw serverShared(shared);
 }
 
-/** Whether a server update body sends every one of the server's own fields as stored (no new password). */
+/** Whether a server update body sends every one of the server's own fields as stored (no new password; a port never stored is the form's 22). */
 async function onlyLinksChange(db: Db, serverIds: number[], body: unknown): Promise<boolean> {
   const sent = (body ?? {}) as { ip?: unknown; countryId?: unknown; username?: unknown; port?: unknown; password?: unknown };
   if (sent.password) return false;
@@ -130,7 +130,7 @@ async function onlyLinksChange(db: Db, serverIds: number[], body: unknown): Prom
     .select({ ip: servers.ip, countryId: servers.countryId, username: servers.username, port: servers.port })
     .from(servers)
     .where(inArray(servers.id, serverIds));
-  return rows.every((r) => r.ip === sent.ip && r.countryId === sent.countryId && (r.username ?? null) === (sent.username ?? null) && (r.port ?? null) === (sent.port ?? null));
+  return rows.every((r) => r.ip === sent.ip && r.countryId === sent.countryId && (r.username ?? null) === (sent.username ?? null) && (r.port ?? 22) === sent.port);
 }
 
 /** The parent ids of child records (profile -> server, device/version -> app); a missing child has none. */

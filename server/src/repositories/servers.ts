@@ -2,7 +2,7 @@
 // shows; the stored password (sealed, password_enc) never leaves this module except as the
 // `hasPassword` flag. Ownership is decided by the caller (auth/rbac.ts); here a scope is just "the
 // apps administered by user X" or everything, written by rbac (appsAdministeredBy, serverIdsAdministeredBy).
-import { and, asc, count, countDistinct, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, countDistinct, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ServerDto } from '../../../src/contract';
 import { appsAdministeredBy, serverIdsAdministeredBy } from '../auth/rbac';
 import type { Db } from '../db/client';
@@ -28,7 +28,12 @@ export interface ServerValues {
 export function serversRepository(db: Db) {
   return {
     /** Servers in `scope`, optionally only one (`id`) or those linked to `appId`, ordered by id. */
-    async list(scope: ServerScope, filter: { id?: number; appId?: number } = {}): Promise<ServerDto[]> {
+    /**
+     * `sharedFor`: the caller's id when they are not role_id 1. `shared` then says whether the server is
+     * shared for them (linked to an app they do not administer), the rule auth/access.ts refuses
+     * changes by; for role_id 1 it says whether apps of more than one admin use it.
+     */
+    async list(scope: ServerScope, filter: { id?: number; appId?: number } = {}, sharedFor?: number): Promise<ServerDto[]> {
       const conditions: SQL[] = [];
       if (filter.id !== undefined) conditions.push(eq(servers.id, filter.id));
       if (scope.adminId !== null) conditions.push(inArray(servers.id, serverIdsAdministeredBy(db, scope.adminId)));
@@ -72,14 +77,13 @@ export function serversRepository(db: Db) {
         list.push({ app: { id: l.id, name: l.name } });
         appsOf.set(l.serverId, list);
       }
-      // Shared: linked to apps of more than one admin (whoever asks, so an app admin learns it too).
       const admins = await db
-        .select({ serverId: serverApps.serverId, n: countDistinct(apps.adminId) })
+        .select({ serverId: serverApps.serverId, n: countDistinct(apps.adminId), others: sql<number>`count(*) FILTER (WHERE ${apps.adminId} <> ${sharedFor ?? 0})` })
         .from(serverApps)
         .innerJoin(apps, eq(apps.id, serverApps.appId))
         .where(inArray(serverApps.serverId, matching))
         .groupBy(serverApps.serverId);
-      const sharedIds = new Set(admins.filter((a) => toCount(a.n) > 1).map((a) => a.serverId));
+      const sharedIds = new Set(admins.filter((a) => (sharedFor === undefined ? toCount(a.n) > 1 : toCount(a.others) > 0)).map((a) => a.serverId));
       const countOf = new Map(counts.map((c) => [c.serverId, toCount(c.n)]));
       return rows.map((r) => ({
         id: r.id,

@@ -154,7 +154,8 @@ export async function deviceRoutes(app: FastifyInstance, options: DeviceRoutesOp
         if (result === 'inactiveApp') throw HttpError.forbidden('The application is inactive');
         return { success: true, data: result };
       }
-      // Staff path: the guard has signed the caller in.
+      // Staff path: the guard has signed the caller in (a blank key is no key: 401).
+      requireUser(request);
       if (appId === undefined) throw HttpError.validation({ appId: V.required });
       const result = await app.repos.devices.registerForApp(appId, fields);
       // The app was deleted between the access check and the insert.

@@ -28,6 +28,8 @@ const serverDtoJson = responseSchema(serverDtoSchema);
 
 /** Everything for the top admin; otherwise the servers of the caller's own apps. */
 const scopeOf = (user: AuthUser): ServerScope => ({ adminId: reachesAll(user) ? null : user.id });
+/** Whom a server's `shared` is told for: everyone but role_id 1 learns whether they may change it (auth/access.ts). */
+const sharedForOf = (user: AuthUser): number | undefined => (can(user, 'scope:all') ? undefined : user.id);
 
 export async function serverRoutes(app: FastifyInstance) {
   /** 400 naming appId (an app that does not exist or is not the caller's) and/or countryId (unknown). */
@@ -54,7 +56,7 @@ export async function serverRoutes(app: FastifyInstance) {
   };
 
   async function dto(user: AuthUser, id: number) {
-    const [server] = await app.repos.servers.list(scopeOf(user), { id });
+    const [server] = await app.repos.servers.list(scopeOf(user), { id }, sharedForOf(user));
     return server;
   }
 
@@ -77,7 +79,7 @@ export async function serverRoutes(app: FastifyInstance) {
       const user = requireUser(request);
       const { appId, state } = request.query;
       const scope = state === 'appAdmin' ? { adminId: user.id } : scopeOf(user);
-      return { data: await app.repos.servers.list(scope, { appId }) };
+      return { data: await app.repos.servers.list(scope, { appId }, sharedForOf(user)) };
     },
   );
 

@@ -193,6 +193,14 @@ describe('deleting a server that apps of other admins share (docs/product.md §4
     return view;
   }
 
+  it('offers an app admin no Edit on a server shared for them (the API would answer 409), and the top admin one', async () => {
+    const view = await openWith([SHARED, { ...SERVER, id: 8, ip: 'own-server' }], '/servers/my-servers', 2);
+    expect(screen.getAllByRole('button', { name: 'Edit' })).toHaveLength(1);
+    view.unmount();
+    await openWith([SHARED], '/servers/manage', 1);
+    expect(screen.getAllByRole('button', { name: 'Edit' })).toHaveLength(1);
+  });
+
   it('offers an app admin to remove their apps instead, and sends an update without them', async () => {
     server.on('PUT', 'apps/updateServer/7', json({ success: true }));
     const { user } = await openWith([SHARED], '/servers/my-servers', 2);

@@ -22,6 +22,24 @@ async function openList(locale: 'fa' | 'en' = 'fa') {
   return view;
 }
 
+describe('a server shared for the caller (apps of other admins use it)', () => {
+  it('shows an app admin its profiles read only: no edit, delete, batch delete, import or new tab; the top admin keeps them', async () => {
+    serveProfilePage(server, { roleId: 2, shared: true });
+    const view = await renderApp({ route: route('new'), token: 'tok', locale: 'en' });
+    await waitFor(() => expect(cellTexts('name')).toHaveLength(3), { timeout: 30_000 });
+    expect(screen.getByText(/only the top admin can change its profiles/)).toBeInTheDocument();
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Profile list']);
+    expect(screen.queryAllByRole('button', { name: /^(Edit|Delete)/ })).toEqual([]);
+    expect(screen.queryAllByRole('checkbox')).toEqual([]);
+    view.unmount();
+    serveProfilePage(server, { roleId: 1, shared: true });
+    await renderApp({ route: route(), token: 'tok', locale: 'fa' });
+    await waitFor(() => expect(cellTexts('name')).toHaveLength(3), { timeout: 30_000 });
+    expect(screen.getAllByRole('tab')).toHaveLength(3);
+    expect(screen.queryByText(/فقط مدیر کل/)).not.toBeInTheDocument();
+  });
+});
+
 describe('profile list', () => {
   it('points the back arrow toward the start side: mirrored in Persian', async () => {
     await openList('fa');

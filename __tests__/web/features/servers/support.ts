@@ -36,9 +36,9 @@ export const PROFILES: Profile[] = [
   profile(3, 'gamma', 'vless', 'irancell'),
 ];
 
-export function serveProfilePage(server: FakeServer, opts: { roleId?: 1 | 2 | 5; profiles?: Profile[] } = {}) {
+export function serveProfilePage(server: FakeServer, opts: { roleId?: 1 | 2 | 5; profiles?: Profile[]; shared?: boolean } = {}) {
   const role = opts.roleId === 5 ? ROLES.restricted : opts.roleId === 2 ? ROLES.appAdmin : ROLES.admin;
   server.on('GET', 'users/current', json({ data: makeUser({ role }) }));
-  server.on('GET', 'apps/servers', json({ data: [SERVER] }));
+  server.on('GET', 'apps/servers', json({ data: [{ ...SERVER, shared: opts.shared ?? false }] }));
   server.on('GET', `apps/profiles/${SERVER.id}`, json({ data: opts.profiles ?? PROFILES }));
 }

@@ -25,6 +25,7 @@ import { useDestroyServersMutation, useGetServersQuery, type ServersScope } from
 import type { Server } from '../types';
 import { Flag } from '../../../components/country';
 import { ServerDeleteDialog } from './server-delete-dialog';
+import { useMayChangeServer } from '../access';
 import { ServerDetailsDialog } from './server-details-dialog';
 import { ServerFormDialog } from './server-form-dialog';
 import { hrefs } from '../../../lib/routing';
@@ -98,11 +99,13 @@ export function ServerList({ scope, titleId }: { scope: ServersScope; titleId: s
     [locale],
   );
 
+  const mayChange = useMayChangeServer();
   const rowActions = useMemo<RowAction<Server>[]>(
     () => [
       { key: 'details', labelId: 'servers.actions.details', icon: <InfoOutlinedIcon fontSize="small" />, onClick: (s) => setDialog({ kind: 'details', server: s }) },
       { key: 'profiles', labelId: 'servers.actions.profiles', icon: <ListAltOutlinedIcon fontSize="small" />, onClick: (s) => navigate(hrefs.serverProfiles(s.id)) },
-      { key: 'edit', labelId: 'servers.actions.edit', icon: <EditOutlinedIcon fontSize="small" />, onClick: (s) => setDialog({ kind: 'edit', server: s }) },
+      // A server shared for the caller: its fields are not theirs to change; the delete action offers the unlink.
+      { key: 'edit', labelId: 'servers.actions.edit', icon: <EditOutlinedIcon fontSize="small" />, hidden: (s) => !mayChange(s), onClick: (s) => setDialog({ kind: 'edit', server: s }) },
       {
         key: 'delete',
         labelId: 'servers.actions.delete',
@@ -111,7 +114,7 @@ export function ServerList({ scope, titleId }: { scope: ServersScope; titleId: s
         onClick: (s) => setDialog({ kind: 'delete', server: s }),
       },
     ],
-    [navigate],
+    [navigate, mayChange],
   );
 
   const batchActions = useCallback(

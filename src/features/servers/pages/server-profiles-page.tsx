@@ -6,7 +6,8 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { useIntl } from 'react-intl';
+import Alert from '@mui/material/Alert';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { ErrorState } from '../../../components/feedback/error-state';
 import { LoadingState } from '../../../components/feedback/loading-state';
 import { PageHeader } from '../../../components/layout/page-header';
@@ -18,6 +19,7 @@ import { Flag } from '../../../components/country';
 import { ProfileCreateForm } from '../components/profiles/profile-create-form';
 import { ProfileImport } from '../components/profiles/profile-import';
 import { ProfileList } from '../components/profiles/profile-list';
+import { useMayChangeServer } from '../access';
 import { BackButton } from '../../../components/layout/back-button';
 import { PATHS } from '../../../lib/routing';
 
@@ -32,16 +34,21 @@ export default function ServerProfilesPage() {
   const allServers = useCan('servers:manageAll');
   const showType = useCan('profiles:type');
   const [search, setSearch] = useSearchParams();
-  const tab: TabKey = (TABS as readonly string[]).includes(search.get('tab') ?? '') ? (search.get('tab') as TabKey) : 'list';
+  const asked: TabKey = (TABS as readonly string[]).includes(search.get('tab') ?? '') ? (search.get('tab') as TabKey) : 'list';
   const servers = useGetServersQuery('all', { skip: !valid });
   const profiles = useGetProfilesQuery(serverId, { skip: !valid });
   const server = servers.data?.find((s) => s.id === serverId);
+  // A server shared for the caller: its profiles are read only, so the import and new tabs are not offered.
+  const mayChange = useMayChangeServer()(server);
+  const tabs = mayChange ? TABS : (['list'] as const);
 
   // The S- counter: profile count + 1 once known, then +1 after each successful create.
   const [counter, setCounter] = useState<number | null>(null);
   useEffect(() => {
     if (counter === null && profiles.data) setCounter(profiles.data.length + 1);
   }, [counter, profiles.data]);
+
+  const tab: TabKey = (tabs as readonly TabKey[]).includes(asked) ? asked : 'list';
 
   if (!valid || (servers.isSuccess && !server)) {
     return <ErrorState titleComponent="h1" titleId="servers.profiles.notFound" descriptionId="servers.profiles.notFoundHint" />;
@@ -76,11 +83,16 @@ export default function ServerProfilesPage() {
         variant="scrollable"
         allowScrollButtonsMobile
       >
-        {TABS.map((key) => (
+        {tabs.map((key) => (
           <Tab key={key} value={key} label={intl.formatMessage({ id: `servers.profiles.tab.${key}` })} />
         ))}
       </Tabs>
-      {tab === 'list' && <ProfileList serverId={serverId} />}
+      {!mayChange && server && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          <FormattedMessage id="servers.profiles.sharedReadOnly" />
+        </Alert>
+      )}
+      {tab === 'list' && <ProfileList serverId={serverId} readOnly={!mayChange} />}
       {tab === 'import' && <ProfileImport serverId={serverId} />}
       {tab === 'new' &&
         (counter === null ? (

@@ -18,7 +18,8 @@ import { ProfileEditDialog } from './profile-edit-dialog';
 
 type Dialog = { kind: 'details' | 'edit' | 'delete'; profile: Profile } | null;
 
-export function ProfileList({ serverId }: { serverId: number }) {
+/** `readOnly`: the server is shared for the caller, so its profiles are shown without edit or delete (features/servers/access.ts). */
+export function ProfileList({ serverId, readOnly = false }: { serverId: number; readOnly?: boolean }) {
   const intl = useIntl();
   const canReveal = useCan('profiles:reveal');
   const showType = useCan('profiles:type');
@@ -56,16 +57,17 @@ export function ProfileList({ serverId }: { serverId: number }) {
   const rowActions = useMemo<RowAction<Profile>[]>(
     () => [
       { key: 'details', labelId: 'servers.actions.details', icon: <InfoOutlinedIcon fontSize="small" />, onClick: (p) => setDialog({ kind: 'details', profile: p }) },
-      { key: 'edit', labelId: 'servers.actions.edit', icon: <EditOutlinedIcon fontSize="small" />, onClick: (p) => setDialog({ kind: 'edit', profile: p }) },
+      { key: 'edit', labelId: 'servers.actions.edit', icon: <EditOutlinedIcon fontSize="small" />, hidden: readOnly, onClick: (p) => setDialog({ kind: 'edit', profile: p }) },
       {
         key: 'delete',
         labelId: 'servers.actions.delete',
         icon: <DeleteOutlineIcon fontSize="small" />,
         color: 'error',
+        hidden: readOnly,
         onClick: (p) => setDialog({ kind: 'delete', profile: p }),
       },
     ],
-    [],
+    [readOnly],
   );
 
   const batchActions = useCallback(
@@ -90,7 +92,7 @@ export function ProfileList({ serverId }: { serverId: number }) {
         onRetry={profiles.refetch}
         indexColumn
         rowActions={rowActions}
-        batchActions={batchActions}
+        batchActions={readOnly ? undefined : batchActions}
         exportColumns={[
           { headerId: 'servers.profile.fields.name', value: (p) => p.name },
           { headerId: 'servers.profile.fields.protocol', value: (p) => p.protocol },
