@@ -3,6 +3,11 @@
 // `app.inject` as multipart — the whole path: upload, papaparse, share-link checks, AES-GCM
 // sealing per row, batched INSERTs in one transaction. Prints figures; asserts nothing.
 //
+// While each import runs, GET /api/health is asked again and again (the next one 5 ms after each
+// answer), and the answers' latency is printed (p50, p99, max): the import yields to the event loop
+// between slices of rows (server/src/domain/cooperative.ts), so other requests keep being answered.
+// `health idle` is the same measure with no import running, for comparison.
+//
 // Usage: npm run bench:profiles-import
 //        DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:profiles-import
 // PGlite runs in a temporary folder. With DATABASE_URL, a temporary database is created on that
@@ -12,7 +17,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { Client } from 'pg';
 import { CSV_MAX_BYTES } from '../src/contract';
@@ -50,6 +57,27 @@ function multipart(fields: Record<string, string>, file: Buffer): { payload: Buf
   parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="csvFile"; filename="profiles.csv"\r\nContent-Type: text/csv\r\n\r\n`));
   parts.push(file, Buffer.from(`\r\n--${boundary}--\r\n`));
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** GET /api/health over and over until `done` settles; the latencies in ms. */
+async function healthWhile(app: FastifyInstance, done: Promise<unknown>): Promise<number[]> {
+  let finished = false;
+  void done.finally(() => (finished = true));
+  const latencies: number[] = [];
+  while (!finished) {
+    const t0 = performance.now();
+    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    latencies.push(performance.now() - t0);
+    if (res.statusCode !== 200) throw new Error(`health answered ${res.statusCode}`);
+    await sleep(5);
+  }
+  return latencies;
+}
+
+function percentiles(ms: number[]): string {
+  const sorted = [...ms].sort((a, b) => a - b);
+  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+  return `p50 ${at(50).toFixed(1)} ms, p99 ${at(99).toFixed(1)} ms, max ${at(100).toFixed(1)} ms (${sorted.length} requests)`;
 }
 
 async function adminQuery(url: string, sql: string): Promise<void> {
@@ -91,6 +119,7 @@ async function run(label: string, target: DatabaseTarget, files: Map<number, Buf
   try {
     const signIn = await app.inject({ method: 'POST', url: '/api/v1/users/signin', payload: { email: user.username, password: PASSWORD } });
     const auth = { authorization: `JWT ${signIn.json().token}` };
+    console.log(`  health idle: ${percentiles(await healthWhile(app, sleep(1_000)))}`);
     for (const [rows, file] of files) {
       const server = await app.inject({
         method: 'POST', url: '/api/v1/apps/addServer', headers: auth,
@@ -98,9 +127,14 @@ async function run(label: string, target: DatabaseTarget, files: Map<number, Buf
       });
       const serverId: number = server.json().data.id;
       const { payload, headers } = multipart({ serverId: String(serverId) }, file);
+      const loop = monitorEventLoopDelay({ resolution: 10 });
+      loop.enable();
       const t0 = performance.now();
-      const res = await app.inject({ method: 'POST', url: '/api/v1/apps/group/addProfiles', headers: { ...headers, ...auth }, payload });
+      const importing = app.inject({ method: 'POST', url: '/api/v1/apps/group/addProfiles', headers: { ...headers, ...auth }, payload });
+      const health = await healthWhile(app, importing);
+      const res = await importing;
       const seconds = (performance.now() - t0) / 1000;
+      loop.disable();
       const inserted = res.statusCode === 200 ? res.json().data.inserted : 0;
       const budget = BUDGETS[target.kind][rows];
       const verdict = budget === undefined ? '' : seconds <= budget ? `  (budget ${budget} s: met)` : `  (budget ${budget} s: MISSED)`;
@@ -108,6 +142,8 @@ async function run(label: string, target: DatabaseTarget, files: Map<number, Buf
         `  ${rows.toLocaleString('en').padStart(7)} rows  ${(file.length / 1e6).toFixed(1).padStart(4)} MB  ${seconds.toFixed(2).padStart(6)} s  ` +
           `${Math.round(inserted / seconds).toLocaleString('en').padStart(7)} rows/s  HTTP ${res.statusCode}${verdict}`,
       );
+      console.log(`           health during the import: ${percentiles(health)}`);
+      console.log(`           event loop held at most ${(loop.max / 1e6).toFixed(0)} ms at a time (p99 ${(loop.percentile(99) / 1e6).toFixed(0)} ms)`);
       if (inserted !== rows) console.log(`  unexpected answer: ${res.body.slice(0, 300)}`);
       await app.inject({ method: 'DELETE', url: `/api/v1/apps/destroyServer/${serverId}`, headers: auth });
     }

@@ -1,6 +1,6 @@
 // The error body every call answers with (docs/architecture.md §5, one error shape), described once
 // like ./responses.ts: the server registers it as the shared `Error` schema and the profile CSV
-// import adds its failing rows; errors.ts derives ApiErrorBody and CsvRowError from it.
+// import adds its first failing rows and their count; errors.ts derives ApiErrorBody and CsvRowError from it.
 import * as yup from 'yup';
 import { CSV_COLUMNS } from './schemas/profiles';
 import { int, record, text } from './response-fields';
@@ -18,5 +18,14 @@ export const csvRowErrorSchema = yup
   })
   .defined();
 
-/** The error body with, for a refused file import, every failing row. */
-export const apiErrorBodySchema = errorBodySchema.shape({ rows: yup.array(csvRowErrorSchema).optional() });
+/**
+ * Row errors a refused import names at most: those of its first failing rows, whole rows only
+ * (`failedRows` counts them all), so a 100,000-row file of bad rows answers a few KB.
+ */
+export const CSV_ROW_ERRORS_MAX = 100;
+
+/** The error body with, for a refused file import, its first failing rows and how many failed. */
+export const apiErrorBodySchema = errorBodySchema.shape({
+  rows: yup.array(csvRowErrorSchema).optional().meta({ description: `At most ${CSV_ROW_ERRORS_MAX}: the problems of the first failing rows, whole rows only` }),
+  failedRows: int().optional().meta({ description: 'How many data rows failed in all (0 when the file fails as a whole)' }),
+});

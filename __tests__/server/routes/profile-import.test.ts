@@ -108,6 +108,7 @@ describe('refused imports: 400, every failing row named, nothing inserted', () =
       code: 'VALIDATION_FAILED',
       errors: { csvFile: 'validation.checkInput' },
       rows: [{ row: 737, field: 'name', reason: 'validation.profileName' }],
+      failedRows: 1,
     });
     expect(await countOn(aliceServer)).toBe(before);
   });

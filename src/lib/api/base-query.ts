@@ -27,6 +27,8 @@ export interface ApiError {
   errors?: Record<string, string>;
   /** Per-row problems of a file import (the profile CSV's 400: `{row, field, reason}`), when the body lists them. */
   rows?: CsvRowError[];
+  /** How many rows of that file failed in all; `rows` names the first of them only. */
+  failedRows?: number;
 }
 
 export const COMMUNICATION_ERROR = 'خطا در ارتباط با سرور';
@@ -53,6 +55,7 @@ function failure(status: number, body?: unknown): { error: ApiError } {
       ...(typeof known.code === 'string' ? { code: known.code } : {}),
       ...(known.errors && typeof known.errors === 'object' ? { errors: known.errors } : {}),
       ...(Array.isArray((known as { rows?: unknown }).rows) ? { rows: (known as { rows: ApiError['rows'] }).rows } : {}),
+      ...(typeof known.failedRows === 'number' ? { failedRows: known.failedRows } : {}),
     },
   };
 }

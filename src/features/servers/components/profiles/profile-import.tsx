@@ -2,7 +2,8 @@
 // (public/sample-profiles.csv), an operator for the imported rows (default others), a file chooser
 // with the chosen name, and an upload button with a progress bar while the multipart call runs
 // (the shared base query sends FormData with the JWT header). No file: selectFileFirst and no call.
-// A refused file lists every failing row by number with its translated reason.
+// A refused file lists its failing rows by number with their translated reasons: the server names
+// the first of them (at most 100 errors), and the list ends with how many more rows failed.
 import { useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -31,6 +32,10 @@ import type { CsvRowError } from '../../types';
 import { operatorOptions } from './profile-fields';
 
 export const SAMPLE_CSV_PATH = '/sample-profiles.csv';
+
+/** Failing rows the server counted (`failedRows`) but did not list. */
+const moreRows = (rows: readonly CsvRowError[], failedRows: number | undefined): number =>
+  Math.max(0, (failedRows ?? 0) - new Set(rows.filter((r) => r.row > 0).map((r) => r.row)).size);
 const GUIDE = ['name', 'protocol', 'address', 'type', 'columns'] as const;
 
 export function ProfileImport({ serverId }: { serverId: number }) {
@@ -39,7 +44,7 @@ export function ProfileImport({ serverId }: { serverId: number }) {
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [operator, setOperator] = useState<Operator>('others');
-  const [problem, setProblem] = useState<{ reason?: string; rows: CsvRowError[] } | null>(null);
+  const [problem, setProblem] = useState<{ reason?: string; rows: CsvRowError[]; more: number } | null>(null);
   const [importProfiles, { isLoading }] = useImportProfilesMutation();
 
   const upload = async () => {
@@ -55,7 +60,7 @@ export function ProfileImport({ serverId }: { serverId: number }) {
       if (input.current) input.current.value = '';
     } catch (error) {
       notify.error('servers.import.uploadError');
-      if (isApiError(error)) setProblem({ reason: error.errors?.csvFile, rows: error.rows ?? [] });
+      if (isApiError(error)) setProblem({ reason: error.errors?.csvFile, rows: error.rows ?? [], more: moreRows(error.rows ?? [], error.failedRows) });
     }
   };
 
@@ -145,6 +150,11 @@ export function ProfileImport({ serverId }: { serverId: number }) {
                     </li>
                   ))}
                 </Box>
+              )}
+              {problem.more > 0 && (
+                <Typography variant="body2" sx={{ mt: 1 }} data-testid="csv-more-rows">
+                  <FormattedMessage id="servers.import.moreRows" values={{ count: problem.more }} />
+                </Typography>
               )}
             </Alert>
           )}
