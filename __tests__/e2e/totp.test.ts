@@ -43,6 +43,8 @@ test('the admin enrols through /account/security and sees the recovery codes onc
   await page.goto(`${server.url}/account/user-info`);
   await page.getByRole('link', { name: t('fa', 'account.security.link') }).click();
   await page.waitForURL('**/account/security');
+  // Setting up asks for the password again.
+  await page.getByLabel(t('fa', 'account.security.password'), { exact: true }).fill(ADMIN.password);
   await page.getByRole('button', { name: t('fa', 'account.security.start') }).click();
 
   const qr = page.getByRole('img', { name: t('fa', 'account.security.qrAlt') });

@@ -129,7 +129,7 @@ const CASES: Record<string, Case> = {
   'POST /api/v1/users/totp/setup': {
     run: async () => {
       const { user, token } = await t.signedInUser();
-      const res = await act('POST', 'users/totp/setup', {}, t.auth(token));
+      const res = await act('POST', 'users/totp/setup', { password: user.password }, t.auth(token));
       secrets.push(res.json().secret);
       return { res, expected: { action: 'user.totpSetup', targetType: 'user', targetId: String(user.id), before: { totpPendingEnc: null }, after: { totpPendingEnc: AUDIT_CHANGED } } };
     },
@@ -143,7 +143,7 @@ const CASES: Record<string, Case> = {
   'POST /api/v1/users/totp/reset': {
     run: async () => {
       const { user, token } = await t.signedInUser();
-      expect((await call('POST', 'users/totp/setup', {}, t.auth(token))).statusCode).toBe(200);
+      expect((await call('POST', 'users/totp/setup', { password: user.password }, t.auth(token))).statusCode).toBe(200);
       const res = await act('POST', 'users/totp/reset', { user_id: user.id });
       return { res, expected: { action: 'user.totpReset', targetType: 'user', targetId: String(user.id), before: { totpPendingEnc: AUDIT_CHANGED }, after: { totpPendingEnc: null } } };
     },

@@ -1,7 +1,10 @@
 // Sign-in limits (README "Sign-in limits", docs/architecture.md §6): the in-memory per-IP limit, and the
-// database counters per (account, address) pair, per account and per address. The client address
-// comes from X-Forwarded-For behind TRUST_PROXY, as it does behind a load balancer; the limits are
-// lowered through the config so the tests stay fast.
+// database counters per (account, address) pair, per account (sparing addresses that signed the
+// account in lately) and per address. The client address comes from X-Forwarded-For behind
+// TRUST_PROXY, as it does behind a load balancer; the limits are lowered through the config so the
+// tests stay fast.
+import { sql } from 'drizzle-orm';
+import { failureKeys } from '../../../server/src/auth/sign-in';
 import type { Config } from '../../../server/src/config';
 import { ADMIN, createTestApp, type TestApp } from '../helpers/test-app';
 
@@ -145,6 +148,45 @@ describe('per-account ceiling across addresses', () => {
     // A new guesser gets one try, then is refused too.
     expect(await status(t, ADMIN.username, WRONG, '10.9.2.1')).toBe(401);
     expect(await status(t, ADMIN.username, WRONG, '10.9.2.1')).toBe(429);
+  });
+});
+
+describe('the ceiling spares the owner’s known addresses', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await withLimits((s) => {
+      s.pair = { max: 3, windowMs: 900_000, blockMs: 900_000, maxBlockMs: 900_000 };
+      s.account = { max: 5, windowMs: 3_600_000, blockMs: 900_000, maxBlockMs: 86_400_000 };
+    });
+  });
+  afterAll(() => t?.close());
+
+  it('never refuses an address that signed the account in within 30 days, one mistype or not; its pair counter still does', async () => {
+    const user = await t.createUser();
+    const home = '198.18.0.1';
+    expect(await status(t, user.username, user.password, home)).toBe(200);
+    // The owner mistypes once at home, then strangers drive the account over its ceiling.
+    expect(await status(t, user.username, WRONG, home)).toBe(401);
+    for (let i = 1; i <= 4; i++) expect(await status(t, user.username, WRONG, `198.18.1.${i}`)).toBe(401);
+    expect(await status(t, user.username, user.password, '198.18.1.1')).toBe(429);
+    // Home signs in all the same.
+    expect(await status(t, user.username, user.password, home)).toBe(200);
+    // Only home's own (account, address) counter can refuse it: 3 failures here.
+    for (let i = 0; i < 3; i++) expect(await status(t, user.username, WRONG, home)).toBe(401);
+    expect(await status(t, user.username, user.password, home)).toBe(429);
+  });
+
+  it('forgets an address 30 days after its last sign-in', async () => {
+    const user = await t.createUser();
+    const home = '198.18.2.1';
+    expect(await status(t, user.username, user.password, home)).toBe(200);
+    const pair = failureKeys(`user:${user.id}`, home).pair;
+    await t.db.execute(sql`UPDATE sign_in_successes SET last_success_at = now() - interval '30 days 1 minute' WHERE key = ${pair}`);
+    expect(await status(t, user.username, WRONG, home)).toBe(401);
+    for (let i = 1; i <= 4; i++) expect(await status(t, user.username, WRONG, `198.18.3.${i}`)).toBe(401);
+    const refused = await signIn(t, user.username, user.password, home);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(890);
   });
 });
 

@@ -1,9 +1,12 @@
 // Two-factor sign-in (README "Two-factor sign-in"): enrolment, the code step of sign-in with its
-// expiry and wrong-code limit, recovery codes, replay, the per-role requirement and the top
-// admin's reset. Codes are computed from the secret the API hands out, as an authenticator would.
+// expiry and wrong-code limit (also under parallel calls), recovery codes, replay, the password asked
+// again by enrolment and turning off, the per-role requirement and the top admin's reset. Codes are
+// computed from the secret the API hands out, as an authenticator would.
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
 import { ROLE_IDS } from '../../../src/contract';
+import { failureKeys } from '../../../server/src/auth/sign-in';
 import { recoveryCodeHash } from '../../../server/src/auth/totp';
 import { ADMIN, createTestApp, type TestApp } from '../helpers/test-app';
 
@@ -34,27 +37,53 @@ const wrongCode = (secret: string) => {
   return String(c);
 };
 
-const post = (url: string, payload: object, token?: string, address = '198.51.100.1') =>
-  t.app.inject({
+const postTo = (on: TestApp, url: string, payload: object, token?: string, address = '198.51.100.1') =>
+  on.app.inject({
     method: 'POST',
     url: `/api/v1/${url}`,
     payload,
-    headers: { ...(token ? t.auth(token) : {}), 'x-forwarded-for': address },
+    headers: { ...(token ? on.auth(token) : {}), 'x-forwarded-for': address },
   });
+const post = (url: string, payload: object, token?: string, address = '198.51.100.1') => postTo(t, url, payload, token, address);
+
+/** Makes every statement on `client` (and in its transactions) wait for the event loop's next turn first. */
+function yieldBeforeEachStatement(client: PGlite): void {
+  const turn = () => new Promise((resolve) => setImmediate(resolve));
+  const query = client.query.bind(client);
+  client.query = (async (...args: Parameters<PGlite['query']>) => {
+    await turn();
+    return query(...args);
+  }) as PGlite['query'];
+  const transaction = client.transaction.bind(client);
+  client.transaction = ((callback: Parameters<PGlite['transaction']>[0]) =>
+    transaction((tx) =>
+      callback(
+        new Proxy(tx, {
+          get: (target, key) =>
+            key === 'query'
+              ? async (...args: Parameters<typeof target.query>) => {
+                  await turn();
+                  return target.query(...args);
+                }
+              : (Reflect.get(target, key) as unknown),
+        }),
+      ),
+    )) as PGlite['transaction'];
+}
 
 /** A user with TOTP on: answers the user, their secret and recovery codes. */
-async function enrolledUser(role_id: number = ROLE_IDS.appAdmin) {
-  const { user, token } = await t.signedInUser({ role_id });
-  const setup = await post('users/totp/setup', {}, token);
+async function enrolledUser(role_id: number = ROLE_IDS.appAdmin, on: TestApp = t) {
+  const { user, token } = await on.signedInUser({ role_id });
+  const setup = await postTo(on, 'users/totp/setup', { password: user.password }, token);
   expect(setup.statusCode).toBe(200);
   const { secret } = setup.json();
-  const enable = await post('users/totp/enable', { code: codeFor(secret) }, token);
+  const enable = await postTo(on, 'users/totp/enable', { password: user.password, code: codeFor(secret) }, token);
   expect(enable.statusCode).toBe(200);
   return { user, token, secret: secret as string, recoveryCodes: enable.json().recoveryCodes as string[] };
 }
 
-async function challengeFor(login: string, password: string, address?: string): Promise<string> {
-  const res = await post('users/signin', { email: login, password }, undefined, address);
+async function challengeFor(login: string, password: string, address?: string, on: TestApp = t): Promise<string> {
+  const res = await postTo(on, 'users/signin', { email: login, password }, undefined, address);
   expect(res.statusCode).toBe(200);
   expect(res.json()).toEqual({ totpRequired: true, challenge: expect.any(String) });
   return res.json().challenge;
@@ -63,7 +92,7 @@ async function challengeFor(login: string, password: string, address?: string): 
 describe('enrolment', () => {
   it('offers a SHA-1/6-digit/30 s secret, keeps it sealed, and turns on only with a right code', async () => {
     const { user, token } = await t.signedInUser();
-    const setup = await post('users/totp/setup', {}, token);
+    const setup = await post('users/totp/setup', { password: user.password }, token);
     expect(setup.statusCode).toBe(200);
     const { secret, otpauthUrl } = setup.json();
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
@@ -79,11 +108,11 @@ describe('enrolment', () => {
     expect(pending?.totpPendingEnc).not.toContain(secret);
     expect(pending?.totpSecretEnc).toBeNull();
 
-    const wrong = await post('users/totp/enable', { code: wrongCode(secret) }, token);
+    const wrong = await post('users/totp/enable', { password: user.password, code: wrongCode(secret) }, token);
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().errors).toEqual({ code: 'validation.totpCode' });
 
-    const enable = await post('users/totp/enable', { code: codeFor(secret) }, token);
+    const enable = await post('users/totp/enable', { password: user.password, code: codeFor(secret) }, token);
     expect(enable.statusCode).toBe(200);
     const { recoveryCodes } = enable.json();
     expect(recoveryCodes).toHaveLength(10);
@@ -101,7 +130,37 @@ describe('enrolment', () => {
     const current = await t.app.inject({ method: 'GET', url: '/api/v1/users/current', headers: t.auth(token) });
     expect(current.json().data).toMatchObject({ totpEnabled: true, totpEnrollmentRequired: false });
     // Set up again while on: refused, the secret is not replaced.
-    expect((await post('users/totp/setup', {}, token)).json().code).toBe('TOTP_STATE');
+    expect((await post('users/totp/setup', { password: user.password }, token)).json().code).toBe('TOTP_STATE');
+  });
+
+  it('asks for the current password again to set up and to turn on', async () => {
+    const { user, token } = await t.signedInUser();
+    const missing = await post('users/totp/setup', {}, token);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors).toEqual({ password: 'validation.required' });
+    const wrongSetup = await post('users/totp/setup', { password: 'Wrong#Pass1' }, token);
+    expect(wrongSetup.statusCode).toBe(400);
+    expect(wrongSetup.json().errors).toEqual({ password: 'validation.wrongPassword' });
+    expect((await t.repos.users.findById(user.id))?.totpPendingEnc).toBeNull();
+
+    const { secret } = (await post('users/totp/setup', { password: user.password }, token)).json();
+    const wrongEnable = await post('users/totp/enable', { password: 'Wrong#Pass1', code: codeFor(secret) }, token);
+    expect(wrongEnable.statusCode).toBe(400);
+    expect(wrongEnable.json().errors).toEqual({ password: 'validation.wrongPassword' });
+    expect((await post('users/totp/enable', { code: codeFor(secret) }, token)).json().errors).toEqual({ password: 'validation.required' });
+    expect((await t.repos.users.findById(user.id))?.totpSecretEnc).toBeNull();
+    expect((await post('users/totp/enable', { password: user.password, code: codeFor(secret) }, token)).statusCode).toBe(200);
+  });
+
+  it('turning it on ends the account’s other sessions, not the current one', async () => {
+    const { user, token } = await t.signedInUser();
+    const other = await t.signIn(user.username, user.password);
+    const { secret } = (await post('users/totp/setup', { password: user.password }, token)).json();
+    // Only enable ends sessions: after setup the other one still works.
+    expect((await t.call(other, 'GET', 'users/current')).statusCode).toBe(200);
+    expect((await post('users/totp/enable', { password: user.password, code: codeFor(secret) }, token)).statusCode).toBe(200);
+    expect((await t.call(other, 'GET', 'users/current')).statusCode).toBe(401);
+    expect((await t.call(token, 'GET', 'users/current')).statusCode).toBe(200);
   });
 });
 
@@ -179,9 +238,64 @@ describe('sign-in with a code', () => {
   });
 });
 
+describe('a challenge under parallel calls', () => {
+  let race: TestApp;
+  beforeAll(async () => {
+    race = await createTestApp({
+      env: { TRUST_PROXY: 'true' },
+      configure: (c) => {
+        c.signIn.pair = { max: 8, windowMs: 900_000, blockMs: 900_000, maxBlockMs: 900_000 };
+      },
+      // PGlite runs each statement synchronously, so without a wait between statements one call
+      // would finish before the next one's body is even read. Here every statement first yields to
+      // the event loop, as a round trip to PostgreSQL does, so the calls interleave on both engines.
+      beforeReady: (app) => {
+        if (app.dbKind === 'pglite') yieldBeforeEachStatement((app.db as unknown as { $client: PGlite }).$client);
+      },
+    });
+  });
+  afterAll(() => race?.close());
+
+  /** The wrong codes checked on `address` for the user: the pair counter, counted only after a check. */
+  async function checkedFrom(userId: number, address: string): Promise<number> {
+    const key = failureKeys(`user:${userId}`, address).pair;
+    const res = await race.db.execute(sql`SELECT failures FROM sign_in_failures WHERE key = ${key}`);
+    return (res as unknown as { rows: { failures: number }[] }).rows[0]?.failures ?? 0;
+  }
+
+  async function challengeFailures(userId: number): Promise<number[]> {
+    const res = await race.db.execute(sql`SELECT failures FROM sign_in_challenges WHERE user_id = ${userId}`);
+    return (res as unknown as { rows: { failures: number }[] }).rows.map((r) => r.failures);
+  }
+
+  it('checks at most 5 codes of a challenge, however many calls arrive at once', async () => {
+    const { user, secret } = await enrolledUser(ROLE_IDS.appAdmin, race);
+    const address = '198.51.100.90';
+    const challenge = await challengeFor(user.username, user.password, address, race);
+    const wrong = wrongCode(secret);
+    const answers = await Promise.all(Array.from({ length: 40 }, () => postTo(race, 'users/signin/totp', { challenge, code: wrong }, undefined, address)));
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(40).fill(401));
+    expect(await challengeFailures(user.id)).toEqual([5]);
+    expect(await checkedFrom(user.id, address)).toBe(5);
+  });
+
+  it('refuses a right code sent after 20 wrong ones in the same burst', async () => {
+    const { user, secret } = await enrolledUser(ROLE_IDS.appAdmin, race);
+    const address = '198.51.100.91';
+    const challenge = await challengeFor(user.username, user.password, address, race);
+    const wrong = wrongCode(secret);
+    const burst = [...Array(20).fill(wrong), codeFor(secret, 1)].map((code) => postTo(race, 'users/signin/totp', { challenge, code }, undefined, address));
+    const answers = await Promise.all(burst);
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(21).fill(401));
+    expect(await challengeFailures(user.id)).toEqual([5]);
+    expect(await checkedFrom(user.id, address)).toBe(5);
+  });
+});
+
 describe('turning it off', () => {
   it('needs the password and a code; then sign-in answers a token again', async () => {
     const { user, token, secret } = await enrolledUser();
+    expect((await post('users/totp/disable', { code: codeFor(secret, 1) }, token)).json().errors).toEqual({ password: 'validation.required' });
     expect((await post('users/totp/disable', { password: 'Wrong#Pass1', code: codeFor(secret, 1) }, token)).json().errors).toEqual({
       password: 'validation.wrongPassword',
     });
@@ -216,8 +330,8 @@ describe('the top admin', () => {
       // The earlier session of that role is held too, from its next request.
       expect((await t.app.inject({ method: 'GET', url: '/api/v1/access/roles', headers: t.auth(token) })).statusCode).toBe(403);
 
-      const { secret } = (await post('users/totp/setup', {}, fresh)).json();
-      expect((await post('users/totp/enable', { code: codeFor(secret) }, fresh)).statusCode).toBe(200);
+      const { secret } = (await post('users/totp/setup', { password: user.password }, fresh)).json();
+      expect((await post('users/totp/enable', { password: user.password, code: codeFor(secret) }, fresh)).statusCode).toBe(200);
       expect((await t.app.inject({ method: 'GET', url: '/api/v1/access/roles', headers: t.auth(fresh) })).statusCode).toBe(200);
       // From now on the password alone is not enough.
       await challengeFor(user.username, user.password);

@@ -7,7 +7,9 @@
 //   included, and each failure after a lock locks it again for twice as long;
 // - per account across addresses: over the ceiling, only addresses that have failed on this
 //   account are refused; an address with a clean history still signs in, so nobody can keep the
-//   owner out from elsewhere;
+//   owner out from elsewhere; and an address that signed this account in within the last 30 days
+//   is never refused by the ceiling (only by its own pair counter), so one mistyped password does
+//   not let a stranger lock the owner's usual address;
 // - per address across accounts (password spraying): over the limit the address is slowed.
 // The account is the user id whichever of its names is typed (one counter, not one per name);
 // an unknown name is counted under the name as typed, with the same rules, so neither the answers
@@ -19,6 +21,7 @@ import type { SignInLimits } from '../config';
 import { HttpError } from '../http/errors';
 import { keepEvenIfRefused } from '../audit/context';
 import type { Repositories } from '../repositories';
+import { KNOWN_ADDRESS_MS } from '../repositories/sign-in-failures';
 import type { UserRow } from '../repositories/users';
 import { verifyAgainstNobody, verifyPassword } from './passwords';
 
@@ -49,7 +52,11 @@ export async function assertNotLimited(repos: Repositories, limits: SignInLimits
   const own = Math.max(blocked.get(keys.pair) ?? 0, blocked.get(keys.address) ?? 0);
   if (own > 0) throw new SignInLimitedError(own);
   const account = blocked.get(keys.account);
-  if (account && (await repos.signInFailures.failedWithin(keys.pair, limits.account.windowMs))) {
+  if (
+    account &&
+    (await repos.signInFailures.failedWithin(keys.pair, limits.account.windowMs)) &&
+    !(await repos.signInFailures.succeededWithin(keys.pair, KNOWN_ADDRESS_MS))
+  ) {
     throw new SignInLimitedError(account);
   }
 }
@@ -65,7 +72,8 @@ export async function recordFailure(repos: Repositories, limits: SignInLimits, k
 
 /**
  * Checks the name and password of a sign-in attempt from `address`, under the limits. Answers the
- * user and the attempt's counter keys; the caller clears the pair once the sign-in completes.
+ * user and the attempt's counter keys; once the sign-in completes, the caller clears the pair with
+ * repos.signInFailures.clear, which also records the address as known to the account.
  */
 export async function checkPassword(
   deps: { repos: Repositories; limits: SignInLimits },

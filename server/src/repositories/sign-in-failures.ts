@@ -4,10 +4,15 @@
 // quiet for a whole window blocks it again for twice as long (up to `maxBlockMs`), so a guesser
 // who waits out one block gets one guess per ever longer wait. Each update is one atomic upsert,
 // so concurrent attempts on several API instances cannot slip past the count.
+// It also remembers the (account, address) pairs that completed a sign-in (sign_in_successes, same
+// pair key) for KNOWN_ADDRESS_MS: the account-wide ceiling never refuses such an address.
 import { inArray, lt, sql } from 'drizzle-orm';
 import type { CounterRule } from '../config';
 import type { Db } from '../db/client';
-import { signInFailures } from '../db/schema';
+import { signInFailures, signInSuccesses } from '../db/schema';
+
+/** How long an address that signed an account in stays exempt from that account's ceiling: 30 days. */
+export const KNOWN_ADDRESS_MS = 30 * 24 * 60 * 60_000;
 
 const ms = (n: number) => sql`(${Math.round(n)}::bigint * interval '1 millisecond')`;
 
@@ -70,15 +75,37 @@ export function signInFailuresRepository(db: Db) {
       return Boolean(row);
     },
 
-    /** Deletes counters quiet for longer than `keepMs` and not blocked; they no longer limit anything. */
+    /**
+     * Deletes counters quiet for longer than `keepMs` and not blocked (they no longer limit anything),
+     * and successes older than KNOWN_ADDRESS_MS.
+     */
     async purgeExpired(keepMs: number): Promise<void> {
       await db
         .delete(signInFailures)
         .where(sql`${lt(signInFailures.lastFailureAt, sql`now() - ${ms(keepMs)}`)} AND coalesce(${signInFailures.blockedUntil}, '-infinity') < now()`);
+      await db.delete(signInSuccesses).where(lt(signInSuccesses.lastSuccessAt, sql`now() - ${ms(KNOWN_ADDRESS_MS)}`));
     },
 
-    async clear(keys: string[]): Promise<void> {
-      if (keys.length) await db.delete(signInFailures).where(inArray(signInFailures.key, keys));
+    /** Whether the pair completed a sign-in within the last `withinMs` (a known address of the account). */
+    async succeededWithin(pairKey: string, withinMs: number): Promise<boolean> {
+      const [row] = await db
+        .select({ key: signInSuccesses.key })
+        .from(signInSuccesses)
+        .where(sql`${signInSuccesses.key} = ${pairKey} AND ${signInSuccesses.lastSuccessAt} > now() - ${ms(withinMs)}`);
+      return Boolean(row);
+    },
+
+    /**
+     * A sign-in completed from these pairs (the sign-in routes call it only then): their failures are
+     * cleared, and each pair is remembered as a known address of its account from now on.
+     */
+    async clear(pairKeys: string[]): Promise<void> {
+      if (!pairKeys.length) return;
+      await db.delete(signInFailures).where(inArray(signInFailures.key, pairKeys));
+      await db
+        .insert(signInSuccesses)
+        .values(pairKeys.map((key) => ({ key, lastSuccessAt: sql`now()` })))
+        .onConflictDoUpdate({ target: signInSuccesses.key, set: { lastSuccessAt: sql`now()` } });
     },
   };
 }

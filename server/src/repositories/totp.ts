@@ -80,17 +80,20 @@ export function totpRepository(db: Db) {
       });
     },
 
-    /** The live challenge (not expired, fewer than `maxFailures` wrong codes), or undefined. */
-    async liveChallenge(id: string, maxFailures: number): Promise<ChallengeRow | undefined> {
+    /**
+     * Takes one code check of a live challenge (unknown, expired, or with `maxAttempts` checks taken:
+     * undefined), in one atomic statement, before the code is looked at. Concurrent calls on one
+     * challenge queue on its row, so at most `maxAttempts` codes are ever checked; the right code
+     * deletes the challenge, so what `failures` counts on a live challenge is wrong codes. Run it
+     * outside the request's transaction (it must stay taken when the call is refused).
+     */
+    async takeChallengeAttempt(id: string, maxAttempts: number): Promise<ChallengeRow | undefined> {
       const [row] = await db
-        .select({ userId: signInChallenges.userId, address: signInChallenges.address, failures: signInChallenges.failures })
-        .from(signInChallenges)
-        .where(and(eq(signInChallenges.id, id), gt(signInChallenges.expiresAt, sql`now()`), lt(signInChallenges.failures, maxFailures)));
+        .update(signInChallenges)
+        .set({ failures: sql`${signInChallenges.failures} + 1` })
+        .where(and(eq(signInChallenges.id, id), gt(signInChallenges.expiresAt, sql`now()`), lt(signInChallenges.failures, maxAttempts)))
+        .returning({ userId: signInChallenges.userId, address: signInChallenges.address, failures: signInChallenges.failures });
       return row;
-    },
-
-    async challengeFailed(id: string): Promise<void> {
-      await db.update(signInChallenges).set({ failures: sql`${signInChallenges.failures} + 1` }).where(eq(signInChallenges.id, id));
     },
 
     async deleteChallenge(id: string): Promise<void> {

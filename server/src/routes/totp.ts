@@ -4,15 +4,19 @@
 //
 // Rules the server owns here:
 // - the secret is sealed at rest like other secrets (context 'user.totp'); it is shown only by setup;
-// - a challenge from users/signin lives 5 minutes and dies at the 5th wrong code;
+// - a challenge from users/signin lives 5 minutes and dies at the 5th wrong code: each call takes
+//   one of its 5 checks in one atomic statement before the code is looked at, committed at once,
+//   so parallel calls cannot check more than 5 codes, and a right code after the 5th wrong one fails;
+// - setting TOTP up, turning it on and turning it off all ask for the password again (a wrong one
+//   counts in the sign-in limits); turning it on ends the account's other sessions;
 // - a code is accepted once (its 30-second step must be later than the last accepted), a recovery
 //   code once; wrong codes count in the sign-in limits exactly like wrong passwords;
 // - staff whose role requires TOTP and who have not enrolled reach only the enrolment calls (403
 //   TOTP_ENROLLMENT_REQUIRED elsewhere, see auth/authorize.ts).
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
-  ERROR_CODES, V, totpDisableSchema, totpEnableSchema, totpResetSchema, totpRoleSchema, totpSignInSchema,
-  type TotpDisableBody, type TotpEnableBody, type TotpResetBody, type TotpRoleBody, type TotpSignInBody,
+  ERROR_CODES, V, totpDisableSchema, totpEnableSchema, totpResetSchema, totpRoleSchema, totpSetupSchema, totpSignInSchema,
+  type TotpDisableBody, type TotpEnableBody, type TotpResetBody, type TotpRoleBody, type TotpSetupBody, type TotpSignInBody,
 } from '../../../src/contract';
 import { requireUser } from '../auth/authorize';
 import { verifyPassword } from '../auth/passwords';
@@ -25,6 +29,7 @@ import { dataResponse, successResponse } from '../http/schemas';
 import { responseSchema, yupSchema } from '../http/validation';
 import { roleOptionSchema, signInResultSchema, totpEnableResultSchema, totpSetupResultSchema } from '../../../src/contract/responses-users';
 import { inTransaction, type Repositories } from '../repositories';
+import type { ChallengeRow } from '../repositories/totp';
 import type { UserRow } from '../repositories/users';
 import { auditActor, auditTarget, keepEvenIfRefused } from '../audit/context';
 import { fromBody, theCaller } from '../audit/plugin';
@@ -64,21 +69,45 @@ export async function totpRoutes(app: FastifyInstance) {
     return row;
   }
 
+  /**
+   * The caller's password, asked again by setup, enable and disable: under the sign-in limits, and
+   * a wrong one is a 400 on `password` that counts in them like a wrong sign-in.
+   */
+  async function confirmPassword(user: UserRow, password: string, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const keys = failureKeys(`user:${user.id}`, request.ip);
+    await assertNotLimited(app.repos, limits, keys).catch(withRetryAfter(reply));
+    if (!(await verifyPassword(user.passwordHash, password))) {
+      await recordFailure(app.repos, limits, keys);
+      throw HttpError.validation({ password: V.wrongPassword }, 'The password is wrong');
+    }
+  }
+
+  /** The code check each users/signin/totp call took before its handler (see the preHandler there). */
+  const takenChecks = new WeakMap<FastifyRequest, ChallengeRow>();
+
   app.post<{ Body: TotpSignInBody }>(
     '/users/signin/totp',
     {
       schema: {
         tags,
         summary: 'Finish a sign-in with a TOTP code or a recovery code',
-        description: `The challenge comes from users/signin. Answers {token}; 401 for a wrong code or a challenge that expired (${TOTP_CHALLENGE_TTL_MS / 60_000} minutes) or saw ${TOTP_CHALLENGE_MAX_FAILURES} wrong codes. A recovery code works once. Wrong codes count in the sign-in limits like wrong passwords (429).`,
+        description: `The challenge comes from users/signin. Answers {token}; 401 for a wrong code or a challenge that expired (${TOTP_CHALLENGE_TTL_MS / 60_000} minutes) or saw ${TOTP_CHALLENGE_MAX_FAILURES} wrong codes. A challenge checks at most ${TOTP_CHALLENGE_MAX_FAILURES} codes however many calls arrive at once: a right code after the ${TOTP_CHALLENGE_MAX_FAILURES}th wrong one is refused too. A recovery code works once. Wrong codes count in the sign-in limits like wrong passwords (429).`,
         body: yupSchema(totpSignInSchema),
         response: { 200: responseSchema(signInResultSchema) },
       },
       config: { audit: { action: 'session.signInTotp', target: 'user', refused: 'session.signInFailed' }, rateLimit: { max: limits.ipMax, timeWindow: limits.ipWindowMs } },
+      // Takes one of the challenge's checks before the handler's transaction opens, in one statement
+      // that commits at once: a refused call (whose transaction rolls back) cannot give its check
+      // back, and calls in parallel queue on the challenge's row instead of all reading the same count.
+      preHandler: async (request: FastifyRequest<{ Body: TotpSignInBody }>) => {
+        const taken = await app.repos.totp.takeChallengeAttempt(challengeId(request.body.challenge), TOTP_CHALLENGE_MAX_FAILURES);
+        if (taken) takenChecks.set(request, taken);
+      },
     },
     async (request, reply) => {
       const id = challengeId(request.body.challenge);
-      const challenge = await app.repos.totp.liveChallenge(id, TOTP_CHALLENGE_MAX_FAILURES);
+      // None taken: unknown, expired, or its checks are used up.
+      const challenge = takenChecks.get(request);
       if (!challenge) throw errors.badCode();
       const user = await app.repos.users.findById(challenge.userId);
       if (!user || !user.active || user.totpSecretEnc === null) {
@@ -89,20 +118,20 @@ export async function totpRoutes(app: FastifyInstance) {
       await assertNotLimited(app.repos, limits, keys).catch(withRetryAfter(reply));
       if (!(await codeIsGood(app.repos, user, request.body.code))) {
         auditActor({ id: user.id, name: user.username, role: null });
-        await keepEvenIfRefused(() => app.repos.totp.challengeFailed(id));
         await recordFailure(app.repos, limits, keys);
         throw errors.badCode();
       }
       auditActor({ id: user.id, name: user.username, role: null });
       auditTarget(user.id);
       await app.repos.totp.deleteChallenge(id);
+      // Clears the pair's failures and records the address as known to the account (auth/sign-in.ts).
       await app.repos.signInFailures.clear([keys.pair]);
       const sessionId = await app.repos.sessions.create(user.id);
       return { token: app.tokens.sign({ sid: sessionId, sub: String(user.id) }) };
     },
   );
 
-  app.post(
+  app.post<{ Body: TotpSetupBody }>(
     '/users/totp/setup',
     {
       config: { audit: { action: 'user.totpSetup', target: 'user', id: theCaller } },
@@ -110,13 +139,15 @@ export async function totpRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Start TOTP enrolment: a new secret and its otpauth:// URL',
-        description: 'SHA-1, 6 digits, 30 seconds. Nothing changes until users/totp/enable confirms a code; calling again replaces the offered secret. 409 TOTP_STATE when TOTP is already on.',
+        description: 'Needs the current password again. SHA-1, 6 digits, 30 seconds. Nothing changes until users/totp/enable confirms a code; calling again replaces the offered secret. 400 with errors.password (validation.wrongPassword) for a wrong password, which counts in the sign-in limits (429 with Retry-After); 409 TOTP_STATE when TOTP is already on.',
+        body: yupSchema(totpSetupSchema),
         response: { 200: responseSchema(totpSetupResultSchema) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = await ownRow(requireUser(request).id);
       if (user.totpSecretEnc !== null) throw errors.alreadyOn();
+      await confirmPassword(user, request.body.password, request, reply);
       const { secret, otpauthUrl } = newTotpSecret(user.username);
       await app.repos.totp.setPending(user.id, app.secrets.seal(secret, TOTP_SECRET_CONTEXT));
       return { secret, otpauthUrl };
@@ -131,19 +162,25 @@ export async function totpRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Turn TOTP on with a code from the new authenticator',
-        description: 'Answers {recoveryCodes}: 10 single-use codes, shown this once (stored hashed). 400 with errors.code for a wrong code; 409 TOTP_STATE when already on or not set up.',
+        description: 'Needs the current password again and a code from the new authenticator. Answers {recoveryCodes}: 10 single-use codes, shown this once (stored hashed). Ends every other session of the account (this one stays). 400 with errors.password (validation.wrongPassword) for a wrong password, which counts in the sign-in limits (429 with Retry-After), or errors.code for a wrong code; 409 TOTP_STATE when already on or not set up.',
         body: yupSchema(totpEnableSchema),
         response: { 200: responseSchema(totpEnableResultSchema) },
       },
     },
-    async (request) => {
-      const user = await ownRow(requireUser(request).id);
+    async (request, reply) => {
+      const caller = requireUser(request);
+      const user = await ownRow(caller.id);
       if (user.totpSecretEnc !== null) throw errors.alreadyOn();
       if (user.totpPendingEnc === null) throw errors.noPending();
+      await confirmPassword(user, request.body.password, request, reply);
       const step = acceptedTotpStep(app.secrets.open(user.totpPendingEnc, TOTP_SECRET_CONTEXT), request.body.code, null);
       if (step === null) throw errors.wrongCode();
       const recoveryCodes = newRecoveryCodes();
-      await inTransaction(app.db, (repos) => repos.totp.enable(user.id, user.totpPendingEnc!, step, recoveryCodes.map(recoveryCodeHash)));
+      await inTransaction(app.db, async (repos) => {
+        await repos.totp.enable(user.id, user.totpPendingEnc!, step, recoveryCodes.map(recoveryCodeHash));
+        // A session opened with the password alone (perhaps someone else's) does not outlive the second factor.
+        await repos.sessions.revokeAllForUser(user.id, caller.sessionId);
+      });
       return { recoveryCodes };
     },
   );
@@ -156,22 +193,17 @@ export async function totpRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Turn own TOTP off',
-        description: 'Needs the password and a current code (or a recovery code). 400 with errors.password or errors.code when wrong (these count in the sign-in limits); 409 TOTP_STATE when TOTP is off.',
+        description: 'Needs the current password again and a current code (or a recovery code). 400 with errors.password (validation.wrongPassword) or errors.code when wrong (both count in the sign-in limits: 429 with Retry-After); 409 TOTP_STATE when TOTP is off.',
         body: yupSchema(totpDisableSchema),
         response: { 200: successResponse() },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = await ownRow(requireUser(request).id);
       if (user.totpSecretEnc === null) throw errors.notOn();
-      const keys = failureKeys(`user:${user.id}`, request.ip);
-      await assertNotLimited(app.repos, limits, keys);
-      if (!(await verifyPassword(user.passwordHash, request.body.password))) {
-        await recordFailure(app.repos, limits, keys);
-        throw HttpError.validation({ password: V.wrongPassword });
-      }
+      await confirmPassword(user, request.body.password, request, reply);
       if (!(await codeIsGood(app.repos, user, request.body.code))) {
-        await recordFailure(app.repos, limits, keys);
+        await recordFailure(app.repos, limits, failureKeys(`user:${user.id}`, request.ip));
         throw errors.wrongCode();
       }
       await inTransaction(app.db, (repos) => repos.totp.disable(user.id));

@@ -34,12 +34,19 @@ export type ChangePasswordBody = yup.InferType<typeof changePasswordSchema>;
 /** A 6-digit code from the authenticator, or (where a recovery code is accepted) a recovery code. */
 const totpCode = () => trimmedStr().required(V.required).max(32, V.totpCode);
 
-/** users/totp/enable: the first code from the newly set up authenticator. */
-export const totpEnableSchema = body({ code: totpCode() });
+/** The caller's current password, asked again before TOTP is set up, turned on or turned off. */
+const currentPassword = () => str().required(V.required).max(1024, V.tooLong);
+
+/** users/totp/setup: the current password (a stolen session alone cannot enrol its own device). */
+export const totpSetupSchema = body({ password: currentPassword() });
+export type TotpSetupBody = yup.InferType<typeof totpSetupSchema>;
+
+/** users/totp/enable: the current password again, and the first code from the newly set up authenticator. */
+export const totpEnableSchema = body({ password: currentPassword(), code: totpCode() });
 export type TotpEnableBody = yup.InferType<typeof totpEnableSchema>;
 
 /** users/totp/disable: the password and a current code (or a recovery code). */
-export const totpDisableSchema = body({ password: str().required(V.required).max(1024, V.tooLong), code: totpCode() });
+export const totpDisableSchema = body({ password: currentPassword(), code: totpCode() });
 export type TotpDisableBody = yup.InferType<typeof totpDisableSchema>;
 
 /** users/signin/totp: the challenge users/signin answered, and a code or a recovery code. */

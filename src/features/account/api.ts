@@ -1,9 +1,10 @@
 // Own-account endpoints of docs/product.md §7: change password, upload the avatar, and set up or turn off
-// TOTP. Each changes what users/current returns, so each invalidates CurrentUser.
+// TOTP. Each changes what users/current returns, so each invalidates CurrentUser. Turning TOTP on
+// also ends the account's other sessions (server side; this one stays).
 import { baseApi, sessionApi, unlessRefused } from '../../lib/api';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import type {
-  AvatarUrl, ChangePasswordBody, CurrentUser, MutationResponse, TotpDisableBody, TotpEnableBody, TotpEnableResult, TotpSetupResult,
+  AvatarUrl, ChangePasswordBody, CurrentUser, MutationResponse, TotpDisableBody, TotpEnableBody, TotpEnableResult, TotpSetupBody, TotpSetupResult,
 } from '../../contract';
 
 /**
@@ -38,8 +39,9 @@ export const accountApi = baseApi.injectEndpoints({
       },
       invalidatesTags: unlessRefused(['CurrentUser']),
     }),
-    totpSetup: build.mutation<TotpSetupResult, void>({
-      query: () => ({ url: 'users/totp/setup', method: 'POST', body: {} }),
+    // Both enrolment calls carry the current password again (the server asks for it).
+    totpSetup: build.mutation<TotpSetupResult, TotpSetupBody>({
+      query: (body) => ({ url: 'users/totp/setup', method: 'POST', body }),
     }),
     totpEnable: build.mutation<TotpEnableResult, TotpEnableBody>({
       query: (body) => ({ url: 'users/totp/enable', method: 'POST', body }),

@@ -1,7 +1,7 @@
-// /account/security and the login's code step (README "Two-factor sign-in"): enrolment shows the QR
-// code and the key, confirms with a code and shows the recovery codes once (copy, download);
-// turning off needs the password and a code; a user whose role requires TOTP is sent here; an
-// account with TOTP signs in through the code step.
+// /account/security and the login's code step (README "Two-factor sign-in"): enrolment asks for the
+// password again, shows the QR code and the key, confirms with a code (the password goes along) and
+// shows the recovery codes once (copy, download); turning off needs the password and a code; a user
+// whose role requires TOTP is sent here; an account with TOTP signs in through the code step.
 import { screen, waitFor } from '@testing-library/react';
 import { renderApp } from '../../support/render';
 import { apiError, json, useFakeServer } from '../../support/fake-server';
@@ -11,12 +11,19 @@ const server = useFakeServer();
 
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 const CODES = Array.from({ length: 10 }, (_, i) => `abcde-fgh${String(i).padStart(2, '0')}`);
+const PASSWORD = 'Passw0rd!';
+const wrongPassword = () => apiError(400, 'VALIDATION_FAILED', { password: 'validation.wrongPassword' });
 
 function enrolServer(initial: { totpEnabled?: boolean; totpEnrollmentRequired?: boolean } = {}) {
   let state = { totpEnabled: false, totpEnrollmentRequired: false, ...initial };
   server.on('GET', 'users/current', () => json({ data: makeUser(state) }));
-  server.on('POST', 'users/totp/setup', json({ secret: SECRET, otpauthUrl: `otpauth://totp/VPN%20Admin:admin?secret=${SECRET}` }));
+  server.on('POST', 'users/totp/setup', (req) =>
+    (req.body as { password?: string }).password === PASSWORD
+      ? json({ secret: SECRET, otpauthUrl: `otpauth://totp/VPN%20Admin:admin?secret=${SECRET}` })
+      : wrongPassword(),
+  );
   server.on('POST', 'users/totp/enable', (req) => {
+    if ((req.body as { password?: string }).password !== PASSWORD) return wrongPassword();
     if ((req.body as { code: string }).code !== '123456') return apiError(400, 'VALIDATION_FAILED', { code: 'validation.totpCode' });
     state = { totpEnabled: true, totpEnrollmentRequired: false };
     return json({ recoveryCodes: CODES });
@@ -25,14 +32,24 @@ function enrolServer(initial: { totpEnabled?: boolean; totpEnrollmentRequired?: 
 }
 
 describe('security page', () => {
-  it('enrols: QR and grouped key, a wrong code on its field, then the recovery codes once with copy and download', async () => {
+  it('enrols: the password first (a wrong one on its field), QR and grouped key, a wrong code on its field, then the recovery codes once with copy and download', async () => {
     enrolServer();
     const createObjectURL = jest.fn(() => 'blob:codes');
     Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
     const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
 
     const { user } = await renderApp({ route: '/account/security', token: 't' });
+    // Nothing is asked of the server without the password.
     await user.click(await screen.findByRole('button', { name: 'راه‌اندازی ورود دومرحله‌ای' }));
+    expect(server.calls('POST', 'users/totp/setup')).toHaveLength(0);
+    await user.type(screen.getByLabelText('رمز عبور'), 'Wrong#Pass1');
+    await user.click(screen.getByRole('button', { name: 'راه‌اندازی ورود دومرحله‌ای' }));
+    expect(await screen.findByText('رمز عبور فعلی اشتباه است')).toBeInTheDocument();
+    expect(screen.queryByTestId('totp-secret')).toBeNull();
+    await user.clear(screen.getByLabelText('رمز عبور'));
+    await user.type(screen.getByLabelText('رمز عبور'), PASSWORD);
+    await user.click(screen.getByRole('button', { name: 'راه‌اندازی ورود دومرحله‌ای' }));
+    expect(server.calls('POST', 'users/totp/setup').at(-1)?.body).toEqual({ password: PASSWORD });
     const qr = await screen.findByRole('img', { name: 'کد \u2066QR\u2069 برای اسکن با برنامه احراز هویت' });
     await waitFor(() => expect(qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml/));
     expect(decodeURIComponent(qr.getAttribute('src')!)).toContain('<svg');
@@ -49,7 +66,7 @@ describe('security page', () => {
     const list = await screen.findByTestId('recovery-codes');
     expect(list.querySelectorAll('li')).toHaveLength(10);
     expect(list).toHaveTextContent(CODES[9]);
-    expect(server.calls('POST', 'users/totp/enable').at(-1)?.body).toEqual({ code: '123456' });
+    expect(server.calls('POST', 'users/totp/enable').at(-1)?.body).toEqual({ password: PASSWORD, code: '123456' });
 
     await user.click(screen.getByRole('button', { name: 'کپی' }));
     // user-event's clipboard stands in for the browser's.
@@ -84,6 +101,7 @@ describe('security page', () => {
     const { user, router } = await renderApp({ route: '/dashboard', token: 't' });
     await waitFor(() => expect(router.state.location.pathname).toBe('/account/security'));
     expect(await screen.findByText('نقش شما ورود دومرحله‌ای را الزامی کرده است. برای ادامه آن را راه‌اندازی کنید.')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('رمز عبور'), PASSWORD);
     await user.click(screen.getByRole('button', { name: 'راه‌اندازی ورود دومرحله‌ای' }));
     await user.type(await screen.findByLabelText('کد برنامه'), '123456');
     await user.click(screen.getByRole('button', { name: 'فعال‌سازی' }));

@@ -130,6 +130,16 @@ export const signInFailures = pgTable('sign_in_failures', {
   blockedUntil: timestamp('blocked_until', { withTimezone: true }),
 });
 
+/**
+ * The (account, address) pairs that completed a sign-in, with the last time (README "Sign-in
+ * limits"): `key` is the pair's key in sign_in_failures. The account-wide ceiling never refuses an
+ * address that signed its account in within the last 30 days; older rows are purged.
+ */
+export const signInSuccesses = pgTable('sign_in_successes', {
+  key: text('key').primaryKey(),
+  lastSuccessAt: timestamp('last_success_at', { withTimezone: true }).notNull(),
+});
+
 /** Single-use recovery codes for TOTP, stored as SHA-256 (they are random, 50+ bits each). */
 export const totpRecoveryCodes = pgTable(
   'totp_recovery_codes',

@@ -1,6 +1,7 @@
-// /account/security (README "Two-factor sign-in"): set up TOTP (QR code and manual key, confirmed
-// with a code), see the recovery codes once (copy, download), or turn TOTP off with the password
-// and a code. The guards send staff here whose role requires TOTP they have not set up.
+// /account/security (README "Two-factor sign-in"): set up TOTP (the password again, then the QR code
+// and manual key, confirmed with a code), see the recovery codes once (copy, download), or turn TOTP
+// off with the password and a code. The guards send staff here whose role requires TOTP they have
+// not set up.
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,7 +11,9 @@ import Typography from '@mui/material/Typography';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { totpDisableSchema, totpEnableSchema, type TotpDisableBody, type TotpEnableBody, type TotpSetupResult } from '../../../contract';
+import {
+  totpDisableSchema, totpEnableSchema, totpSetupSchema, type TotpDisableBody, type TotpEnableBody, type TotpSetupBody, type TotpSetupResult,
+} from '../../../contract';
 import { useSubmitAction } from '../../../components/dialogs';
 import { LoadingState } from '../../../components/feedback/loading-state';
 import { Form, PasswordField, TextInput, SubmitButton } from '../../../components/form';
@@ -72,11 +75,17 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
   );
 }
 
+/** The confirm step's form: the code; the password typed at the start goes with it. */
+const enableCodeSchema = totpEnableSchema.pick(['code']);
+type EnableCodeBody = Pick<TotpEnableBody, 'code'>;
+
 function Enrol({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
   const [setup] = useTotpSetupMutation();
   const [enable] = useTotpEnableMutation();
-  const [offer, setOffer] = useState<TotpSetupResult | null>(null);
-  const start = useSubmitAction<TotpSetupResult>({ errorMessageId: 'account.security.error', onSuccess: setOffer });
+  // The server asks for the password at setup and again at enable; it is typed once, kept only
+  // while this step is on screen.
+  const [offer, setOffer] = useState<(TotpSetupResult & TotpSetupBody) | null>(null);
+  const start = useSubmitAction<TotpSetupResult>({ errorMessageId: 'account.security.error' });
   const confirm = useSubmitAction<{ recoveryCodes: string[] }>({
     successMessageId: 'account.security.enabled',
     errorMessageId: 'account.security.error',
@@ -85,13 +94,23 @@ function Enrol({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
 
   if (!offer) {
     return (
-      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+      <Stack spacing={2}>
         <Typography>
           <FormattedMessage id="account.security.offIntro" />
         </Typography>
-        <Button variant="contained" disabled={start.submitting} onClick={() => start.run(() => setup().unwrap()).catch(() => undefined)}>
-          <FormattedMessage id="account.security.start" />
-        </Button>
+        <Form<TotpSetupBody>
+          schema={totpSetupSchema}
+          defaultValues={{ password: '' }}
+          onSubmit={async ({ password }) => setOffer({ ...(await start.run(() => setup({ password }).unwrap())), password })}
+        >
+          <Stack spacing={2} sx={{ maxWidth: 360 }}>
+            <Typography variant="body2" color="text.secondary">
+              <FormattedMessage id="account.security.passwordAgain" />
+            </Typography>
+            <PasswordField name="password" labelId="account.security.password" autoComplete="current-password" />
+            <SubmitButton labelId="account.security.start" submitting={start.submitting} sx={{ alignSelf: 'flex-start' }} />
+          </Stack>
+        </Form>
       </Stack>
     );
   }
@@ -112,10 +131,10 @@ function Enrol({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
           </Typography>
         </Stack>
       </Stack>
-      <Form<TotpEnableBody>
-        schema={totpEnableSchema}
+      <Form<EnableCodeBody>
+        schema={enableCodeSchema}
         defaultValues={{ code: '' }}
-        onSubmit={(values) => confirm.run(() => enable(values).unwrap())}
+        onSubmit={({ code }) => confirm.run(() => enable({ password: offer.password, code }).unwrap())}
       >
         <Stack spacing={2} sx={{ maxWidth: 360 }}>
           <TextInput name="code" labelId="account.security.code" autoComplete="one-time-code" ltr />
@@ -139,6 +158,9 @@ function Disable() {
       </Typography>
       <Form<TotpDisableBody> schema={totpDisableSchema} defaultValues={{ password: '', code: '' }} onSubmit={(values) => run(() => disable(values).unwrap())}>
         <Stack spacing={2} sx={{ maxWidth: 360 }}>
+          <Typography variant="body2" color="text.secondary">
+            <FormattedMessage id="account.security.passwordAgain" />
+          </Typography>
           <PasswordField name="password" labelId="account.security.password" autoComplete="current-password" />
           <TextInput
             name="code"
