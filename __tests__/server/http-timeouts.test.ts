@@ -105,8 +105,8 @@ describe('slow clients over a real socket', () => {
 describe('HTTP timeout configuration', () => {
   const secrets = { JWT_SECRET: 'x'.repeat(32), SECRETS_KEY: 'ab'.repeat(32) };
 
-  it('defaults to 30 s for a request, 10 s for its headers, 72 s for an idle keep-alive connection and 120 s of socket silence', () => {
-    expect(loadConfig({ ...secrets }).http).toEqual({ requestTimeoutMs: 30_000, headersTimeoutMs: 10_000, keepAliveTimeoutMs: 72_000, idleTimeoutMs: 120_000 });
+  it('defaults to 120 s for a request (a slow upload), 10 s for its headers, 72 s for an idle keep-alive connection and 30 s of socket silence (a stalled body)', () => {
+    expect(loadConfig({ ...secrets }).http).toEqual({ requestTimeoutMs: 120_000, headersTimeoutMs: 10_000, keepAliveTimeoutMs: 72_000, idleTimeoutMs: 30_000 });
   });
 
   it('reads each variable, and 0 turns the idle timeout off', () => {

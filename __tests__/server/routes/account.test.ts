@@ -165,3 +165,39 @@ describe('PASSWORD_CHANGE_REQUIRED', () => {
     expect(logout.statusCode).toBe(200);
   });
 });
+
+describe('POST users/changepass under the sign-in limits', () => {
+  // Its own app: the pair counter locks after 3 failures; addresses come from X-Forwarded-For.
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp({
+      env: { TRUST_PROXY: 'true' },
+      configure: (c) => {
+        c.signIn.pair = { max: 3, windowMs: 900_000, blockMs: 900_000, maxBlockMs: 3_600_000 };
+      },
+    });
+  });
+  afterAll(() => limited?.close());
+
+  const from = (address: string) => ({ 'x-forwarded-for': address });
+
+  it('counts wrong current passwords like failed sign-ins: the (account, address) pair locks with 429 and Retry-After', async () => {
+    const { user, token } = await limited.signedInUser();
+    const change = (currentPassword: string) =>
+      limited.call(token, 'POST', 'users/changepass', { currentPassword, password: 'New#Pass123', repassword: 'New#Pass123' }, from('203.0.113.9'));
+    const wrong = [];
+    for (let i = 0; i < 3; i++) wrong.push((await change('Not#Mine123')).statusCode);
+    expect(wrong).toEqual([400, 400, 400]);
+    // Locked: the right password too, as at sign-in.
+    const locked = await change(user.password);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toEqual({ message: expect.any(String), code: 'RATE_LIMITED' });
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(890);
+    // One counter with sign-in: that address cannot sign in to the account either...
+    const signIn = (address: string) =>
+      limited.app.inject({ method: 'POST', url: '/api/v1/users/signin', payload: { email: user.username, password: user.password }, headers: from(address) });
+    expect((await signIn('203.0.113.9')).statusCode).toBe(429);
+    // ...while the password is unchanged and the owner signs in from elsewhere.
+    expect((await signIn('198.51.100.9')).statusCode).toBe(200);
+  });
+});

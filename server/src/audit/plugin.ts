@@ -3,9 +3,12 @@
 // such a route (and of a GET that declares one: sign-out) runs in one transaction with the audit
 // record written after it: a change never lands without its record, a refused or failed call
 // (thrown, or answered 4xx/5xx) leaves neither. Sign-in routes record their refusals too
-// (`refused`), after the rollback, next to the failure counters kept by keepEvenIfRefused.
+// (`refused`), after the rollback, next to the failure counters kept by keepEvenIfRefused. A route's
+// slow work that needs no transaction (password hashing) runs in its `prepare` step, before the
+// transaction takes a connection from the pool.
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import type { Db } from '../db/client';
+import { toErrorResponse } from '../http/errors';
 import { openScope, type AuditActor, type AuditScope } from './context';
 import { recordAudit } from './record';
 import { TARGETS, TARGET_TYPE, type Snapshot, type TargetKind } from './targets';
@@ -27,6 +30,16 @@ export interface AuditSpec {
   skip?: (request: FastifyRequest) => boolean;
   /** Also record a refused call as this action (sign-in failures); the rest is rolled back. */
   refused?: string;
+  /**
+   * Work done before the transaction opens, so that no pool connection is held while it runs:
+   * CPU-heavy steps that need no transaction (an argon2 hash or password check, tens of ms each).
+   * It runs after authentication and validation but before the route's access checks (those run
+   * inside the transaction, auth/access.ts), so it must not touch records the caller may not reach.
+   * It may read and write through `app.repos` on its own (no transaction, no audit record) and
+   * throw to refuse the call, which then records nothing. The handler reads its answer with
+   * `preparedFor(request)`.
+   */
+  prepare?: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 }
 
 declare module 'fastify' {
@@ -42,6 +55,15 @@ export const fromParams = (key: string) => (r: FastifyRequest) => (r.params as R
 export const fromBody = (key: string) => (r: FastifyRequest) => (r.body as Record<string, unknown> | undefined)?.[key];
 export const theCaller = (r: FastifyRequest) => r.user?.id;
 export const createdData = (answer: unknown) => (answer as { data?: { id?: unknown } } | undefined)?.data?.id;
+
+/** What each request's `prepare` answered. */
+const prepared = new WeakMap<FastifyRequest, unknown>();
+
+/** The answer of the route's `prepare` (see AuditSpec.prepare) for this request. */
+export function preparedFor<T>(request: FastifyRequest): T {
+  if (!prepared.has(request)) throw new Error(`${request.method} ${request.url}: preparedFor without a prepare step`);
+  return prepared.get(request) as T;
+}
 
 /** Thrown inside the transaction when the handler answered an error itself, to roll it back. */
 class AnsweredError {
@@ -60,6 +82,7 @@ export function registerAudit(app: FastifyInstance, root: Db): void {
     }
     const handler = route.handler as RouteHandlerMethod;
     route.handler = async function audited(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+      if (spec.prepare) prepared.set(request, await spec.prepare(request, reply));
       if (spec.skip?.(request)) return handler.call(this, request, reply);
       return runAudited(root, spec, request, reply, () => handler.call(this, request, reply));
     };
@@ -113,7 +136,8 @@ async function runAudited(root: Db, spec: AuditSpec, request: FastifyRequest, re
               actor: scope.actor ?? { id: request.user?.id ?? null, name: request.user?.username ?? (typeof typed === 'string' ? typed : null), role: request.user?.roleName ?? null },
               request,
               target: { type: TARGET_TYPE[spec.target], id: scope.targetId, name: undefined },
-              detail: { status: (err as { statusCode?: number }).statusCode ?? 500 },
+              // The status the caller is answered (a 503 when the database dropped the call).
+              detail: { status: toErrorResponse(err).status },
             });
           }
         }, { ...scope, kept: [] }),

@@ -11,7 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { Pool } from 'pg';
+import { Pool, type PoolClient } from 'pg';
 import type { DatabaseTarget } from '../config';
 import * as schema from './schema';
 
@@ -82,9 +82,17 @@ async function openPostgres(url: string): Promise<DbHandle> {
   // No JIT: every query here is short, and JIT compiling one the planner prices high (a deep page of
   // the device list) adds 15-50 ms to it (docs/architecture.md §8). The trigram indexes' GIN pending
   // lists are bounded by the indexes themselves (GIN_PENDING_LIST_KB), for this pool and every other writer.
-  const pool = new Pool({ connectionString: url, max: 10, options: '-c jit=off' });
-  // An idle client's network error must not crash the process; the next query reports it instead.
-  pool.on('error', () => {});
+  const pool = new Pool({
+    connectionString: url,
+    max: 10,
+    options: '-c jit=off',
+    // A database host that stops answering (a failover, a partition) fails a new connection and a
+    // wait for a free one after this long, as a 503 (http/errors.ts), instead of holding the call for
+    // the kernel's minutes; keepalive notices a silently dead connection.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+  });
+  survivesConnectionLoss(pool);
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   pooled.add(db);
   return {
@@ -106,6 +114,42 @@ async function openPostgres(url: string): Promise<DbHandle> {
     },
     close: () => pool.end(),
   };
+}
+
+/** How long a call waits for a connection (new or free) before it is answered 503. */
+export const CONNECT_TIMEOUT_MS = 10_000;
+
+/**
+ * Keeps the process alive when PostgreSQL drops a connection (a restart, a failover,
+ * pg_terminate_backend, a network cut). node-postgres emits an 'error' event on a client whose
+ * connection dies, and an 'error' event without a listener throws out of the socket's callback,
+ * ending the process. pg-pool listens on idle clients only (and re-emits on the pool): it takes its
+ * listener off a client it hands out, and an audited call holds one for its whole transaction. So
+ * every client the pool makes gets a listener of its own for its whole life; the calls that were
+ * using it get the error from their query (a 503 DB_UNAVAILABLE), and the next queries get a fresh
+ * connection.
+ *
+ * A dead client that is checked out goes back to the pool at once, which drops it: Drizzle's
+ * transaction releases its client in a `finally` only after `begin` succeeded, so a connection cut
+ * between the checkout and `begin` would otherwise never be released, and ten of them would leave
+ * the pool with no slot (every later call waiting for a connection). The release its holder makes
+ * later is then a no-op.
+ */
+export function survivesConnectionLoss(pool: Pool): void {
+  // An idle client's error: pg-pool has already dropped the client; nothing to do.
+  pool.on('error', () => {});
+  const checkedOut = new WeakSet<PoolClient>();
+  pool.on('acquire', (client) => checkedOut.add(client));
+  pool.on('release', (_err, client) => checkedOut.delete(client));
+  pool.on('connect', (client) => {
+    client.on('error', (err) => {
+      if (!checkedOut.has(client)) return;
+      checkedOut.delete(client);
+      const release = client.release;
+      client.release = () => {};
+      release(err);
+    });
+  });
 }
 
 function checkedFolder(dir: string): string {

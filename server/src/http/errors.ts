@@ -61,7 +61,37 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   429: ERROR_CODES.rateLimited,
 };
 
-export function toErrorResponse(err: unknown): { status: number; body: ApiErrorBody } {
+/** Seconds a client is told to wait (Retry-After) before sending again a call the database dropped. */
+export const DB_RETRY_AFTER_SECONDS = 2;
+
+/**
+ * SQLSTATEs that mean the connection (not the statement) failed: class 08 (connection exception),
+ * 57P01-57P03 (the server is shutting down or starting up, or an administrator ended the session)
+ * and 53300 (no connection slot left).
+ */
+const CONNECTION_SQLSTATE = /^(?:08...|57P0[123]|53300)$/;
+/** Socket errors: the server makes no network calls but the database's. */
+const SOCKET_ERRNO = new Set(['ECONNRESET', 'ECONNREFUSED', 'ECONNABORTED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EHOSTDOWN', 'ENOTFOUND', 'EAI_AGAIN']);
+/** What node-postgres and pg-pool say when a connection is gone, cannot be made in time, or the pool is closing. */
+const DRIVER_MESSAGE =
+  /^(?:Connection terminated(?: unexpectedly| due to connection timeout)?|Client has encountered a connection error and is not queryable|Client was closed and is not queryable|timeout exceeded when trying to connect|timeout expired|Cannot use a pool after calling end on the pool)$/;
+
+/**
+ * Whether `err` (or an error it wraps: Drizzle wraps a failed query's error in `cause`) says the
+ * database connection was lost or could not be made, as opposed to a statement that failed. A
+ * FATAL error ends the session whatever its code (the database refusing connections, say).
+ */
+export function isConnectionLoss(err: unknown): boolean {
+  for (let e = err, depth = 0; e instanceof Object && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, severity, message } = e as { code?: unknown; severity?: unknown; message?: unknown };
+    if (typeof code === 'string' && (CONNECTION_SQLSTATE.test(code) || SOCKET_ERRNO.has(code))) return true;
+    if (severity === 'FATAL' || severity === 'PANIC') return true;
+    if (typeof message === 'string' && DRIVER_MESSAGE.test(message)) return true;
+  }
+  return false;
+}
+
+export function toErrorResponse(err: unknown): { status: number; body: ApiErrorBody; headers?: Record<string, string> } {
   if (err instanceof HttpError) {
     return { status: err.statusCode, body: { message: err.message, code: err.code, ...(err.errors && { errors: err.errors }), ...err.details } };
   }
@@ -71,6 +101,13 @@ export function toErrorResponse(err: unknown): { status: number; body: ApiErrorB
     const known = CODE_BY_STATUS[status];
     // Fastify's 4xx messages describe the request (bad JSON, missing multipart), never internals.
     return { status: known ? status : 400, body: { message: (err as Error).message, code: known ?? ERROR_CODES.badRequest } };
+  }
+  if (isConnectionLoss(err)) {
+    return {
+      status: 503,
+      body: { message: 'The database is unavailable; try again shortly', code: ERROR_CODES.dbUnavailable },
+      headers: { 'retry-after': String(DB_RETRY_AFTER_SECONDS) },
+    };
   }
   return { status: 500, body: { message: 'Internal server error', code: ERROR_CODES.internal } };
 }
@@ -90,10 +127,11 @@ function validationBody(err: ValidationError): ApiErrorBody {
 }
 
 export function sendError(err: unknown, request: FastifyRequest, reply: FastifyReply) {
-  const { status, body } = toErrorResponse(err);
-  if (status >= 500) request.log.error({ err }, 'request failed');
+  const { status, body, headers } = toErrorResponse(err);
+  if (status === 503) request.log.warn({ err }, 'database unavailable');
+  else if (status >= 500) request.log.error({ err }, 'request failed');
   // No error is worth caching (and errors Fastify raises before routing skip the onSend hooks).
-  return reply.status(status).header('cache-control', 'no-store').send(body);
+  return reply.status(status).headers({ ...headers, 'cache-control': 'no-store' }).send(body);
 }
 
 /**

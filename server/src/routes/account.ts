@@ -1,6 +1,6 @@
 // docs/product.md §7 "Session and account": users/signin, current, logout, changepass and avatar. The TOTP
 // step of sign-in and the TOTP calls are in ./totp.ts.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   AVATAR_MAX_BYTES, V, changePasswordSchema, signInSchema, type ChangePasswordBody, type SignInBody,
 } from '../../../src/contract';
@@ -8,7 +8,7 @@ import { auditActor, auditDetail, auditTarget } from '../audit/context';
 import { requireUser } from '../auth/authorize';
 import { accessOf } from './access';
 import { hashPassword, verifyPassword } from '../auth/passwords';
-import { checkPassword, withRetryAfter } from '../auth/sign-in';
+import { assertNotLimited, checkPassword, failureKeys, recordFailure, withRetryAfter } from '../auth/sign-in';
 import { newChallenge } from '../auth/totp';
 import { TOTP_CHALLENGE_TTL_MS } from './totp';
 import { detectImageType } from '../domain/images';
@@ -20,9 +20,15 @@ import { avatarUrlSchema } from '../../../src/contract/responses';
 import { currentUserSchema, signInAnswerSchema } from '../../../src/contract/responses-users';
 import { avatarUrl } from '../repositories/files';
 import { inTransaction } from '../repositories';
-import { theCaller } from '../audit/plugin';
+import { preparedFor, theCaller } from '../audit/plugin';
 
 const tags = ['account'];
+
+/** What changepass's prepare step hands its handler: the hash the current password matched, and the new one. */
+interface PasswordChange {
+  checkedHash: string;
+  passwordHash: string;
+}
 
 export async function accountRoutes(app: FastifyInstance) {
   const limits = app.config.signIn;
@@ -86,23 +92,34 @@ export async function accountRoutes(app: FastifyInstance) {
   app.post<{ Body: ChangePasswordBody }>(
     '/users/changepass',
     {
-      config: { audit: { action: 'user.changeOwnPassword', target: 'user', id: theCaller } },
+      config: {
+        audit: {
+          action: 'user.changeOwnPassword',
+          target: 'user',
+          id: theCaller,
+          // The argon2 check of the current password and the hash of the new one run before the
+          // transaction opens: no pool connection waits on them.
+          prepare: (request, reply) => checkCurrentPassword(request, reply),
+        },
+      },
       preValidation: app.authorize({ any: true, allowPendingPasswordChange: true, allowPendingTotpEnrollment: true, noGrant: true }),
       schema: {
         tags,
         summary: 'Change own password',
-        description: 'A wrong current password is a 400 on currentPassword. Success ends the user\'s other sessions.',
+        description:
+          'A wrong current password is a 400 on currentPassword, and counts like a failed sign-in of the account from the caller\'s address: ' +
+          'under the sign-in limits, repeated wrong passwords are refused with 429 and Retry-After (in seconds). Success ends the user\'s other sessions.',
         body: yupSchema(changePasswordSchema),
         response: { 200: successResponse() },
       },
     },
     async (request) => {
       const user = requireUser(request);
-      const row = await app.repos.users.findById(user.id);
-      if (!row || !(await verifyPassword(row.passwordHash, request.body.currentPassword))) {
+      const { checkedHash, passwordHash } = preparedFor<PasswordChange>(request);
+      // The password changed since it was checked (another call in between): the one typed is no longer current.
+      if ((await app.repos.users.findById(user.id))?.passwordHash !== checkedHash) {
         throw HttpError.validation({ currentPassword: V.wrongPassword });
       }
-      const passwordHash = await hashPassword(request.body.password);
       await inTransaction(app.db, async (repos) => {
         await repos.users.setPassword(user.id, passwordHash, false);
         // Whoever else holds this account's old password loses their sessions with it.
@@ -111,6 +128,24 @@ export async function accountRoutes(app: FastifyInstance) {
       return { success: true };
     },
   );
+
+  /**
+   * changepass's prepare step, outside any transaction: the current password is checked under the
+   * sign-in limits with the sign-in counters of (this account, this address), so a stolen session
+   * cannot guess the password here faster than at sign-in; a wrong one is counted and refused.
+   */
+  async function checkCurrentPassword(request: FastifyRequest, reply: FastifyReply): Promise<PasswordChange> {
+    const user = requireUser(request);
+    const body = request.body as ChangePasswordBody;
+    const keys = failureKeys(`user:${user.id}`, request.ip);
+    await assertNotLimited(app.repos, limits, keys).catch(withRetryAfter(reply));
+    const row = await app.repos.users.findById(user.id);
+    if (!row || !(await verifyPassword(row.passwordHash, body.currentPassword))) {
+      await recordFailure(app.repos, limits, keys);
+      throw HttpError.validation({ currentPassword: V.wrongPassword });
+    }
+    return { checkedHash: row.passwordHash, passwordHash: await hashPassword(body.password) };
+  }
 
   app.post(
     '/users/avatar',

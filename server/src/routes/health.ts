@@ -1,4 +1,5 @@
-// GET /api/health: liveness plus a database round trip, for load balancers and `npm start` checks.
+// GET /api/health: liveness plus a database round trip, for load balancers and `npm start` checks. A
+// database that cannot be reached makes it a 503 DB_UNAVAILABLE (http/errors.ts), like every other call.
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 
@@ -9,6 +10,7 @@ export async function healthRoutes(app: FastifyInstance) {
       schema: {
         tags: ['system'],
         summary: 'Server and database health',
+        description: 'Runs one query on the database: 200 when it answers, 503 DB_UNAVAILABLE (with Retry-After) while the database cannot be reached.',
         response: {
           200: {
             type: 'object',

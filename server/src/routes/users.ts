@@ -11,7 +11,7 @@
 //   included: 409 LAST_TOP_ADMIN;
 // - a user who still administers apps cannot be deleted (apps.admin_id is ON DELETE RESTRICT, so an
 //   app never loses its admin): 409 USER_HAS_APPS; reassign or delete the apps first.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   ROLE_IDS, adminSetPasswordSchema, changeRoleSchema, changeStatusSchema, idParamsSchema,
   userCreateSchema, userUpdateSchema, usersListQuerySchema,
@@ -25,7 +25,7 @@ import { responseSchema, yupSchema } from '../http/validation';
 import { appAdminOptionSchema, staffUserSchema, usersListSchema } from '../../../src/contract/responses-users';
 import { inTransaction } from '../repositories';
 import { assertNotLastTopAdmin, assertRoleExists, assertUnique, errors, findUser, profileOf, rethrowUniqueViolation, staffUser } from './user-checks';
-import { createdData, fromBody, fromParams } from '../audit/plugin';
+import { createdData, fromBody, fromParams, preparedFor } from '../audit/plugin';
 import { noRecord } from '../auth/access';
 
 const tags = ['users'];
@@ -33,6 +33,9 @@ const tags = ['users'];
 const admins = { policy: 'users:manage' } as const;
 
 const staffUserJson = responseSchema(staffUserSchema);
+
+/** The prepare step of the calls that set a password: its argon2 hash, made before the transaction holds a connection. */
+const hashBodyPassword = (request: FastifyRequest) => hashPassword((request.body as { password: string }).password);
 
 export async function userRoutes(app: FastifyInstance) {
   const ok = (description: string, withUser = true) => ({
@@ -66,7 +69,7 @@ export async function userRoutes(app: FastifyInstance) {
   app.post<{ Body: UserCreateBody }>(
     '/users/signup',
     {
-      config: { access: noRecord('staff users belong to no app (users:manage)'), audit: { action: 'user.create', target: 'user', created: createdData } },
+      config: { access: noRecord('staff users belong to no app (users:manage)'), audit: { action: 'user.create', target: 'user', created: createdData, prepare: hashBodyPassword } },
       preValidation: app.authorize(admins),
       schema: {
         tags,
@@ -78,8 +81,8 @@ export async function userRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { password, role_id, ...body } = request.body;
-      const passwordHash = await hashPassword(password);
+      const { role_id, ...body } = request.body;
+      const passwordHash = preparedFor<string>(request);
       const data = await inTransaction(app.db, async (repos) => {
         await assertRoleExists(repos, role_id);
         await assertUnique(repos, { email: body.email, username: body.username });
@@ -130,7 +133,7 @@ export async function userRoutes(app: FastifyInstance) {
   app.post<{ Body: AdminSetPasswordBody }>(
     '/users/changepasslist',
     {
-      config: { access: noRecord('staff users belong to no app (users:manage)'), audit: { action: 'user.setPassword', target: 'user', id: fromBody('user_id') } },
+      config: { access: noRecord('staff users belong to no app (users:manage)'), audit: { action: 'user.setPassword', target: 'user', id: fromBody('user_id'), prepare: hashBodyPassword } },
       preValidation: app.authorize(admins),
       schema: {
         tags,
@@ -142,8 +145,8 @@ export async function userRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { user_id, password } = request.body;
-      const passwordHash = await hashPassword(password);
+      const { user_id } = request.body;
+      const passwordHash = preparedFor<string>(request);
       await inTransaction(app.db, async (repos) => {
         await findUser(repos, user_id);
         await repos.users.setPassword(user_id, passwordHash, true);
