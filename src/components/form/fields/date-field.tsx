@@ -2,16 +2,16 @@
 // the Jalali adapter in Persian, the Gregorian one in English. The form value stays what the
 // contract expects whatever the calendar: a Gregorian ISO date (`1990-05-17`), '' when empty, and
 // a date the user typed that does not exist is kept as the invalid text so the schema refuses it.
-import { useMemo, useRef, type ReactNode } from 'react';
+import { useMemo, useRef, type FormEvent, type ReactNode } from 'react';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
-import { AdapterDateFnsJalali } from '@mui/x-date-pickers/AdapterDateFnsJalali';
 import { enUS as enPickerText, faIR as faPickerText } from '@mui/x-date-pickers/locales';
 import { faIR as faJalali } from 'date-fns-jalali/locale/fa-IR';
 import { enUS } from 'date-fns/locale/en-US';
 import { selectLocale, useAppSelector } from '../../../lib/state';
 import { useField } from '../use-field';
+import { PersianDigitsJalaliAdapter, toLatinDigits } from './persian-date-adapter';
 
 /** What an impossible typed date is stored as: not an ISO date, so the schema's date rule refuses it. */
 export const INVALID_DATE = 'invalid-date';
@@ -43,9 +43,20 @@ const FA_TEXT = {
 };
 
 /**
- * The calendar of the user's language around date pickers: Jalali with Persian texts in Persian,
- * Gregorian in English. The key gives each calendar its own provider, so switching language never
- * mixes the two adapters.
+ * A digit typed on a Persian keyboard (۱) reaches a field section as Latin (1): MUI's fields take
+ * a Latin key and show it in the calendar's digits, but turn a Persian one into nothing. This runs
+ * in the capture phase, before the field's own input handler reads the section's text.
+ */
+function latinDigitsTyped(event: FormEvent<HTMLElement>) {
+  const target = event.target as HTMLElement;
+  const text = target.textContent;
+  if (target.getAttribute('contenteditable') === 'true' && text && /[۰-۹٠-٩]/.test(text)) target.textContent = toLatinDigits(text);
+}
+
+/**
+ * The calendar of the user's language around date pickers: Jalali with Persian texts, Persian
+ * digits and weekday initials in Persian, Gregorian in English. The key gives each calendar its
+ * own provider, so switching language never mixes the two adapters.
  */
 export function CalendarProvider({ children }: { children: ReactNode }) {
   const locale = useAppSelector(selectLocale);
@@ -53,11 +64,14 @@ export function CalendarProvider({ children }: { children: ReactNode }) {
   return (
     <LocalizationProvider
       key={locale}
-      dateAdapter={persian ? AdapterDateFnsJalali : AdapterDateFns}
+      dateAdapter={persian ? PersianDigitsJalaliAdapter : AdapterDateFns}
       adapterLocale={persian ? faJalali : enUS}
       localeText={persian ? FA_TEXT : EN_TEXT}
     >
-      {children}
+      {/* display: contents, so the wrapper takes no part in the layout */}
+      <div style={{ display: 'contents' }} onInputCapture={latinDigitsTyped}>
+        {children}
+      </div>
     </LocalizationProvider>
   );
 }
