@@ -6,11 +6,15 @@
 // (or isolate-override / plaintext) - or a block-level one with `direction: ltr`, which starts a
 // paragraph of its own - or Unicode isolate marks (U+2066/U+2068 ... U+2069) around the token.
 // `direction` alone on an inline element does not count: it reorders nothing.
+// And where it matters most, it looks at the screen rather than the styles: a Latin name that ends in
+// neutral characters ("Speed C++", "Gamma VPN (beta)", "Falcon VPN <b>") must be laid out in its
+// logical order, each character to the right of the one before it on its line (Range.getClientRects),
+// whatever component shows it: a name typed by a person or a phone, not isolated, reads "++Speed C".
 import type { Page } from 'playwright-core';
 import type { PageCheck } from '../helpers/audit';
 
 export interface DirectionProblem {
-  kind: 'not-isolated' | 'latin-digits';
+  kind: 'not-isolated' | 'latin-digits' | 'reordered';
   /** The token or number found. */
   token: string;
   /** The text around it, and a short path of the element holding it. */
@@ -69,6 +73,25 @@ function findProblems(): DirectionProblem[] {
     return depths;
   };
 
+  /** Latin words, and the neutral ending that a bidi reordering moves to the other side. */
+  const NAME_WITH_NEUTRAL_END = /[A-Za-z][A-Za-z0-9]*(?:[ ._-][A-Za-z0-9]+)*(?:\+\+| ?\([A-Za-z0-9 ]+\)| ?<[A-Za-z]+>)/g;
+  /** Whether the characters of text[start, end) are laid out left to right on each line. */
+  const inLogicalOrder = (node: Text, start: number, end: number): boolean => {
+    const range = document.createRange();
+    let last: DOMRect | undefined;
+    for (let i = start; i < end; i++) {
+      if (node.data[i] === ' ') continue;
+      range.setStart(node, i);
+      range.setEnd(node, i + 1);
+      const rect = range.getClientRects()[0];
+      if (!rect || rect.width === 0) continue;
+      // a new line (wrapped) starts the comparison again
+      if (last && Math.abs(rect.top - last.top) < rect.height / 2 && rect.left < last.left - 0.5) return false;
+      last = rect;
+    }
+    return true;
+  };
+
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
     const el = node.parentElement;
@@ -76,6 +99,12 @@ function findProblems(): DirectionProblem[] {
     if (!el || !/[0-9A-Za-z]/.test(text)) continue;
     if (el.closest('script, style, noscript, textarea, [contenteditable="true"], svg')) continue;
     if (!el.checkVisibility({ checkVisibilityCSS: true })) continue;
+    for (const match of text.matchAll(NAME_WITH_NEUTRAL_END)) {
+      const start = match.index ?? 0;
+      if (!inLogicalOrder(node, start, start + match[0].length)) {
+        problems.push({ kind: 'reordered', token: match[0], text: text.trim().slice(0, 80), where: describe(el) });
+      }
+    }
     if (inLtrIsolate(el)) continue;
     const depths = isolateDepths(text);
     const covered: boolean[] = Array.from({ length: text.length }, () => false);
@@ -110,7 +139,9 @@ export const directionCheck: PageCheck = {
     return (await directionProblems(page)).map((p) =>
       p.kind === 'not-isolated'
         ? `"${p.token}" is not in a left-to-right isolate: "${p.text}" (${p.where})`
-        : `Latin digits "${p.token}" in Persian text: "${p.text}" (${p.where})`,
+        : p.kind === 'reordered'
+          ? `"${p.token}" is laid out out of its order (not isolated): "${p.text}" (${p.where})`
+          : `Latin digits "${p.token}" in Persian text: "${p.text}" (${p.where})`,
     );
   },
 };

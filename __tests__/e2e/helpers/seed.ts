@@ -88,7 +88,9 @@ export async function seed(server: RunningServer): Promise<Seeded> {
 
   const alpha = await app(server, adminToken, 'Alpha VPN', 'com.alpha.vpn', appAdmin.id);
   const beta = await app(server, adminToken, 'Beta C++ VPN', 'com.beta.vpn', restricted.id);
-  const inactive = await app(server, adminToken, 'Gamma VPN', 'com.gamma.vpn', appAdmin.id);
+  // A name that ends in neutral characters ("C++") reorders in a Persian page unless isolated: the
+  // direction audit checks its characters are laid out in their logical order wherever it shows.
+  const inactive = await app(server, adminToken, 'Gamma VPN C++', 'com.gamma.vpn', appAdmin.id);
   check(await server.api(`apps/changeStatus/${inactive.id}/false`, { method: 'PUT', token: adminToken }), 'deactivate');
 
   check(

@@ -55,7 +55,15 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
       <Alert severity="warning">
         <FormattedMessage id="account.security.recoveryOnce" />
       </Alert>
-      <Box component="ol" dir="ltr" data-testid="recovery-codes" sx={{ fontFamily: 'monospace', fontSize: '1rem', columns: 2, m: 0, pl: 4, textAlign: 'left' }}>
+      {/* Left to right in both languages; the start padding and the column gap give the second
+          column's markers (6., 7.) their own room. Logical values: the RTL style plugin flips
+          physical ones (pl, textAlign: left) to the wrong side of this left-to-right list. */}
+      <Box
+        component="ol"
+        dir="ltr"
+        data-testid="recovery-codes"
+        sx={{ fontFamily: 'monospace', fontSize: '1rem', columns: 2, columnGap: '3em', m: 0, paddingInlineStart: '2.5em', textAlign: 'start' }}
+      >
         {codes.map((c) => (
           <li key={c}>{c}</li>
         ))}
@@ -126,7 +134,7 @@ function Enrol({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
           <Typography variant="body2" color="text.secondary">
             <FormattedMessage id="account.security.manualKey" />
           </Typography>
-          <Typography dir="ltr" data-testid="totp-secret" sx={{ fontFamily: 'monospace', fontSize: '1.1rem', wordBreak: 'break-all', textAlign: 'left' }}>
+          <Typography dir="ltr" data-testid="totp-secret" sx={{ fontFamily: 'monospace', fontSize: '1.1rem', wordBreak: 'break-all', textAlign: 'start' }}>
             {grouped(offer.secret)}
           </Typography>
         </Stack>

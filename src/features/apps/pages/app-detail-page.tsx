@@ -9,6 +9,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { ErrorState } from '../../../components/feedback/error-state';
 import { PageHeader } from '../../../components/layout/page-header';
+import { UserText } from '../../../components/user-text';
 import { Ltr } from '../../../components/ltr';
 import { useCurrentUser } from '../../../lib/api';
 import { useGetAppQuery } from '../api';
@@ -45,7 +46,7 @@ export default function AppDetailPage() {
           app.data && (
             <Stack direction="row" spacing={1} component="span" sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
               <Box component="span" sx={{ fontWeight: 600, color: 'text.primary' }}>
-                {app.data.name}
+                <UserText>{app.data.name}</UserText>
               </Box>
               <Ltr>{app.data.packageName}</Ltr>
               <Chip

@@ -78,7 +78,7 @@ export function ReceivesTab({ appId }: { appId: number }) {
               tabIndex={0}
               role="region"
               aria-label={intl.formatMessage({ id: 'apps.receives.configLabel' })}
-              sx={{ fontFamily: 'ui-monospace, Menlo, Consolas, monospace', fontSize: 12, bgcolor: 'action.hover', borderRadius: 1, p: 1.5, m: 0, maxHeight: 480, overflow: 'auto', textAlign: 'left' }}
+              sx={{ fontFamily: 'ui-monospace, Menlo, Consolas, monospace', fontSize: 12, bgcolor: 'action.hover', borderRadius: 1, p: 1.5, m: 0, maxHeight: 480, overflow: 'auto', textAlign: 'start' }}
             >
               {JSON.stringify(config, null, 2)}
             </Typography>

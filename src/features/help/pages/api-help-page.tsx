@@ -25,7 +25,7 @@ function Code({ children }: { children: string }) {
       dir="ltr"
       // it scrolls sideways: keyboard users reach it too
       tabIndex={0}
-      sx={{ fontFamily: mono, fontSize: 13, bgcolor: 'action.hover', borderRadius: 1, p: 1.5, m: 0, overflowX: 'auto', textAlign: 'left', whiteSpace: 'pre' }}
+      sx={{ fontFamily: mono, fontSize: 13, bgcolor: 'action.hover', borderRadius: 1, p: 1.5, m: 0, overflowX: 'auto', textAlign: 'start', whiteSpace: 'pre' }}
     >
       {children}
     </Typography>

@@ -23,6 +23,7 @@ import { PageHeader } from '../../../components/layout/page-header';
 import { selectLocale, useAppSelector, useNotify } from '../../../lib/state';
 import { useDeleteMenuMutation, useGetMenusQuery, useMoveMenuMutation } from '../access-api';
 import { MenuItemDialog } from '../access/menu-item-dialog';
+import { UserText } from '../../../components/user-text';
 
 type Open = { kind: 'add'; parent: MenuItem | null } | { kind: 'edit' | 'delete'; item: MenuItem };
 
@@ -57,7 +58,9 @@ function MenuTree({ items, actions, depth = 0 }: { items: readonly MenuItem[]; a
           <li key={item.id}>
             <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, py: 0.75, borderBottom: 1, borderColor: 'divider' }}>
               <Box sx={{ flex: '1 1 200px', minWidth: 0 }}>
-                <Typography variant="body1">{name}</Typography>
+                <Typography variant="body1">
+                  <UserText>{name}</UserText>
+                </Typography>
                 <Typography variant="caption" color="text.secondary" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
                   {locale === 'fa' ? <Ltr>{item.enName}</Ltr> : item.pName} · <Ltr>{item.route}</Ltr>
                 </Typography>
