@@ -7,3 +7,4 @@ export { sessionApi, useGetCurrentUserQuery, useCurrentUser } from './session';
 export { useProfileSummary } from './profile';
 export { isApiError, errorMessageId, fieldErrorsOf } from './errors';
 export { sharedReadsApi, useGetAppsQuery, useGetCountriesQuery, type AppListItem, type AppsListArgs } from './shared-reads';
+export { appNameApi, useMissingAppOption, UNKNOWN_APP_MESSAGE, type AppOption } from './app-option';

@@ -8,6 +8,7 @@ import { apiError, json, useFakeServer } from '../../support/fake-server';
 import { makeUser, ROLES } from '../../support/fixtures';
 import { SERVER } from './support';
 import type { Server } from '../../../../src/features/servers/types';
+import { tableStorageKey } from '../../../../src/app/store';
 
 const server = useFakeServer();
 jest.setTimeout(60_000);
@@ -156,6 +157,43 @@ describe('server lists', () => {
     await user.click(within(dialog).getByRole('button', { name: 'No' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(cellTexts('ip')).toEqual(['de-server-1', '203.0.113.9']);
+  });
+});
+
+describe('the application filter on an app the caller\'s list lacks', () => {
+  // A remembered choice (or a link) naming another admin's app, or one since deleted: the filter
+  // names the app from its own record, or says "unknown app"; never a blank box or a bare `#9`.
+  async function openWithRememberedApp(appId: number, locale: 'fa' | 'en', getApp: Parameters<typeof server.on>[2]) {
+    localStorage.setItem(tableStorageKey('myServers', 'filter'), JSON.stringify({ appId: String(appId) }));
+    server.on('GET', 'users/current', json({ data: makeUser({ role: ROLES.appAdmin }) }));
+    server.on('GET', 'apps/servers', json({ data: [SERVER] }));
+    server.on('GET', 'apps', json({ data: APPS }));
+    server.on('GET', `apps/getApp/${appId}`, getApp);
+    const view = await renderApp({ route: '/servers/my-servers', token: 'tok', locale });
+    const filter = await screen.findByRole('combobox', { name: locale === 'fa' ? 'اپلیکیشن' : 'Application' }, { timeout: 30_000 });
+    return { ...view, filter };
+  }
+
+  it('names it by its record', async () => {
+    const { filter } = await openWithRememberedApp(5, 'en', json({ data: { id: 5, name: 'OtherVPN' } }));
+    await waitFor(() => expect(filter).toHaveTextContent(/^OtherVPN$/));
+    // asked once the caller's own list had arrived without it
+    expect(server.calls('GET', 'apps/getApp/5')).toHaveLength(1);
+  });
+
+  it.each([
+    ['en', 'Unknown app', 404, 'NOT_FOUND'],
+    ['fa', 'اپلیکیشن ناشناخته', 403, 'FORBIDDEN'],
+  ] as const)('in %s calls an app the caller may not see "%s"', async (locale, label, status, code) => {
+    const { filter } = await openWithRememberedApp(9, locale, apiError(status, code));
+    await waitFor(() => expect(filter).toHaveTextContent(label));
+    expect(filter.textContent).not.toMatch(/[0-9]/);
+  });
+
+  it('asks nothing for an app the list holds', async () => {
+    const { filter } = await openWithRememberedApp(3, 'en', json({ data: { id: 3, name: 'FastVPN' } }));
+    await waitFor(() => expect(filter).toHaveTextContent(/^FastVPN$/));
+    expect(server.calls('GET', 'apps/getApp/3')).toHaveLength(0);
   });
 });
 

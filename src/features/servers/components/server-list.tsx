@@ -14,13 +14,13 @@ import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import ListAltOutlinedIcon from '@mui/icons-material/ListAltOutlined';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { GridRowId } from '@mui/x-data-grid';
-import { DataTable, type DataTableColumn, type DataTableFilter, type RowAction } from '../../../components/data-table';
+import { DataTable, useTableState, type DataTableColumn, type DataTableFilter, type RowAction } from '../../../components/data-table';
 import { ConfirmDialog } from '../../../components/dialogs';
 import { PageHeader } from '../../../components/layout/page-header';
 import { Ltr } from '../../../components/ltr';
 import { countryName, formatNameList } from '../../../lib/i18n';
 import { selectLocale, useAppSelector } from '../../../lib/state';
-import { useGetAppsQuery } from '../../../lib/api';
+import { useGetAppsQuery, useMissingAppOption } from '../../../lib/api';
 import { useDestroyServersMutation, useGetServersQuery, type ServersScope } from '../api';
 import type { Server } from '../types';
 import { Flag } from '../../../components/country';
@@ -51,6 +51,14 @@ export function ServerList({ scope, titleId }: { scope: ServersScope; titleId: s
     for (const server of servers.data ?? []) for (const { app } of server.apps) if (!byId.has(app.id)) byId.set(app.id, app.name);
     return [...byId].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name));
   }, [apps.data, servers.data]);
+  // A remembered choice of an app neither list holds (another admin's, or one since deleted) is
+  // named by its own record, or "unknown app": never left blank or shown as a bare id.
+  const chosen = Number(useTableState(tableName).filter.appId);
+  const chosenAppId = Number.isInteger(chosen) && chosen > 0 ? chosen : undefined;
+  const missingApp = useMissingAppOption(chosenAppId, {
+    listed: appOptions.some((a) => a.id === chosenAppId),
+    listPending: apps.isLoading || servers.isLoading,
+  });
 
   const filters = useMemo<DataTableFilter<Server>[]>(
     () => [
@@ -59,11 +67,11 @@ export function ServerList({ scope, titleId }: { scope: ServersScope; titleId: s
         kind: 'select',
         key: 'appId',
         labelId: 'servers.list.appFilter',
-        options: appOptions.map((a) => ({ value: String(a.id), label: a.name })),
+        options: [...appOptions.map((a) => ({ value: String(a.id), label: a.name })), ...(missingApp ? [missingApp] : [])],
         test: (s, value) => s.apps.some((a) => String(a.app.id) === value),
       },
     ],
-    [appOptions],
+    [appOptions, missingApp],
   );
 
   const columns = useMemo<DataTableColumn<Server>[]>(
