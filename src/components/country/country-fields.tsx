@@ -1,5 +1,5 @@
 // The one country picker (docs/product.md §3 Country): an Autocomplete over GET apps/countries, searchable by
-// name (the UI language's or English) or code, each option with its flag. Two bindings share it:
+// name (the UI language's or English) or code, best match first (country-search.ts), each option with its flag. Two bindings share it:
 // `CountryField` holds one country's id (the server form's countryId), `CountriesField` a
 // comma-separated list of codes (an app's selectedCountries / blockedCountries, as the server takes them).
 import Autocomplete, { type AutocompleteProps, type AutocompleteRenderInputParams } from '@mui/material/Autocomplete';
@@ -14,6 +14,7 @@ import { selectLocale, useAppSelector } from '../../lib/state';
 import { useField } from '../form';
 import { Ltr } from '../ltr';
 import { Flag } from './flag';
+import { searchCountries } from './country-search';
 
 /** What a picker shows of a country (a stored code missing from the list is shown as itself). */
 export type CountryChoice = Pick<CountryDto, 'id' | 'code' | 'name' | 'flagUrl'>;
@@ -25,11 +26,8 @@ function useCountryOptions(intl: IntlShape) {
     const nameOf = (c: CountryChoice) => countryName(c, locale);
     return {
       getOptionLabel: (c: CountryChoice) => `${nameOf(c)} (${c.code})`,
-      filterOptions: (options: CountryChoice[], { inputValue }: { inputValue: string }) => {
-        const q = inputValue.trim().toLowerCase();
-        if (!q) return options;
-        return options.filter((c) => nameOf(c).toLowerCase().includes(q) || c.name.toLowerCase().includes(q) || c.code.toLowerCase().startsWith(q));
-      },
+      // An exact code or name first, then the names that start with the text, then the rest.
+      filterOptions: (options: CountryChoice[], { inputValue }: { inputValue: string }) => searchCountries(options, inputValue, nameOf),
       renderOption: ({ key, ...props }: HTMLAttributes<HTMLLIElement> & { key: Key }, c: CountryChoice) => (
         <Box component="li" key={key} {...props} sx={{ display: 'flex', gap: 1.5, alignItems: 'center' }}>
           {c.flagUrl && <Flag url={c.flagUrl} />}
