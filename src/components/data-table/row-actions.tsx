@@ -28,6 +28,9 @@ export const STICKY_ACTIONS_SX = {
   backgroundColor: 'background.paper',
   borderInlineStart: 1,
   borderInlineStartColor: 'divider',
+  // A shade on the side the table scrolls under, so a column cut by the sticky actions reads as
+  // "more to scroll to", not as a header cut mid-word (the RTL plugin mirrors the offset in Persian).
+  boxShadow: '-6px 0 6px -6px rgba(0, 0, 0, 0.3)',
 } as const;
 
 /** A small icon button is 34 px wide; the cell keeps 10 px of padding on each side. */

@@ -58,7 +58,7 @@ export function AppsList({ own }: { own: boolean }) {
       { field: 'name', headerId: 'apps.fields.name', minWidth: 120 },
       { field: 'packageName', headerId: 'apps.fields.packageName', ltr: true, minWidth: 150 },
       { field: 'adminName', headerId: 'apps.fields.admin', minWidth: 120 },
-      { field: 'apiKey', headerId: 'apps.fields.apiKey', render: (a) => <ApiKeyCell apiKey={a.apiKey} />, minWidth: 170, sortable: false },
+      { field: 'apiKey', headerId: 'apps.fields.apiKey', render: (a) => <ApiKeyCell apiKey={a.apiKey} />, minWidth: 200, sortable: false },
       { field: 'active', headerId: 'apps.fields.status', render: (a) => <StatusSwitch app={a} />, width: 100, value: (a) => (a.active ? 1 : 0) },
     ],
     [],
