@@ -1,6 +1,9 @@
 // Route guards of docs/product.md §4 "Session":
 // - `/` goes to the dashboard with a token, else to /login;
-// - private pages need a token and a loaded user (else /login), and while the user must change
+// - private pages need a token and a loaded user; only a 401 on users/current (which ends the
+//   session) or no token at all leads to /login. When users/current fails otherwise (no network,
+//   a 5xx: docs/product.md §8's communication error) the page says so with a retry and the token stays,
+//   so an outage never looks like being signed out. While the user must change
 //   the password they all lead to /account/change-password, and while their role requires TOTP
 //   they have not set up, to /account/security;
 // - public pages send a signed-in user to the dashboard;
@@ -9,9 +12,12 @@
 //   sent to the route's `redirectTo` (or the dashboard) with a notice, the same way in every section.
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import Box from '@mui/material/Box';
 import type { Policy } from '../../contract';
+import { ErrorState } from '../../components/feedback/error-state';
 import { LoadingState } from '../../components/feedback/loading-state';
-import { useCurrentUser } from '../../lib/api';
+import { isApiError, useCurrentUser } from '../../lib/api';
+import { useRemoveShellPaint } from '../../boot/shell-paint';
 import { can, hasMenuGrant } from '../../lib/authorization';
 import { PATHS } from '../../lib/routing';
 import { selectToken, useAppSelector, useNotify } from '../../lib/state';
@@ -23,11 +29,35 @@ export function EntryRedirect() {
   return <Navigate to={token ? PATHS.dashboard : PATHS.login} replace />;
 }
 
+/**
+ * users/current failed for a reason other than a 401: the session may well be fine, the server is
+ * not answering. The whole page says so, with a retry; the token is kept.
+ */
+function SessionUnavailable({ onRetry }: { onRetry: () => void }) {
+  useRemoveShellPaint();
+  return (
+    <Box component="main">
+      <ErrorState
+        minHeight="100vh"
+        titleComponent="h1"
+        titleId="common.error.communication"
+        descriptionId="common.error.sessionUnavailableHint"
+        onRetry={onRetry}
+      />
+    </Box>
+  );
+}
+
 export function RequireSession() {
-  const { token, user, isLoading, isUninitialized } = useCurrentUser();
+  const { token, user, isLoading, isUninitialized, isFetching, isError, error, refetch } = useCurrentUser();
   const location = useLocation();
   if (!token) return <Navigate to={PATHS.login} replace />;
-  if (!user) return isLoading || isUninitialized ? <FullPageLoader /> : <Navigate to={PATHS.login} replace />;
+  if (!user) {
+    if (isLoading || isUninitialized || isFetching) return <FullPageLoader />;
+    // a 401 ends the session (base-api.ts clears the token): the sign-in page
+    if (isError && !(isApiError(error) && error.status === 401)) return <SessionUnavailable onRetry={refetch} />;
+    return <Navigate to={PATHS.login} replace />;
+  }
   if (user.needToChangePass && location.pathname !== PATHS.changePassword) return <Navigate to={PATHS.changePassword} replace />;
   if (!user.needToChangePass && user.totpEnrollmentRequired && location.pathname !== PATHS.accountSecurity) {
     return <Navigate to={PATHS.accountSecurity} replace />;

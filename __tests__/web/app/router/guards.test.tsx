@@ -35,10 +35,35 @@ describe('route guards', () => {
     await waitFor(() => expect(window.localStorage.getItem(TOKEN_KEY)).toBeNull());
   });
 
-  it('keeps the token when users/current fails for another reason, but still shows /login', async () => {
-    server.on('GET', 'users/current', apiError(500, 'INTERNAL'));
-    const { router, store } = await renderApp({ route: '/dashboard', token: 't1' });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  // An outage is not a sign-out (docs/product.md §8 communication error): the token stays, the page
+  // says the server did not answer and offers a retry; only a 401 leads to the sign-in page.
+  it('on a 503 from users/current keeps the token and shows the error with a retry, then the app once it answers', async () => {
+    let answers = 0;
+    server.on('GET', 'users/current', () => (++answers === 1 ? apiError(503, 'DB_UNAVAILABLE') : json({ data: makeUser() })));
+    const { router, store, user } = await renderApp({ route: '/dashboard', token: 't1' });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('خطا در ارتباط با سرور');
+    expect(alert).toHaveTextContent('همچنان وارد حساب هستید');
+    expect(screen.queryByRole('button', { name: 'ورود' })).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(store.getState().auth.token).toBe('t1');
+    expect(window.localStorage.getItem(TOKEN_KEY)).toBe('t1');
+
+    await user.click(screen.getByRole('button', { name: 'تلاش دوباره' }));
+    expect(await screen.findByTestId('dashboard-greeting', {}, { timeout: 30_000 })).toHaveTextContent('مدیر سیستم');
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(server.calls('GET', 'users/current')).toHaveLength(2);
+  });
+
+  it('shows the same error, in English too, when the server cannot be reached at all', async () => {
+    server.on('GET', 'users/current', () => {
+      throw new TypeError('Failed to fetch');
+    });
+    const { router, store } = await renderApp({ route: '/account/user-info', token: 't1', locale: 'en' });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Error in communication with the server');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/account/user-info');
     expect(store.getState().auth.token).toBe('t1');
   });
 
