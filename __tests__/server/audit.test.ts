@@ -119,8 +119,8 @@ const CASES: Record<string, Case> = {
   'POST /api/v1/users/avatar': {
     run: async () => {
       const { user, token } = await t.signedInUser();
-      // the smallest PNG signature the server accepts
-      const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000a49444154789c6300010000050001', 'hex');
+      // a whole 1 × 1 PNG (the server checks IHDR and every chunk's CRC up to IEND)
+      const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000b49444154789c6360000200000500017a5eab3f0000000049454e44ae426082', 'hex');
       const form = multipart({ avatar: { filename: 'a.png', content: png, contentType: 'image/png' } });
       const res = await actInject({ method: 'POST', url: api('users/avatar'), payload: form.payload, headers: { ...form.headers, ...t.auth(token) } });
       return { res, expected: { action: 'user.avatar', targetType: 'user', targetId: String(user.id), before: { avatarFileId: null }, after: { avatarFileId: expect.any(String) } } };

@@ -83,14 +83,22 @@ function plausible(s: Json): fc.Arbitrary<unknown> {
   }
 }
 
-/** A value the field must refuse, whatever else the request holds. */
-function refused(s: Json): fc.Arbitrary<unknown> {
+/** The names the phones show (app, profile, operator and server names): no bidi control or zero-width character. */
+const PHONE_NAMES = new Set(['name', 'ip', 'wifiOperatorName', 'mciOperatorName', 'irancellOperatorName', 'othersOperatorName']);
+
+/** A value the field (named `key` in its body) must refuse, whatever else the request holds. */
+function refused(s: Json, key?: string): fc.Arbitrary<unknown> {
   const nul = fc.string({ maxLength: 10 }).map((v) => `${v}\u0000${v}`);
   const notText = fc.constantFrom<unknown>({ $gt: '' }, ['x'], { toString: 1 });
   switch (s.type) {
     case 'string': {
       const tooLong = 'x'.repeat(Number(s.maxLength ?? 255) + 1);
-      return Array.isArray(s.enum) ? fc.oneof(nul, notText, fc.constant(`${s.enum[0]}\u00e9-not`)) : fc.oneof(nul, notText, fc.constant(tooLong));
+      if (Array.isArray(s.enum)) return fc.oneof(nul, notText, fc.constant(`${s.enum[0]}\u00e9-not`));
+      if (!key) return fc.oneof(nul, notText, fc.constant(tooLong));
+      // In a JSON body (`key` given) a number or a boolean is not text either.
+      const notString = fc.constantFrom<unknown>(5, true);
+      const bidi = fc.tuple(fc.stringMatching(/^[a-z]{1,6}$/), fc.constantFrom('\u202E', '\u202A', '\u2066', '\u2069', '\u200B', '\u200F')).map(([v, c]) => `${v}${c}${v}`);
+      return PHONE_NAMES.has(key) ? fc.oneof(nul, notText, notString, fc.constant(tooLong), bidi) : fc.oneof(nul, notText, notString, fc.constant(tooLong));
     }
     case 'integer':
     case 'number':
@@ -149,6 +157,7 @@ function corpus(route: RouteEntry): Request[] {
   add('prototype poisoning', { url, headers: json, payload: '{"__proto__":{"admin":true},"name":"x"}' });
   add('NUL deep in JSON', { url, headers: json, payload: { a: [{ b: { c: 'x\u0000' } }] } });
   add('NUL in a JSON key', { url, headers: json, payload: { 'na\u0000me': 'x' } });
+  add('lone surrogate in JSON', { url, headers: json, payload: '{"name":"a\\ud800b","privacy":"\\udc00"}' });
   add('1,000,000-character text with NUL', { url, headers: json, payload: { email: `${'a'.repeat(1_000_000)}\u0000`, password: 'x' } });
   if (route.schema?.body && !isMultipart(route)) {
     for (const body of ['[]', '"text"', 'null', '123']) add(`body ${body}`, { url, headers: json, payload: body });
@@ -180,7 +189,7 @@ function generated(route: RouteEntry): fc.Arbitrary<Request> {
   ];
   if (usesBody) {
     corruptions.push(
-      fc.constantFrom(...Object.keys(body)).chain((k) => refused(body[k]).map((v) => (r) => ((r.body![k] = v), `body.${k}`))),
+      fc.constantFrom(...Object.keys(body)).chain((k) => refused(body[k], k).map((v) => (r) => ((r.body![k] = v), `body.${k}`))),
     );
   }
   for (const [k, s] of Object.entries(query)) {

@@ -68,6 +68,10 @@ export const V = {
   /** An upload whose content is not of an accepted type (e.g. an avatar that is not JPEG or PNG). */
   fileType: 'validation.fileType',
   fileTooLarge: 'validation.fileTooLarge',
+  /** An image wider or taller than the limit (an avatar over AVATAR_MAX_SIDE_PX on a side), read from its header. */
+  imageDimensions: 'validation.imageDimensions',
+  /** An image whose signature is right but whose header or structure is broken. */
+  imageCorrupt: 'validation.imageCorrupt',
   // Added with the request schemas of the later docs/product.md §7 calls (src/contract/schemas/*):
   username: 'validation.username',
   phone: 'validation.phone',
@@ -84,6 +88,8 @@ export const V = {
   futureDate: 'validation.futureDate',
   /** A TOTP or recovery code that is wrong, used or expired. */
   totpCode: 'validation.totpCode',
+  /** A name the phones show holding a bidi control or a zero-width character (text-rules.ts). */
+  invisibleCharacters: 'validation.invisibleCharacters',
 } as const;
 export type ValidationMessageId = (typeof V)[keyof typeof V];
 

@@ -10,6 +10,8 @@ export const NOTIFICATION_LIMIT = 6;
 export const NOTIFICATION_LIFETIME_MS = 10_000;
 export const SIDEBAR_BREAKPOINT_PX = 800;
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+/** An avatar's largest width and height in pixels, read from its JPEG/PNG header before anything decodes it. */
+export const AVATAR_MAX_SIDE_PX = 4096;
 export const CSV_MAX_BYTES = 10 * 1024 * 1024;
 export const CSV_MAX_ROWS = 100_000;
 export const PROFILE_NAME_PREFIX = 'S-';

@@ -105,7 +105,11 @@ describe('bounds of every field (docs/architecture.md §5)', () => {
     expect(await errorsOf(contract.serversQuerySchema, { appId: '0x1' })).toEqual({ appId: 'validation.number' });
     expect(await errorsOf(contract.idParamsSchema, { id: '+1' })).toEqual({ id: 'validation.number' });
     expect(await errorsOf(contract.idParamsSchema, { id: '1.0' })).toEqual({ id: 'validation.integer' });
-    expect(await errorsOf(contract.idParamsSchema, { id: ' 12 ' })).toEqual({});
+    // An id as text has one spelling: plain digits, no spaces, no leading zero (`%206`, `06`).
+    for (const id of [' 12 ', ' 6', '6 ', '06', '00', '0', '1_0', '\u0666']) expect([id, await errorsOf(contract.idParamsSchema, { id })]).not.toEqual([id, {}]);
+    for (const id of ['1', '12', '2147483647', 7]) expect(await errorsOf(contract.idParamsSchema, { id })).toEqual({});
+    expect(await errorsOf(contract.serversQuerySchema, { appId: '06' })).toEqual({ appId: 'validation.integer' });
+    expect(await errorsOf(contract.idsSchema, { ids: [3, '04'] })).toEqual({ 'ids[1]': 'validation.integer' });
     expect(await errorsOf(contract.blockVersionSchema, { appId: 1, appVersion: 1e20 })).toEqual({ appVersion: 'validation.max' });
   });
 });

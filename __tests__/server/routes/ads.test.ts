@@ -84,11 +84,17 @@ describe('POST apps/showAds/{id}', () => {
     }
   });
 
-  it('accepts the state as true/false or 1/0 and refuses any other key', async () => {
+  it('takes the state as a JSON boolean only (not 1/0 or text) and refuses any other key', async () => {
     const app = await makeApp(t, c, c.owner);
-    expect((await showAds(app.id, c.top, 1)).statusCode).toBe(200);
+    expect((await showAds(app.id, c.top, true)).statusCode).toBe(200);
     expect((await row(app.id)).adMob).toBe(true);
-    expect((await showAds(app.id, c.top, 'false')).statusCode).toBe(200);
+    for (const state of [0, 'false']) {
+      const typed = await showAds(app.id, c.top, state);
+      expect(typed.statusCode).toBe(400);
+      expect(typed.json().errors).toEqual({ state: 'validation.checkInput' });
+    }
+    expect((await row(app.id)).adMob).toBe(true);
+    expect((await showAds(app.id, c.top, false)).statusCode).toBe(200);
     expect((await row(app.id)).adMob).toBe(false);
     const bad = await showAds(app.id, c.top, true, 'gdpr');
     expect(bad.statusCode).toBe(400);

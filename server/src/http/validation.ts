@@ -6,9 +6,13 @@
 // validator compiler then validates with yup, so yup stays the single source of truth. A body that
 // is not JSON (multipart) is documented with `docsOnly(jsonSchema)`. A plain JSON Schema is refused
 // at startup, so no route can silently skip validation.
+//
+// A JSON body is checked for types first (contract jsonTypeErrors): `{"privacy": 123}` or
+// `{"name": true}` is a 400, not text. The schemas' casts (`"5"` → 5) stay for the query string and
+// the path params, which are always text, and for the panel's forms, whose inputs hold text.
 import type { FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import * as yup from 'yup';
-import { V } from '../../../src/contract';
+import { V, jsonTypeErrors } from '../../../src/contract';
 import { HttpError } from './errors';
 
 type JsonSchema = Record<string, unknown>;
@@ -41,17 +45,26 @@ export function docsOnly<T extends JsonSchema>(json: T): T {
 export const validatorCompiler: FastifySchemaCompiler<JsonSchema> = ({ schema, method, url, httpPart }) => {
   const ySchema = yupOf.get(schema);
   if (ySchema) {
+    const jsonBody = httpPart === 'body';
     return (data: unknown) => {
+      const wrongTypes = jsonBody ? jsonTypeErrors(ySchema, data) : {};
+      let failure: yup.ValidationError;
       try {
         // Unknown keys are dropped so handlers only ever see declared fields. An absent body or
         // query is checked as `{}`, which names each required field instead of failing as a whole.
-        return { value: ySchema.validateSync(data ?? {}, { abortEarly: false, stripUnknown: true }) };
+        const value = ySchema.validateSync(data ?? {}, { abortEarly: false, stripUnknown: true });
+        if (!Object.keys(wrongTypes).length) return { value };
+        failure = new yup.ValidationError([]);
       } catch (err) {
-        if (err instanceof yup.ValidationError) return { error: err };
         // A transform that meets an unexpected type (yup's trim() on an object, say) throws a plain
         // error. That is still bad input, so it becomes a 400 naming the fields that caused it.
-        return { error: castFailure(ySchema, data) };
+        failure = err instanceof yup.ValidationError ? err : castFailure(ySchema, data);
       }
+      if (!Object.keys(wrongTypes).length) return { error: failure };
+      // A wrongly typed field is named as such; the other fields keep their own failures.
+      const others = (failure.inner.length ? failure.inner : failure.path ? [failure] : []).filter((e) => !e.path || !Object.prototype.hasOwnProperty.call(wrongTypes, e.path));
+      const typed = Object.entries(wrongTypes).map(([path, id]) => new yup.ValidationError(id, undefined, path));
+      return { error: new yup.ValidationError([...typed, ...others]) };
     };
   }
   if (documentationOnly.has(schema)) return () => true;
@@ -132,15 +145,31 @@ function toJsonSchema(d: yup.SchemaDescription | yup.SchemaFieldDescription): Js
  * without recursion, so a deeply nested body cannot exhaust the stack.
  */
 export function findNulCharacter(root: unknown, prefix = ''): string | undefined {
+  return findText(root, (s) => s.includes('\u0000'), prefix);
+}
+
+/** A UTF-16 surrogate without its pair (JSON's `"\ud800"`): not a character, and no database stores it. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/**
+ * The first path whose key or text holds a lone surrogate (JSON can escape one: `"\ud800"`), which
+ * PostgreSQL would store as U+FFFD, so the text saved is not the text sent; undefined when none.
+ */
+export function findLoneSurrogate(root: unknown, prefix = ''): string | undefined {
+  return findText(root, (s) => LONE_SURROGATE.test(s), prefix);
+}
+
+/** The first path whose key or string value `bad` flags, walking without recursion. */
+function findText(root: unknown, bad: (s: string) => boolean, prefix: string): string | undefined {
   const stack: Array<[unknown, string]> = [[root, prefix]];
   while (stack.length) {
     const [value, path] = stack.pop()!;
     if (typeof value === 'string') {
-      if (value.includes('\u0000')) return path || '_';
+      if (bad(value)) return path || '_';
     } else if (value !== null && typeof value === 'object' && !Buffer.isBuffer(value)) {
       for (const [key, child] of Object.entries(value)) {
         const childPath = path ? `${path}.${key}` : key;
-        if (key.includes('\u0000')) return childPath;
+        if (bad(key)) return childPath;
         stack.push([child, childPath]);
       }
     }
@@ -152,7 +181,8 @@ export function findNulCharacter(root: unknown, prefix = ''): string | undefined
  * Hooks over every route: a NUL character anywhere in the headers, the path or the query (checked
  * on request, before any route's own onRequest hook reads a header such as `appapikey`) or in a
  * JSON body (checked once it is parsed) is a 400 naming the field, before any schema, handler or
- * database sees it. (Multipart fields are checked where they are read: http/multipart.ts.)
+ * database sees it; so is a lone surrogate in a JSON body. (Multipart fields are checked where
+ * they are read: http/multipart.ts; they are decoded from UTF-8 bytes, which cannot carry one.)
  */
 export async function rejectNulInRequestLine(request: FastifyRequest): Promise<void> {
   nulCheck(findNulCharacter(request.headers) ?? findNulCharacter(request.params) ?? findNulCharacter(request.query));
@@ -160,6 +190,8 @@ export async function rejectNulInRequestLine(request: FastifyRequest): Promise<v
 
 export async function rejectNulInBody(request: FastifyRequest): Promise<void> {
   nulCheck(findNulCharacter(request.body));
+  const surrogate = findLoneSurrogate(request.body);
+  if (surrogate !== undefined) throw HttpError.validation({ [surrogate]: V.checkInput }, 'Text must not contain a lone surrogate (not valid Unicode)');
 }
 
 function nulCheck(path: string | undefined) {

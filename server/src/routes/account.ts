@@ -2,7 +2,7 @@
 // step of sign-in and the TOTP calls are in ./totp.ts.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
-  AVATAR_MAX_BYTES, V, changePasswordSchema, signInSchema, type ChangePasswordBody, type SignInBody,
+  AVATAR_MAX_BYTES, AVATAR_MAX_SIDE_PX, V, changePasswordSchema, signInSchema, type ChangePasswordBody, type SignInBody,
 } from '../../../src/contract';
 import { auditActor, auditDetail, auditTarget } from '../audit/context';
 import { requireUser } from '../auth/authorize';
@@ -11,7 +11,7 @@ import { hashPassword, verifyPassword } from '../auth/passwords';
 import { assertNotLimited, checkPassword, failureKeys, recordFailure, withRetryAfter } from '../auth/sign-in';
 import { newChallenge } from '../auth/totp';
 import { TOTP_CHALLENGE_TTL_MS } from './totp';
-import { detectImageType } from '../domain/images';
+import { inspectImage } from '../domain/images';
 import { HttpError } from '../http/errors';
 import { readForm } from '../http/multipart';
 import { dataResponse, successResponse } from '../http/schemas';
@@ -154,8 +154,11 @@ export async function accountRoutes(app: FastifyInstance) {
       preValidation: app.authorize({ any: true, noGrant: true }),
       schema: {
         tags,
-        summary: 'Upload own avatar (JPEG or PNG, at most 2 MB)',
-        description: 'Multipart field `avatar`. The type is checked by content: 400 when not JPEG/PNG, 413 when over 2 MB.',
+        summary: 'Upload own avatar (JPEG or PNG, at most 2 MB and 4096 × 4096 pixels)',
+        description:
+          'Multipart field `avatar`. The type is checked by content and the size in pixels by the header (JPEG SOF, PNG IHDR), before anything decodes it: ' +
+          '400 `validation.fileType` when not JPEG/PNG, 400 `validation.imageCorrupt` when the header or PNG chunks are broken, ' +
+          '400 `validation.imageDimensions` when wider or taller than 4096 pixels, 413 when over 2 MB.',
         consumes: ['multipart/form-data'],
         body: docsOnly({ type: 'object', properties: { avatar: { type: 'string', format: 'binary' } }, required: ['avatar'] }),
         response: { 200: successResponse(responseSchema(avatarUrlSchema)) },
@@ -167,8 +170,13 @@ export async function accountRoutes(app: FastifyInstance) {
       const form = await readForm(request, { fileSize: AVATAR_MAX_BYTES, files: 1 });
       const bytes = form.files.avatar?.bytes;
       if (!bytes) throw HttpError.validation({ avatar: V.selectFileFirst }, 'No avatar file');
-      const mime = detectImageType(bytes);
-      if (!mime) throw HttpError.validation({ avatar: V.fileType }, 'The avatar must be a JPEG or PNG image');
+      const image = inspectImage(bytes);
+      if (image.kind === 'unknown') throw HttpError.validation({ avatar: V.fileType }, 'The avatar must be a JPEG or PNG image');
+      if (image.kind === 'corrupt') throw HttpError.validation({ avatar: V.imageCorrupt }, 'The avatar image is damaged or incomplete');
+      if (image.width > AVATAR_MAX_SIDE_PX || image.height > AVATAR_MAX_SIDE_PX) {
+        throw HttpError.validation({ avatar: V.imageDimensions }, `The avatar must be at most ${AVATAR_MAX_SIDE_PX} × ${AVATAR_MAX_SIDE_PX} pixels`);
+      }
+      const { mime } = image;
       const fileId = await inTransaction(app.db, async (repos) => {
         const id = await repos.files.put('avatar', mime, bytes);
         const previous = await repos.users.setAvatar(user.id, id);

@@ -4,7 +4,7 @@
 import * as yup from 'yup';
 import { V } from '../errors';
 import { AD_SLOTS, AD_SLOTS_CLEARED_BY_MASTER, AD_SLOT_PAIRS, SMART_AD_SLOTS, type AdSlot } from '../enums';
-import { TEXT_MAX, bool, nonNegativeInt, str, trimmedStr, body } from './common';
+import { TEXT_MAX, bool, englishOnly, nonNegativeInt, str, trimmedStr, body } from './common';
 
 /** Message ids of the docs/product.md §4 ad refusals (Persian texts: ads off, paired slots, smart off). */
 export const AD_MESSAGES = {
@@ -17,7 +17,8 @@ export type AdMessageId = (typeof AD_MESSAGES)[keyof typeof AD_MESSAGES];
 /** The key of the ads master toggle in the ad settings list. */
 export const AD_MASTER_KEY = 'adMob';
 
-const adUnitId = () => trimmedStr().max(TEXT_MAX.medium, V.tooLong).nonNullable(V.checkInput);
+/** An ad unit id (and IDApp): English text, as the form's inputs take it. */
+const adUnitId = () => englishOnly(trimmedStr()).max(TEXT_MAX.medium, V.tooLong).nonNullable(V.checkInput);
 
 type AdShape = { IDApp: ReturnType<typeof adUnitId> } & { [K in AdSlot]: ReturnType<typeof adUnitId> } & {
   [K in AdSlot as `${K}Active`]: ReturnType<typeof bool>;

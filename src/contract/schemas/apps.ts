@@ -3,22 +3,25 @@
 import * as yup from 'yup';
 import { V } from '../errors';
 import { DETECT_LOCATION_BY } from '../enums';
-import { isEnglishText } from '../text-rules';
-import { TEXT_MAX, bool, isHttpUrl, isIpAddress, nonBlank, nonNegativeInt, optionalEmail, optionalText, positiveId, str, body } from './common';
+import { TEXT_MAX, bool, englishOnly, isHttpUrl, isIpAddress, nonBlank, nonNegativeInt, optionalEmail, optionalText, positiveId, str, body, visibleText } from './common';
 import { appVersionField } from './versions';
 
 /** Android application id: two or more dot-separated segments, each a letter then letters, digits or `_`. */
 export const PACKAGE_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z][A-Za-z0-9_]*)+$/;
 export const isPackageName = (v: string): boolean => v.length <= TEXT_MAX.medium && PACKAGE_NAME_PATTERN.test(v);
 
-/** POST apps/storeApp and PUT apps/updateApp/{id}. Empty optional fields become null (docs/product.md §5). */
+/**
+ * POST apps/storeApp and PUT apps/updateApp/{id}. Empty optional fields become null (docs/product.md §5).
+ * The name may be Persian (the phones show it) but holds no bidi control or zero-width character;
+ * the technical fields are English-only, as the form's inputs are.
+ */
 export const appSchema = body({
-  name: nonBlank(TEXT_MAX.short),
+  name: visibleText(nonBlank(TEXT_MAX.short)),
   packageName: nonBlank().test('package', V.packageName, (v) => v == null || isPackageName(v)),
-  sign: nonBlank(TEXT_MAX.long),
+  sign: englishOnly(nonBlank(TEXT_MAX.long)),
   adminId: positiveId(),
-  cppSign: optionalText(TEXT_MAX.long),
-  firebaseConfig: optionalText(TEXT_MAX.config),
+  cppSign: englishOnly(optionalText(TEXT_MAX.long)),
+  firebaseConfig: englishOnly(optionalText(TEXT_MAX.config)),
   email: optionalEmail(),
   description: optionalText(TEXT_MAX.long),
 });
@@ -62,15 +65,15 @@ const countryList = () =>
     .max(3 * 300, V.tooLong)
     .test('codes', V.countryCodes, (v) => v == null || v === '' || COUNTRY_CODES_PATTERN.test(v));
 
-/** A link field: empty/null, or an absolute http(s) URL. */
-const httpLink = () => optionalText(TEXT_MAX.link).test('url', V.url, (v) => v == null || isHttpUrl(v));
+/** A link field: empty/null, or an absolute http(s) URL in English text (the form's default rule). */
+const httpLink = () => englishOnly(optionalText(TEXT_MAX.link)).test('url', V.url, (v) => v == null || isHttpUrl(v));
 
 /**
  * A social field: a handle (`@name`) or a link. When it carries a scheme, the scheme must be
  * http(s) or tg, so that nothing like `javascript:` can be stored and later rendered as a link.
  */
 const socialLink = () =>
-  optionalText(TEXT_MAX.link).test('safe-link', V.url, (v) => {
+  englishOnly(optionalText(TEXT_MAX.link)).test('safe-link', V.url, (v) => {
     if (v == null) return true;
     const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(v);
     if (!scheme) return !/\s/.test(v);
@@ -83,6 +86,8 @@ const asciiOfLength = (n: number) =>
 
 /** Free text with no charset rule (the Persian update text). */
 const text = (max: number) => optionalText(max);
+/** Free text under the form's default rule: English letters, digits, whitespace and ASCII punctuation. */
+const englishField = (max: number = TEXT_MAX.medium) => englishOnly(optionalText(max));
 
 export const appSettingsSchema = body({
   // Links and text
@@ -93,7 +98,7 @@ export const appSettingsSchema = body({
   telegram: socialLink(),
   youtube: socialLink(),
   updateText: text(TEXT_MAX.long),
-  englishUpdateText: text(TEXT_MAX.long).test('english', V.englishOnly, (v) => v == null || isEnglishText(v)),
+  englishUpdateText: englishField(TEXT_MAX.long),
   email: optionalEmail(),
   // Versioning and blocking
   appVersion: appVersionField().nonNullable(V.required),
@@ -112,12 +117,12 @@ export const appSettingsSchema = body({
   // Location and encryption
   detectLocationBy: str().oneOf(DETECT_LOCATION_BY, V.oneOf).nonNullable(V.required),
   activeEncryptSetting: bool(),
-  repoName: optionalText(200).test('repo', V.checkInput, (v) => v == null || !/\s/.test(v)),
+  repoName: englishField(200).test('repo', V.checkInput, (v) => v == null || !/\s/.test(v)),
   // Smart mode and pings
   smartActive: bool(),
   autoConnectPing: nonNegativeInt(),
   connectionPing: nonNegativeInt(),
-  dnsServer: optionalText(TEXT_MAX.medium),
+  dnsServer: englishOnly(visibleText(optionalText(TEXT_MAX.medium))),
   clickToContinue: bool(),
   foreignSmart: bool(),
   delaySmart: nonNegativeInt(),
@@ -132,8 +137,8 @@ export const appSettingsSchema = body({
   newCoreKey: asciiOfLength(32).nonNullable(V.length),
   newCoreIv: asciiOfLength(16).nonNullable(V.length),
   staticConfigDelay: nonNegativeInt(),
-  cppKey: optionalText(TEXT_MAX.medium),
-  cppIv: optionalText(TEXT_MAX.medium),
+  cppKey: englishField(TEXT_MAX.medium),
+  cppIv: englishField(TEXT_MAX.medium),
   robotIp: optionalText(45).test('ip', V.ip, (v) => v == null || isIpAddress(v)),
   // An action, not a stored field: `true` generates a robot API key, answered once as data.robotApiKey.
   robotApiKey: bool().oneOf([true] as const, V.checkInput),

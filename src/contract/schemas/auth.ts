@@ -3,7 +3,7 @@
 import * as yup from 'yup';
 import { V } from '../errors';
 import { isStrongPassword } from '../text-rules';
-import { TEXT_MAX, bool, positiveId, str, trimmedStr, body } from './common';
+import { TEXT_MAX, bool, englishOnly, positiveId, str, trimmedStr, body } from './common';
 
 /** docs/product.md §5 Login: blank or whitespace-only values give checkInput. */
 export const signInSchema = body({
@@ -15,8 +15,9 @@ export const signInSchema = body({
 });
 export type SignInBody = yup.InferType<typeof signInSchema>;
 
+/** A new password: strong, and English text like every password input of the panel (docs/product.md §5). */
 export const strongPassword = () =>
-  str()
+  englishOnly(str())
     .required(V.required)
     .test('strong', V.passwordNotStrong, (v) => !!v && isStrongPassword(v));
 

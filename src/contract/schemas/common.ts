@@ -3,7 +3,7 @@
 // a response or a form. Pure TypeScript: runs in the browser and in Node.
 import * as yup from 'yup';
 import { V } from '../errors';
-import { isEnglishText, isPersianText } from '../text-rules';
+import { hasInvisibleControls, isEnglishText, isPersianText } from '../text-rules';
 import { TEXT_MAX } from '../limits';
 
 /** PostgreSQL `integer` upper bound: larger numbers are refused as input instead of failing in the database. */
@@ -83,10 +83,16 @@ export const num = () =>
       return this.createError({ message: v < 0 ? V.min : V.max });
     });
 
-/** Ids in a path or query are decimal digits only (`0x1`, `1.0`, `+1` are refused). */
+/** An id as text: plain decimal digits without a leading zero (no spaces, signs, `0x1`, `1.0`, `06`). */
+export const ID_TEXT = /^[1-9][0-9]*$/;
+
+/**
+ * Ids sent as text (a path, a query, a multipart field) are plain digits only: `%206` (` 6`),
+ * `06`, `0x1`, `1.0` and `+1` are refused, so that one id has exactly one spelling.
+ */
 function decimalDigitsOnly(this: yup.TestContext, v: unknown): boolean {
   const sent: unknown = this.originalValue;
-  return v == null || typeof sent !== 'string' || /^\s*\d+\s*$/.test(sent);
+  return v == null || typeof sent !== 'string' || ID_TEXT.test(sent);
 }
 
 /** A required positive integer id (database serial). */
@@ -118,11 +124,26 @@ export const bool = () =>
     .typeError(V.checkInput)
     .nonNullable(V.required);
 
+type StringField = yup.StringSchema<string | null | undefined, yup.AnyObject, unknown, '' | 'd'>;
+
+/** `schema` with the docs/product.md §5 default text rule: English letters, digits, whitespace and ASCII punctuation only. */
+export function englishOnly<S extends StringField>(schema: S): S {
+  return schema.test('english', V.englishOnly, (v) => v == null || isEnglishText(v)) as S;
+}
+
+/**
+ * `schema` refusing bidi controls and zero-width characters (text-rules.ts hasInvisibleControls),
+ * for the names the phones show: app, operator, profile and server names.
+ */
+export function visibleText<S extends StringField>(schema: S): S {
+  return schema.test('visible', V.invisibleCharacters, (v) => v == null || !hasInvisibleControls(v)) as S;
+}
+
 /** Persian-only text (docs/product.md §5). */
 export const persianText = () => trimmedStr().test('persian', V.persianOnly, (v) => v == null || isPersianText(v));
 
 /** English-only text (docs/product.md §5 default text rule). */
-export const englishText = () => trimmedStr().test('english', V.englishOnly, (v) => v == null || isEnglishText(v));
+export const englishText = () => englishOnly(trimmedStr());
 
 /** Email check used where the field is optional (yup's own `.email()` is used for required emails too). */
 export const optionalEmail = () => optionalText(TEXT_MAX.medium).email(V.email);
@@ -161,6 +182,64 @@ export function dropPrototypeKeys(v: unknown): unknown {
  * request schema of the contract is built with it.
  */
 export const body = <T extends yup.ObjectShape>(shape: T) => yup.object(shape).transform(dropPrototypeKeys).typeError(V.checkInput).nonNullable(V.checkInput);
+
+/**
+ * The fields of a JSON body whose value has the wrong JSON type: a string field must hold a
+ * string, a number field a number, a boolean field a boolean, at any depth (objects and arrays
+ * of the schema are walked). null and absent values are left to the schema. `{}` when none.
+ *
+ * The schemas themselves cast (`"5"` → 5, `1` → `"1"`), which the panel's forms rely on: an input
+ * holds text. A JSON body has real types, so the server checks them first (http/validation.ts);
+ * query strings, path params and multipart fields are text and keep the casts. One documented
+ * exception: a number field marked numericTextInJson (the app version, versions.ts) also takes
+ * numeric text in JSON, which the phones send.
+ */
+export function jsonTypeErrors(schema: yup.Schema, value: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  const stack: Array<[yup.Schema, unknown, string]> = [[schema, value, '']];
+  while (stack.length) {
+    const [s, v, path] = stack.pop()!;
+    if (v === null || v === undefined) continue;
+    switch (s.type) {
+      case 'string':
+        if (typeof v !== 'string') out[path] = V.checkInput;
+        break;
+      case 'number':
+        if (typeof v !== 'number' && !(typeof v === 'string' && takesNumericText(s))) out[path] = V.number;
+        break;
+      case 'boolean':
+        if (typeof v !== 'boolean') out[path] = V.checkInput;
+        break;
+      case 'object':
+        // Not an object: the schema's own type check answers.
+        if (typeof v === 'object' && !Array.isArray(v) && s instanceof yup.ObjectSchema) {
+          for (const [key, field] of Object.entries(s.fields as Record<string, unknown>)) {
+            if (!(field instanceof yup.Schema) || !Object.prototype.hasOwnProperty.call(v, key)) continue;
+            stack.push([field, (v as Record<string, unknown>)[key], path ? `${path}.${key}` : key]);
+          }
+        }
+        break;
+      case 'array': {
+        const inner = s instanceof yup.ArraySchema ? (s.innerType as unknown) : undefined;
+        if (Array.isArray(v) && inner instanceof yup.Schema) v.forEach((item, i) => stack.push([inner, item, `${path}[${i}]`]));
+        break;
+      }
+      default:
+        break; // mixed, lazy: any JSON value
+    }
+  }
+  return out;
+}
+
+/**
+ * A number field that a JSON body may also send as numeric text (`"1.20"`), cast as in a query;
+ * jsonTypeErrors lets such text through. Only for a representation documented as taking text.
+ */
+export function numericTextInJson<S extends yup.Schema>(schema: S): S {
+  return schema.meta({ numericTextInJson: true }) as S;
+}
+
+const takesNumericText = (schema: yup.Schema): boolean => (schema.spec.meta as { numericTextInJson?: boolean } | undefined)?.numericTextInJson === true;
 
 /** Route params `{id}` of every `/{id}` path. */
 export const idParamsSchema = body({ id: positiveId() });

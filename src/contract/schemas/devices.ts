@@ -4,7 +4,7 @@
 import * as yup from 'yup';
 import { V } from '../errors';
 import { DEFAULT_PAGE_SIZE } from '../limits';
-import { TEXT_MAX, bool, nonBlank, num, optionalId, optionalText, positiveId, str, trimmedStr, body } from './common';
+import { TEXT_MAX, bool, englishOnly, nonBlank, num, optionalId, optionalText, positiveId, str, trimmedStr, body } from './common';
 import { appVersionField } from './versions';
 
 /** The largest page size of the device list. */
@@ -13,10 +13,11 @@ export const DEVICES_MAX_PAGE_SIZE = 100;
 /** The header that carries an app's API key on POST apps/addDevice. */
 export const APP_API_KEY_HEADER = 'appapikey';
 
+/** Token, device id and model are English text, as the device form's inputs take them. */
 const deviceFields = {
-  fcmToken: nonBlank(4096),
-  uniqueDeviceId: nonBlank(TEXT_MAX.medium),
-  model: optionalText(TEXT_MAX.medium),
+  fcmToken: englishOnly(nonBlank(4096)),
+  uniqueDeviceId: englishOnly(nonBlank(TEXT_MAX.medium)),
+  model: englishOnly(optionalText(TEXT_MAX.medium)),
   /** The app version the device runs: a number with at most two decimals (see versions.ts). */
   appVersionCode: appVersionField().nullable(),
 };

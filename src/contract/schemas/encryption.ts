@@ -2,7 +2,7 @@
 // `apps/updateSettings/{id}` with repoName alone, `apps/setPrivacy`; docs/product.md §5 "Set repo", "Encrypt word").
 import * as yup from 'yup';
 import { V } from '../errors';
-import { positiveId, str, utf8Length, trimmedStr, body } from './common';
+import { englishOnly, positiveId, str, utf8Length, trimmedStr, body } from './common';
 
 /** Largest privacy policy HTML accepted, in UTF-8 bytes (before sanitising). */
 export const PRIVACY_MAX_BYTES = 200 * 1024;
@@ -25,7 +25,7 @@ export type WordEncryptionBody = yup.InferType<typeof wordEncryptionSchema>;
  * https://<host>/<repoName> for each of the five SOURCE_HOSTS from it.
  */
 export const setRepoSchema = body({
-  repoName: trimmedStr()
+  repoName: englishOnly(trimmedStr())
     .required(V.required)
     .max(200, V.tooLong)
     .test('repo', V.checkInput, (v) => v == null || !/\s/.test(v)),

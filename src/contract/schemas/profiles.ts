@@ -4,7 +4,7 @@
 import * as yup from 'yup';
 import { V, messageIds } from '../errors';
 import { OPERATORS, PROFILE_TYPES, PROTOCOLS } from '../enums';
-import { TEXT_MAX, positiveId, str, trimmedStr, body } from './common';
+import { TEXT_MAX, positiveId, str, trimmedStr, body, visibleText } from './common';
 
 /** Profile names: English letters, digits, space, `-` and `_` (docs/product.md §5 batch import guide), at most 100 characters. */
 export const PROFILE_NAME_PATTERN = /^[A-Za-z0-9 _-]+$/;
@@ -39,7 +39,7 @@ export type CsvColumn = (typeof CSV_COLUMNS)[number];
 export const CSV_FILE_FIELD = 'csvFile';
 
 const profileName = () =>
-  trimmedStr()
+  visibleText(trimmedStr())
     .required(V.required)
     .max(PROFILE_NAME_MAX, V.tooLong)
     .test('profile-name', V.profileName, (v) => v == null || PROFILE_NAME_PATTERN.test(v));

@@ -2,7 +2,7 @@
 // settings") and the batch-delete id lists shared with the profile calls.
 import * as yup from 'yup';
 import { V } from '../errors';
-import { TEXT_MAX, idList, isHostOrIp, nonBlank, num, optionalId, optionalText, positiveId, str, body } from './common';
+import { TEXT_MAX, englishOnly, idList, isHostOrIp, nonBlank, num, optionalId, optionalText, positiveId, str, body, visibleText } from './common';
 
 /**
  * POST apps/addServer and PUT apps/updateServer/{id}.
@@ -10,16 +10,19 @@ import { TEXT_MAX, idList, isHostOrIp, nonBlank, num, optionalId, optionalText, 
  * - password: blank or missing means "no password" on create and "keep the stored one" on update
  *   (the stored password is never sent back, so the edit form starts blank).
  * - username is required when a password is given.
+ * - username and password are English text (the form's default rule).
  */
 export const serverSchema = body({
   appId: idList(1000),
   countryId: positiveId(),
-  ip: nonBlank(253).test('host', V.host, (v) => v == null || isHostOrIp(v)),
-  username: optionalText(TEXT_MAX.short),
-  password: str()
-    .nullable()
-    .transform((v: unknown) => (v === '' ? null : v))
-    .max(TEXT_MAX.medium, V.tooLong),
+  ip: visibleText(nonBlank(253)).test('host', V.host, (v) => v == null || isHostOrIp(v)),
+  username: englishOnly(optionalText(TEXT_MAX.short)),
+  password: englishOnly(
+    str()
+      .nullable()
+      .transform((v: unknown) => (v === '' ? null : v))
+      .max(TEXT_MAX.medium, V.tooLong),
+  ),
   port: num().required(V.required).integer(V.integer).min(1, V.min).max(65535, V.max),
 })
   .test('username-with-password', V.required, function (v) {
@@ -57,12 +60,16 @@ export type ServersQuery = yup.InferType<typeof serversQuerySchema>;
 export const idsSchema = body({ ids: idList() });
 export type IdsBody = yup.InferType<typeof idsSchema>;
 
-/** GET/POST apps/settings/operators: four names, each non-empty after trimming (docs/product.md §5). */
+/**
+ * GET/POST apps/settings/operators: four names, each non-empty after trimming (docs/product.md §5),
+ * in any script but without bidi controls or zero-width characters (the phones show them).
+ */
 export const OPERATOR_SETTING_KEYS = ['wifiOperatorName', 'mciOperatorName', 'irancellOperatorName', 'othersOperatorName'] as const;
+const operatorName = () => visibleText(nonBlank(TEXT_MAX.short));
 export const operatorSettingsSchema = body({
-  wifiOperatorName: nonBlank(TEXT_MAX.short),
-  mciOperatorName: nonBlank(TEXT_MAX.short),
-  irancellOperatorName: nonBlank(TEXT_MAX.short),
-  othersOperatorName: nonBlank(TEXT_MAX.short),
+  wifiOperatorName: operatorName(),
+  mciOperatorName: operatorName(),
+  irancellOperatorName: operatorName(),
+  othersOperatorName: operatorName(),
 });
 export type OperatorSettingsBody = yup.InferType<typeof operatorSettingsSchema>;

@@ -4,7 +4,7 @@ import * as yup from 'yup';
 import { V } from '../errors';
 import { SEX } from '../enums';
 import { strongPassword, repeatOf } from './auth';
-import { TEXT_MAX, bool, englishText, num, optionalText, persianText, positiveId, isHttpUrl, trimmedStr, withoutCoercion, body } from './common';
+import { TEXT_MAX, bool, englishOnly, englishText, num, optionalText, persianText, positiveId, isHttpUrl, trimmedStr, withoutCoercion, body } from './common';
 
 /** Usernames: English letters, digits, `.`, `_` and `-`, 3 to 50 characters. */
 export const USERNAME_PATTERN = /^[A-Za-z0-9._-]{3,50}$/;
@@ -37,7 +37,7 @@ const mobile = () =>
     V.phone,
     (v) => v == null || (MOBILE_PATTERN.test(v) && /^\d{4,15}$/.test(v.replace(/\D/g, ''))),
   );
-const website = () => optionalText(TEXT_MAX.link).test('url', V.url, (v) => v == null || isHttpUrl(v));
+const website = () => englishOnly(optionalText(TEXT_MAX.link)).test('url', V.url, (v) => v == null || isHttpUrl(v));
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** After today? A day of slack, so that a browser a time zone ahead of the server is never refused. */
 function isAfterToday(v: string): boolean {

@@ -7,7 +7,7 @@
 // stores it as `numeric(10, 2)` (or compares as numbers) and answers it as a JSON number.
 import * as yup from 'yup';
 import { V } from '../errors';
-import { num, positiveId, body } from './common';
+import { num, numericTextInJson, positiveId, body } from './common';
 
 /** The largest version accepted (fits `numeric(10, 2)`). */
 export const APP_VERSION_MAX = 99_999_999.99;
@@ -22,12 +22,17 @@ export function isAppVersion(v: number): boolean {
 /** Canonical form of a valid version, for keys and comparisons (1.2 and 1.20 → 1.2). */
 export const normalizeAppVersion = (v: number): number => Math.round(v * 100) / 100;
 
-/** The version field: a number ≥ 0 with at most two decimals. Optional unless `.required()` is added. */
+/**
+ * The version field: a number ≥ 0 with at most two decimals. Optional unless `.required()` is added.
+ * Numeric text is a version too, in a JSON body as well (numericTextInJson): the phones send theirs.
+ */
 export const appVersionField = () =>
-  num()
-    .min(0, V.min)
-    .max(APP_VERSION_MAX, V.max)
-    .test('step', V.step, (v) => v == null || isAppVersion(v));
+  numericTextInJson(
+    num()
+      .min(0, V.min)
+      .max(APP_VERSION_MAX, V.max)
+      .test('step', V.step, (v) => v == null || isAppVersion(v)),
+  );
 
 /** POST apps/versionBlock: blocks that version of the app (creating the record when it is new). */
 export const blockVersionSchema = body({
