@@ -70,27 +70,45 @@ export async function recordFailure(repos: Repositories, limits: SignInLimits, k
   });
 }
 
+/** A sign-in attempt checked outside any transaction: the user, or the refusal to raise inside the call. */
+export interface CheckedSignIn {
+  user?: UserRow;
+  keys: FailureKeys;
+  refusal?: HttpError;
+  /** The refusal is a wrong name or password, which counts as a failure (a limit's 429 does not). */
+  failed?: boolean;
+}
+
 /**
- * Checks the name and password of a sign-in attempt from `address`, under the limits. Answers the
- * user and the attempt's counter keys; once the sign-in completes, the caller clears the pair with
- * repos.signInFailures.clear, which also records the address as known to the account.
+ * Reads the account and checks the limits, then the password, before the call's transaction opens
+ * (the route's `prepare` step): argon2 takes tens of milliseconds of CPU, and no database connection is
+ * held while it runs. It raises nothing for the caller's input: `acceptSignIn`, inside the audited
+ * call, raises the refusal, so a refused attempt is recorded and counted as before.
  */
-export async function checkPassword(
-  deps: { repos: Repositories; limits: SignInLimits },
-  body: SignInBody,
-  address: string,
-): Promise<{ user: UserRow; keys: FailureKeys }> {
+export async function checkSignIn(deps: { repos: Repositories; limits: SignInLimits }, body: SignInBody, address: string): Promise<CheckedSignIn> {
   const { repos, limits } = deps;
   const name = body.email.trim().toLowerCase();
   const found = await repos.users.findByLogin(name);
   const keys = failureKeys(found ? `user:${found.id}` : `name:${name}`, address);
-  await assertNotLimited(repos, limits, keys);
-  const passwordOk = found ? await verifyPassword(found.passwordHash, body.password) : await verifyAgainstNobody(body.password);
-  if (!found || !passwordOk || !found.active) {
-    await recordFailure(repos, limits, keys);
-    throw badCredentials();
+  try {
+    await assertNotLimited(repos, limits, keys);
+  } catch (err) {
+    if (err instanceof SignInLimitedError) return { keys, refusal: err };
+    throw err;
   }
-  return { user: found, keys };
+  const passwordOk = found ? await verifyPassword(found.passwordHash, body.password) : await verifyAgainstNobody(body.password);
+  return found && passwordOk && found.active ? { user: found, keys } : { keys, refusal: badCredentials(), failed: true };
+}
+
+/**
+ * Inside the sign-in's transaction: the checked user and the attempt's counter keys, or the refusal
+ * (a wrong password counted first). Once the sign-in completes, the caller clears the pair with
+ * repos.signInFailures.clear, which also records the address as known to the account.
+ */
+export async function acceptSignIn(deps: { repos: Repositories; limits: SignInLimits }, checked: CheckedSignIn): Promise<{ user: UserRow; keys: FailureKeys }> {
+  if (checked.failed) await recordFailure(deps.repos, deps.limits, checked.keys);
+  if (checked.refusal || !checked.user) throw checked.refusal ?? badCredentials();
+  return { user: checked.user, keys: checked.keys };
 }
 
 /** Puts a sign-in limit's wait in the Retry-After header of the 429, then lets the error go on. */

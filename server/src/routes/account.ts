@@ -8,7 +8,7 @@ import { auditActor, auditDetail, auditTarget } from '../audit/context';
 import { requireUser } from '../auth/authorize';
 import { accessOf } from './access';
 import { hashPassword, verifyPassword } from '../auth/passwords';
-import { assertNotLimited, checkPassword, failureKeys, recordFailure, withRetryAfter } from '../auth/sign-in';
+import { acceptSignIn, assertNotLimited, checkSignIn, failureKeys, recordFailure, withRetryAfter, type CheckedSignIn } from '../auth/sign-in';
 import { newChallenge } from '../auth/totp';
 import { TOTP_CHALLENGE_TTL_MS } from './totp';
 import { inspectImage } from '../domain/images';
@@ -43,10 +43,19 @@ export async function accountRoutes(app: FastifyInstance) {
         body: yupSchema(signInSchema),
         response: { 200: responseSchema(signInAnswerSchema) },
       },
-      config: { audit: { action: 'session.signIn', target: 'user', refused: 'session.signInFailed' }, rateLimit: { max: limits.ipMax, timeWindow: limits.ipWindowMs } },
+      config: {
+        audit: {
+          action: 'session.signIn',
+          target: 'user',
+          refused: 'session.signInFailed',
+          // The limits and the password are checked before the transaction opens: no connection waits on argon2.
+          prepare: (request) => checkSignIn({ repos: app.repos, limits }, request.body as SignInBody, request.ip),
+        },
+        rateLimit: { max: limits.ipMax, timeWindow: limits.ipWindowMs },
+      },
     },
     async (request, reply) => {
-      const { user, keys } = await checkPassword({ repos: app.repos, limits }, request.body, request.ip).catch(withRetryAfter(reply));
+      const { user, keys } = await acceptSignIn({ repos: app.repos, limits }, preparedFor<CheckedSignIn>(request)).catch(withRetryAfter(reply));
       auditActor({ id: user.id, name: user.username, role: null });
       auditTarget(user.id);
       if (user.totpSecretEnc !== null) {
