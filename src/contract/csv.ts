@@ -17,10 +17,29 @@
 // (/^[=+\-@\t\r].*$/) also misses a formula followed by a line break ("=1+1\nx"), since `.` stops
 // at the break and `$` then fails. Hence the pattern here: any cell whose first character is one of
 // the six, unless the whole cell is a plain number.
+//
+// Data, not display (issue 30): an export is read by programs, so every cell is the value itself.
+// A date is written as ISO 8601 (a Date cell is written by toISOString, and callers hand over the
+// stored ISO text, never a Jalali or locale date), a number with Latin digits (a number cell; never
+// a locale-formatted string), and no cell or header carries a bidirectional control character
+// (LRM/RLM U+200E/F, ALM U+061C, the embeddings and overrides U+202A-E, the isolates U+2066-9):
+// the panel's Persian labels wrap Latin words in isolates for the screen (`کلید ⁦API⁩`), and a
+// value typed by a phone or at a failed sign-in may carry an override (U+202E) that would show
+// a cell reversed. They are removed before the formula check, so `\u202E=1+1` is guarded too.
+//
+// Large lists are written a batch at a time (the server's streamed exports): `csvHead` is the
+// byte-order mark and the header line, `csvLines` the lines of a batch of rows, each ended by CRLF;
+// `csvHead(h) + csvLines(rows)` is `csvText(h, rows)` followed by a line end.
 import Papa from 'papaparse';
 
 /** What a CSV cell can be given as; null and undefined are written as an empty cell. */
-export type CsvCell = string | number | boolean | null | undefined;
+export type CsvCell = string | number | boolean | Date | null | undefined;
+
+/** The bidirectional control characters no exported cell or header keeps (see the header comment). */
+const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+
+/** The text without bidirectional control characters, as an export writes it. */
+export const withoutBidiControls = (text: string): string => text.replace(BIDI_CONTROLS, '');
 
 /** Characters that make a spreadsheet read a cell as a formula when they come first. */
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -32,18 +51,38 @@ const ESCAPE_FORMULAE = new RegExp(`^(?!${PLAIN_NUMBER.source.slice(1, -1)}$)${F
 /** True when a spreadsheet would read this cell's text as a formula (and csvText prefixes it with `'`). */
 export function isFormulaCell(value: CsvCell): boolean {
   if (typeof value !== 'string') return false;
-  return ESCAPE_FORMULAE.test(value);
+  return ESCAPE_FORMULAE.test(withoutBidiControls(value));
 }
+
+/** A cell as written: text without bidi controls, an invalid date as nothing, anything else as given. */
+function cleanCell(cell: CsvCell): CsvCell {
+  if (typeof cell === 'string') return withoutBidiControls(cell);
+  if (cell instanceof Date) return Number.isNaN(cell.getTime()) ? '' : cell.toISOString();
+  return cell ?? '';
+}
+
+const unparse = (fields: readonly CsvCell[], rows: readonly (readonly CsvCell[])[]) =>
+  Papa.unparse(
+    { fields: fields.map(cleanCell) as string[], data: rows.map((row) => row.map(cleanCell)) },
+    { escapeFormulae: ESCAPE_FORMULAE, newline: '\r\n' },
+  );
 
 /**
  * A CSV file's text: a UTF-8 byte-order mark (so spreadsheet apps read Persian), the header row,
  * then one line a row, lines ended by CRLF. A cell a spreadsheet would run as a formula is written
- * as `"'=…"` (see the header comment); plain numbers stay numbers.
+ * as `"'=…"` (see the header comment); plain numbers stay numbers; bidi controls are dropped.
  */
 export function csvText(header: readonly string[], rows: readonly (readonly CsvCell[])[]): string {
-  const csv = Papa.unparse(
-    { fields: [...header], data: rows.map((row) => row.map((cell) => cell ?? '')) },
-    { escapeFormulae: ESCAPE_FORMULAE, newline: '\r\n' },
-  );
-  return `\uFEFF${csv}`;
+  return `\uFEFF${unparse(header, rows)}`;
+}
+
+/** The start of a CSV written a batch at a time: the byte-order mark and the header line, with its line end. */
+export function csvHead(header: readonly string[]): string {
+  // the header as a row of its own: the same escaping, and its line end whatever the rows
+  return `\uFEFF${unparse([], [header])}\r\n`;
+}
+
+/** The lines of a batch of rows, each ended by CRLF ('' for none), guarded like csvText's. */
+export function csvLines(rows: readonly (readonly CsvCell[])[]): string {
+  return rows.length ? `${unparse([], rows)}\r\n` : '';
 }

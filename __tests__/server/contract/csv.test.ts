@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import Papa from 'papaparse';
-import { csvText, isFormulaCell } from '../../../src/contract/csv';
+import { csvHead, csvLines, csvText, isFormulaCell } from '../../../src/contract/csv';
 
 /** The cells of a CSV text, as a spreadsheet app's importer reads them (BOM dropped). */
 const cells = (text: string) => Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { newline: '\r\n' }).data;
@@ -59,6 +59,27 @@ describe('csvText', () => {
   it('guards the header row too', () => {
     expect(cells(csvText(['=evil()'], []))[0]).toEqual(["'=evil()"]);
   });
+
+  it('drops bidi controls (LRM, RLM, ALM, embeddings, overrides, isolates) from headers and cells, then guards what is left', () => {
+    const text = csvText(['کلید \u2066API\u2069', '\u200Fنام'], [['\u202E=1+1', 'a\u200Eb\u061Cc\u202A\u202B\u202C\u202D\u2067\u2068d'], ['\u2066-5\u2069', 'نیم\u200Cفاصله']]);
+    expect(text).not.toMatch(/[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/);
+    expect(cells(text)).toEqual([['کلید API', 'نام'], ["'=1+1", 'abcd'], ['-5', 'نیم\u200Cفاصله']]);
+    expect(isFormulaCell('\u202E=1+1')).toBe(true);
+  });
+
+  it('writes dates as ISO 8601 and numbers with Latin digits', () => {
+    expect(cells(csvText(['at', 'n'], [[new Date('2024-03-20T10:00:00Z'), 1234.5], [new Date(Number.NaN), -7]]))).toEqual([
+      ['at', 'n'],
+      ['2024-03-20T10:00:00.000Z', '1234.5'],
+      ['', '-7'],
+    ]);
+  });
+
+  it('writes a file a batch at a time: csvHead then csvLines is csvText with a final line end', () => {
+    const rows = [['=x', 2], ['y', null]] as const;
+    expect(csvHead(['a', 'b']) + csvLines(rows.slice(0, 1)) + csvLines([]) + csvLines(rows.slice(1))).toBe(`${csvText(['a', 'b'], rows)}\r\n`);
+    expect(csvHead(['a']).charCodeAt(0)).toBe(0xfeff);
+  });
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -89,15 +110,19 @@ const WRITES_CSV = /text\/csv|\.csv[`'"]/;
 const READS_ONLY: Record<string, string> = {
   'src/features/servers/components/profiles/profile-import.tsx': 'the import form: a file input that accepts CSV, and a link to the static sample file',
 };
-/** How a file that hands out CSV gets its text: the shared writer, or the data table's toCsv, which calls it. */
-const USES_SHARED = /\bcsvText\(|\btoCsv\(/;
+/**
+ * How a file that hands out CSV gets its text: the shared writer (whole, or a batch at a time for the
+ * server's streamed exports), the data table's toCsv, which calls it, or the server's csvStream,
+ * which calls csvHead and csvLines.
+ */
+const USES_SHARED = /\bcsvText\(|\btoCsv\(|\bcsvHead\(|\bcsvLines\(|\bcsvStream\(/;
 
 describe('every CSV is written by src/contract/csv.ts', () => {
   it('finds the sources (the check is not vacuous)', () => {
     expect(files.length).toBeGreaterThan(100);
     expect(files.some((f) => f.rel === SHARED)).toBe(true);
     expect(files.filter((f) => WRITES_CSV.test(f.text)).map((f) => f.rel)).toEqual(
-      expect.arrayContaining(['src/components/data-table/rows.ts', 'src/components/data-table/use-list.ts', 'src/features/audit/pages/audit-page.tsx']),
+      expect.arrayContaining(['src/components/data-table/rows.ts', 'src/components/data-table/use-list.ts', 'server/src/http/csv-stream.ts']),
     );
   });
 
@@ -119,5 +144,8 @@ describe('every CSV is written by src/contract/csv.ts', () => {
     // ...and toCsv is the data table's thin wrapper around csvText
     const rows = files.find((f) => f.rel === 'src/components/data-table/rows.ts')!.text;
     expect(rows).toMatch(/export function toCsv[\s\S]*?return csvText\(/);
+    // ...and csvStream writes the server's streamed exports with csvHead and csvLines
+    const stream = files.find((f) => f.rel === 'server/src/http/csv-stream.ts')!.text;
+    expect(stream).toMatch(/export function csvStream[\s\S]*?csvHead\([\s\S]*?csvLines\(/);
   });
 });

@@ -2,23 +2,30 @@
 // server/src/audit in the transaction of the change they describe.
 import { and, count, desc, eq, gte, isNotNull, lte, lt, sql, type SQL } from 'drizzle-orm';
 import type { AuditFilterOptions, AuditList, AuditQuery, AuditRowDto } from '../../../src/contract';
+import { LIST_EXPORT_BATCH } from '../../../src/contract/exports';
 import type { Db } from '../db/client';
 import { auditLog } from '../db/schema';
 import { toCount } from '../db/helpers';
+
+/** The list's filters (everything of its query but paging). */
+type AuditFilters = Omit<AuditQuery, 'page' | 'size'>;
+
+function whereOf(query: AuditFilters): SQL | undefined {
+  return and(
+    query.actorId !== undefined ? eq(auditLog.actorId, query.actorId) : undefined,
+    query.action ? eq(auditLog.action, query.action) : undefined,
+    query.targetType ? eq(auditLog.targetType, query.targetType) : undefined,
+    query.targetId ? eq(auditLog.targetId, query.targetId) : undefined,
+    query.from ? gte(auditLog.at, new Date(query.from)) : undefined,
+    query.to ? lte(auditLog.at, new Date(query.to)) : undefined,
+  );
+}
 
 export function auditRepository(db: Db) {
   return {
     /** One page, newest first, with the count of all rows that match. */
     async list(query: AuditQuery): Promise<AuditList> {
-      const filters: (SQL | undefined)[] = [
-        query.actorId !== undefined ? eq(auditLog.actorId, query.actorId) : undefined,
-        query.action ? eq(auditLog.action, query.action) : undefined,
-        query.targetType ? eq(auditLog.targetType, query.targetType) : undefined,
-        query.targetId ? eq(auditLog.targetId, query.targetId) : undefined,
-        query.from ? gte(auditLog.at, new Date(query.from)) : undefined,
-        query.to ? lte(auditLog.at, new Date(query.to)) : undefined,
-      ];
-      const where = and(...filters);
+      const where = whereOf(query);
       const rows = await db
         .select()
         .from(auditLog)
@@ -28,6 +35,31 @@ export function auditRepository(db: Db) {
         .offset((query.page - 1) * query.size);
       const [total] = await db.select({ n: count() }).from(auditLog).where(where);
       return { rows: rows.map(toDto), count: toCount(total?.n) };
+    },
+
+    /**
+     * Every record that matches the filters, newest first as the list, a batch of at most `size` at a
+     * time (GET audit/export): keyset pagination on (at, id), so each batch reads its own rows
+     * whatever its depth. The last row's time travels back as the database's text, which keeps its
+     * microseconds (a JS Date would round them to milliseconds and skip rows of the same
+     * millisecond).
+     */
+    async *exportBatches(query: AuditFilters, size = LIST_EXPORT_BATCH): AsyncGenerator<AuditRowDto[]> {
+      const where = whereOf(query);
+      let after: { at: string; id: number } | undefined;
+      for (;;) {
+        const rows = await db
+          .select({ row: auditLog, atText: sql<string>`${auditLog.at}::text` })
+          .from(auditLog)
+          .where(and(where, after ? sql`(${auditLog.at}, ${auditLog.id}) < (${after.at}::timestamptz, ${after.id})` : undefined))
+          .orderBy(desc(auditLog.at), desc(auditLog.id))
+          .limit(size);
+        if (!rows.length) return;
+        yield rows.map((r) => toDto(r.row));
+        const last = rows[rows.length - 1];
+        after = { at: last.atText, id: Number(last.row.id) };
+        if (rows.length < size) return;
+      }
     },
 
     /** The choices of the panel's filters: the actions, actors and target types recorded so far. */

@@ -7,9 +7,21 @@ import { dataResponse } from '../http/schemas';
 import { responseSchema, yupSchema } from '../http/validation';
 import { auditFilterOptionsSchema, auditListSchema } from '../../../src/contract/responses-reports';
 import { noRecord } from '../auth/access';
+import { AUDIT_EXPORT_HEADERS, LIST_EXPORT_BATCH, auditExportQuerySchema, exportHeader, type AuditExportQuery } from '../../../src/contract/exports';
+import type { CsvCell } from '../../../src/contract/csv';
+import type { AuditRowDto } from '../../../src/contract';
+import { actorOf } from '../audit/plugin';
+import { recordAudit } from '../audit/record';
+import { CSV_RESPONSE, csvStream, sendCsv } from '../http/csv-stream';
 
 const tags = ['audit'];
 const DAY_MS = 24 * 3600 * 1000;
+
+const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
+/** A record as a line of the export, in AUDIT_EXPORT_HEADERS' order: stored values, the time in ISO 8601, objects as JSON. */
+const auditCells = (r: AuditRowDto): CsvCell[] => [
+  r.id, r.at, r.actorId, r.actorName, r.actorRole, r.ip, r.action, r.operation, r.targetType, r.targetId, r.targetName, json(r.before), json(r.after), json(r.detail),
+];
 
 export async function auditRoutes(app: FastifyInstance) {
   const rule = { policy: 'audit:view' } as const;
@@ -30,6 +42,32 @@ export async function auditRoutes(app: FastifyInstance) {
       },
     },
     async (request) => app.repos.audit.list(request.query),
+  );
+
+  app.get<{ Querystring: AuditExportQuery }>(
+    '/audit/export',
+    {
+      config: { access: noRecord('the audit log belongs to no app (role_id 1)') },
+      preValidation: app.authorize(rule),
+      schema: {
+        tags,
+        summary: 'The audit log as a CSV file: every record that matches its filters, newest first',
+        description:
+          'The filters of GET audit without page and size, plus `lang` (fa or en, default fa), the language of the header row. ' +
+          `Answers text/csv (report.csv, UTF-8 with a byte-order mark, CRLF lines) streamed ${LIST_EXPORT_BATCH.toLocaleString('en')} records at a time (keyset pagination). ` +
+          'Columns: id, time (ISO 8601), user id, user, role, address, action, call, target type, target id, target name, before, after, detail (JSON); ' +
+          'a cell a spreadsheet would run as a formula (a name typed at a failed sign-in) starts with an apostrophe; no bidi control characters. ' +
+          'Each export is itself recorded (audit.export) before the file is sent.',
+        querystring: yupSchema(auditExportQuerySchema),
+        response: { 200: CSV_RESPONSE },
+      },
+    },
+    async (request, reply) => {
+      const { lang, ...filters } = request.query;
+      // Written before answering: an export that cannot be audited does not happen.
+      await recordAudit(app.db, { action: 'audit.export', actor: actorOf(request), request, target: { type: 'audit' }, detail: { ...filters, format: 'csv' } });
+      return sendCsv(reply, csvStream(exportHeader(AUDIT_EXPORT_HEADERS, lang), app.repos.audit.exportBatches(filters), auditCells));
+    },
   );
 
   app.get(

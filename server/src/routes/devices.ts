@@ -17,9 +17,15 @@ import { successResponse } from '../http/schemas';
 import { responseSchema, yupSchema } from '../http/validation';
 import { inTransaction } from '../repositories';
 import { COUNT_EXACT_LIMIT, type DeviceList, type DeviceScope } from '../repositories/devices';
-import { createdData, fromParams, fromBody } from '../audit/plugin';
+import { actorOf, createdData, fromParams, fromBody } from '../audit/plugin';
+import { recordAudit } from '../audit/record';
 import { deviceDtoSchema, deviceIdSchema, deviceListSchema } from '../../../src/contract/responses';
-import { owns, noRecord } from '../auth/access';
+import { DEVICE_EXPORT_HEADERS, LIST_EXPORT_BATCH, devicesExportQuerySchema, exportHeader, type DevicesExportQuery } from '../../../src/contract/exports';
+import type { CsvCell } from '../../../src/contract/csv';
+import { owns, noRecord, fromQuery } from '../auth/access';
+import { CSV_RESPONSE, csvStream, sendCsv } from '../http/csv-stream';
+import { deviceExportBatches } from '../repositories/device-export';
+import type { DeviceDto } from '../repositories/device-rows';
 
 const tags = ['devices'];
 
@@ -46,6 +52,9 @@ const addDeviceSchema = deviceRegisterSchema.shape({ appId: positiveId().optiona
 type AddDeviceBody = yup.InferType<typeof addDeviceSchema>;
 
 const deviceJson = responseSchema(deviceDtoSchema);
+
+/** A device as a line of the export, in DEVICE_EXPORT_HEADERS' order: stored values, ISO dates, numbers as numbers. */
+const deviceCells = (d: DeviceDto): CsvCell[] => [d.id, d.app.name, d.app.id, d.model, d.uniqueDeviceId, d.fcmToken, d.appVersionCode, d.createdAt, d.updatedAt];
 
 /** How long a session's reach to every device is trusted for an early page (see deviceRoutes). */
 const EARLY_PAGE_TRUST_MS = 60_000;
@@ -115,6 +124,37 @@ export async function deviceRoutes(app: FastifyInstance, options: DeviceRoutesOp
       if (reachAllSeen.size >= EARLY_PAGE_SESSIONS) reachAllSeen.clear();
       reachAllSeen.set(user.sessionId, Date.now());
       return early && sameQuery(early.query, request.query) ? early.page : app.repos.devices.list({}, request.query);
+    },
+  );
+
+  app.get<{ Querystring: DevicesExportQuery }>(
+    '/apps/devices/export',
+    {
+      // Another app's id is refused (404) here rather than answered empty: the export is recorded, with its app.
+      config: { access: [owns('app', fromQuery('appId'), 'read')] },
+      preValidation: app.authorize({ any: true }),
+      schema: {
+        tags,
+        summary: 'The device list as a CSV file: every device that matches its filters, in its order',
+        description:
+          'The query of GET apps/devices without page and size (`appId`, `filter`, `sort`, `ascending`), plus `lang` (fa or en, default fa), the language of the header row. ' +
+          'Answers text/csv (report.csv, UTF-8 with a byte-order mark, CRLF lines) holding every matching device of the caller\'s reach, ' +
+          `in the list's order, streamed ${LIST_EXPORT_BATCH.toLocaleString('en')} rows at a time (keyset pagination), so any size is exported without the server holding it. ` +
+          'Columns: id, application, application id, model, device id, Firebase token, app version, registered, last updated; dates in ISO 8601, numbers with Latin digits, ' +
+          'values as stored; a cell a spreadsheet would run as a formula starts with an apostrophe; no bidi control characters. ' +
+          'Role_id 1 (and a role with scope all) exports every device, everyone else the devices of the apps they administer; another app\'s `appId` answers 404. ' +
+          'Each export is written to the audit log (device.export) before the file is sent.',
+        querystring: yupSchema(devicesExportQuerySchema),
+        response: { 200: CSV_RESPONSE },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const { lang, ...query } = request.query;
+      const scope = await scopeOf(user);
+      // Written before answering: an export that cannot be audited does not happen.
+      await recordAudit(app.db, { action: 'device.export', actor: actorOf(request), request, target: { type: 'device' }, detail: { ...query, format: 'csv' } });
+      return sendCsv(reply, csvStream(exportHeader(DEVICE_EXPORT_HEADERS, lang), deviceExportBatches(app.db, scope, request.query), deviceCells));
     },
   );
 
