@@ -2,9 +2,14 @@
 // that a spreadsheet would run (`=…`, `+…`, `-…`, `@…`), in the field people without a staff
 // account can fill (a device's model sent with an app key, the name typed at a failed sign-in) and
 // in a field of every other export. Each file starts with the byte-order mark; each such cell is
-// written with a leading apostrophe (src/contract/csv.ts); plain numbers stay numbers.
+// written with a leading apostrophe (src/contract/csv.ts); plain numbers stay numbers. The
+// server-paged lists (devices, audit log) are exported by the server, which writes the file with the
+// same writer (__tests__/server/routes/list-exports.test.ts): the panel saves its bytes unchanged.
+// And every export is data, not display, in Persian too (issue 30): ISO dates, Latin digits, headers
+// translated without the bidi isolates the screen's labels carry.
 import { screen, waitFor } from '@testing-library/react';
 import Papa from 'papaparse';
+import { csvText } from '../../../src/contract/csv';
 import { renderApp } from '../support/render';
 import { json, useFakeServer } from '../support/fake-server';
 import { makeUser, ROLES } from '../support/fixtures';
@@ -67,7 +72,7 @@ function expectNeutralised(file: { text: string; cells: string[] }, ...payloads:
 const user = () => json({ data: makeUser() });
 
 describe('every CSV export neutralises spreadsheet formulas', () => {
-  it('devices: a model sent with an app key (apps/addDevice)', async () => {
+  it('devices: the server writes the file (a model sent with an app key), the panel saves it unchanged', async () => {
     server.on('GET', 'users/current', user());
     server.on('GET', 'apps', json({ data: [{ id: 1, name: 'Alpha', active: true, apiKey: 'a'.repeat(64) }] }));
     const device = (id: number, model: string) => ({
@@ -75,15 +80,19 @@ describe('every CSV export neutralises spreadsheet formulas', () => {
       createdAt: '2024-03-20T10:00:00.000Z', updatedAt: '2024-03-20T10:00:00.000Z',
     });
     server.on('GET', 'apps/devices', json({ rows: [device(1, DDE), device(2, FORMULA)], count: 2, countEstimated: false }));
+    const written = csvText(['ID', 'Model', 'App version'], [[1, DDE, -5], [2, FORMULA, -5]]);
+    server.on('GET', 'apps/devices/export', { status: 200, body: written, contentType: 'text/csv; charset=utf-8' });
     const view = await renderApp({ route: '/app/devices', token: 'tok', locale: 'en' });
     await screen.findByText('device-1');
     const file = await exported(view.user);
+    expect(server.calls('GET', 'apps/devices/export')).toHaveLength(1);
     expect(file.name).toBe('report.csv');
+    expect(file.text).toBe(written);
     expectNeutralised(file, DDE, FORMULA);
     expect(file.cells).toContain('-5'); // a negative number stays a number
   });
 
-  it('audit log: the name typed at a failed sign-in', async () => {
+  it('audit log: the server writes the file (the name typed at a failed sign-in), the panel saves it unchanged', async () => {
     server.on('GET', 'users/current', user());
     server.on('GET', 'audit/filters', json({ data: { actions: ['auth.signInFailed'], targetTypes: ['user'], actors: [] } }));
     const failed = {
@@ -92,10 +101,13 @@ describe('every CSV export neutralises spreadsheet formulas', () => {
       targetName: DDE, before: null, after: null, detail: { login: FORMULA },
     };
     server.on('GET', 'audit', json({ rows: [failed], count: 1 }));
+    const written = csvText(['ID', 'User', 'Target name'], [[1, AT, DDE]]);
+    server.on('GET', 'audit/export', { status: 200, body: written, contentType: 'text/csv; charset=utf-8' });
     const view = await renderApp({ route: '/settings/audit', token: 'tok', locale: 'en' });
     await screen.findByText('1 records');
     const file = await exported(view.user);
     expect(file.name).toBe('audit.csv');
+    expect(file.text).toBe(written);
     expectNeutralised(file, AT, DDE);
   });
 
@@ -156,5 +168,46 @@ describe('every CSV export neutralises spreadsheet formulas', () => {
     await view.user.click(await screen.findByRole('tab', { name: 'Apps' }));
     await screen.findByRole('grid');
     expectNeutralised(await exported(view.user), AT, FORMULA);
+  });
+});
+
+// Issue 30: the tester's Persian apps export had `کلید API` wrapped in isolates (U+2066…U+2069) and the
+// device list's dates were Jalali in Persian digits. In Persian, a client-side export's header is the
+// translated label without bidi controls, and its values are the data: ISO dates, Latin digits.
+describe('a Persian export is data, not display', () => {
+  const EXPORT_FA = 'خروجی \u2066CSV\u2069';
+  const BIDI = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
+
+  it('applications: the headers as translated, without the isolates of the screen', async () => {
+    server.on('GET', 'users/current', user());
+    server.on('GET', 'apps', json({ data: [makeApp({ id: 1, name: 'سرعت \u2066VPN\u2069', apiKey: 'k'.repeat(64) })] }));
+    const view = await renderApp({ route: '/app/manage', token: 'tok', locale: 'fa' });
+    await screen.findByRole('grid');
+    await view.user.click(await screen.findByRole('button', { name: EXPORT_FA }));
+    await waitFor(() => expect(names).toHaveLength(1));
+    const text = await readText(blobs[0]);
+    expect(text).not.toMatch(BIDI);
+    const [header, row] = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { newline: '\r\n' }).data;
+    expect(header).toContain('کلید API');
+    expect(row).toContain('k'.repeat(64));
+    expect(row).toContain('سرعت VPN');
+  });
+
+  it('roles: the creation time in ISO 8601 and counts in Latin digits, not the Jalali date shown', async () => {
+    server.on('GET', 'users/current', user());
+    server.on('GET', 'access/roles', json({ data: [{ id: 7, name: 'support', requireTotp: false, description: 'پشتیبانی', createdAt: '2025-03-21T08:00:00.000Z', usersCount: 12, scope: 'all' }] }));
+    server.on('GET', 'access/menus', json({ data: [] }));
+    server.on('GET', 'access/operations', json({ data: [] }));
+    const view = await renderApp({ route: '/users/roles', token: 'tok', locale: 'fa' });
+    await screen.findByRole('grid');
+    await screen.findByText('پشتیبانی');
+    await view.user.click(await screen.findByRole('button', { name: EXPORT_FA }));
+    await waitFor(() => expect(names).toHaveLength(1));
+    const text = await readText(blobs[0]);
+    expect(text).not.toMatch(BIDI);
+    expect(text).not.toMatch(/[۰-۹٠-٩]/);
+    const cells = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { newline: '\r\n' }).data.flat();
+    expect(cells).toContain('2025-03-21T08:00:00.000Z');
+    expect(cells).toContain('12');
   });
 });

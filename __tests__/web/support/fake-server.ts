@@ -15,6 +15,7 @@ export interface FakeRequest {
 
 export interface FakeResponse {
   status: number;
+  /** JSON, text (with a non-JSON contentType), or a stream of bytes sent as they are enqueued. */
   body?: unknown;
   /** Defaults to JSON when a body is given. */
   contentType?: string;
@@ -78,9 +79,31 @@ export class FakeServer {
     route.keys.forEach((key, i) => (request.params[key] = match[i + 1]));
     const reply = await route.handler(request);
     if (reply.body === undefined) return new Response(null, { status: reply.status, headers: reply.contentType ? { 'content-type': reply.contentType } : {} });
+    if (reply.body instanceof ReadableStream) {
+      return new Response(abortable(reply.body, init.signal), { status: reply.status, headers: { 'content-type': reply.contentType ?? 'application/octet-stream' } });
+    }
     const text = typeof reply.body === 'string' && reply.contentType && !reply.contentType.includes('json') ? reply.body : JSON.stringify(reply.body);
     return new Response(text, { status: reply.status, headers: { 'content-type': reply.contentType ?? 'application/json; charset=utf-8' } });
   }
+}
+
+/** A streamed body that fails with an AbortError when the request's signal aborts, as a browser's fetch body does. */
+function abortable(body: ReadableStream, signal: AbortSignal | null | undefined): ReadableStream {
+  const source = body.getReader();
+  return new ReadableStream({
+    start(controller) {
+      signal?.addEventListener('abort', () => {
+        controller.error(new DOMException('The operation was aborted.', 'AbortError'));
+        source.cancel().catch(() => undefined);
+      });
+    },
+    async pull(controller) {
+      const { done, value } = await source.read();
+      if (signal?.aborted) return;
+      if (done) controller.close();
+      else controller.enqueue(value);
+    },
+  });
 }
 
 /** A fake server for every test of the file: installed fresh (no routes) before each, removed after. */

@@ -7,7 +7,9 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
 import Stack from '@mui/material/Stack';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
@@ -22,7 +24,34 @@ import { FilterBar } from './filter-bar';
 import { useGridLocaleText } from './grid-locale';
 import type { GridView } from './grid-view';
 import type { ListController } from './use-list';
-import type { RowAction } from './types';
+import type { ExportProgress, RowAction } from './types';
+
+/**
+ * A server-written export under way (useServerExport): a bar of the rows received against the
+ * list's count, the figures in the page's digits, and a button that stops it.
+ */
+function ExportProgressBar({ progress, onCancel }: { progress: ExportProgress; onCancel: () => void }) {
+  const intl = useIntl();
+  const percent = progress.total > 0 ? Math.min(100, Math.floor((100 * progress.rows) / progress.total)) : 0;
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 240 }}>
+      <Box sx={{ flexGrow: 1 }}>
+        <Typography variant="caption" component="div" role="status">
+          {intl.formatMessage({ id: 'dataTable.export.progress' }, { rows: progress.rows, total: progress.total })}
+        </Typography>
+        <LinearProgress
+          variant="determinate"
+          value={percent}
+          aria-label={intl.formatMessage({ id: 'dataTable.export.progressLabel' })}
+          aria-valuetext={intl.formatNumber(percent / 100, { style: 'percent' })}
+        />
+      </Box>
+      <Button size="small" onClick={onCancel}>
+        {intl.formatMessage({ id: 'dataTable.export.cancel' })}
+      </Button>
+    </Stack>
+  );
+}
 
 let gridView: typeof GridView | undefined;
 let gridLoad: Promise<typeof GridView> | undefined;
@@ -114,7 +143,8 @@ export function DataTableView<R extends object>({ list, loading = false, fetchin
           <Box sx={{ flexGrow: 1 }} />
           {batchActions && selected.length > 0 && batchActions(selected, list.selection.clear)}
           {toolbar}
-          {showExport && (
+          {showExport && list.export.progress && <ExportProgressBar progress={list.export.progress} onCancel={list.export.cancel} />}
+          {showExport && !list.export.progress && (
             <Button variant="outlined" startIcon={<FileDownloadOutlinedIcon />} onClick={list.export.run}>
               {intl.formatMessage({ id: 'dataTable.export.button' })}
             </Button>

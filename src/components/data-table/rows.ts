@@ -1,5 +1,6 @@
 // Pure row processing for client-side tables: filter, sort (asc/desc with a locale collator,
-// numbers as numbers, blanks last) and the CSV text of an export.
+// numbers as numbers, blanks last) and the CSV text of an export, which holds data, not display
+// (exportCellValue: the stored value, an ISO date, a number) and is saved as report.csv.
 import type { Locale } from '../../contract';
 import { csvText } from '../../contract/csv';
 import { intlLocale } from '../../lib/i18n';
@@ -18,6 +19,18 @@ export function normalizeSearch(value: CellValue): string {
 
 export function cellValue<R>(column: Pick<DataTableColumn<R>, 'field' | 'value'>, row: R): CellValue {
   return column.value ? column.value(row) : ((row as Record<string, unknown>)[column.field] as CellValue);
+}
+
+/**
+ * A column's cell in a CSV export: data, not display (issue 30). The column's `exportValue`; else
+ * the row's own value under the column's field (the stored ISO date, not the Jalali text the
+ * column shows; the number, not its Persian digits); else, for a computed column, its `value`.
+ */
+export function exportCellValue<R>(column: Pick<DataTableColumn<R>, 'field' | 'value' | 'exportValue'>, row: R): CellValue {
+  if (column.exportValue) return column.exportValue(row);
+  const own = (row as Record<string, unknown>)[column.field];
+  if (own === null || typeof own === 'string' || typeof own === 'number' || typeof own === 'boolean') return own;
+  return cellValue(column, row);
 }
 
 const ownValues = (row: unknown): CellValue[] =>
@@ -81,8 +94,23 @@ export function toCsv<R>(rows: readonly R[], columns: readonly ExportColumn<R>[]
   );
 }
 
-export function downloadText(text: string, fileName: string, type = 'text/csv;charset=utf-8'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+/** The type of every CSV the panel saves. */
+const CSV_TYPE = 'text/csv;charset=utf-8';
+
+export function downloadText(text: string, fileName: string, type = CSV_TYPE): void {
+  downloadParts([text], fileName, type);
+}
+
+/**
+ * Saves a CSV the server wrote (its bytes as received, byte-order mark included) as `<name>.csv`;
+ * the text itself came from the server's csvHead and csvLines (contract/csv.ts), not from here.
+ */
+export function downloadCsvParts(parts: BlobPart[], name: string): void {
+  downloadParts(parts, `${name}.csv`, CSV_TYPE);
+}
+
+function downloadParts(parts: BlobPart[], fileName: string, type: string): void {
+  const url = URL.createObjectURL(new Blob(parts, { type }));
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;

@@ -11,8 +11,13 @@ export interface DataTableColumn<R> {
   field: string;
   /** Message id of the header, e.g. `servers.fields.ip`. */
   headerId: string;
-  /** The cell's value for sorting, searching and export; defaults to `row[field]`. */
+  /** The cell's value for sorting and searching; defaults to `row[field]`. */
   value?: (row: R) => CellValue;
+  /**
+   * The cell's value in the CSV export: data, not display (a stored ISO date, a number, the value as
+   * typed). Defaults to the row's own value under `field`, or `value` when the row has none there.
+   */
+  exportValue?: (row: R) => CellValue;
   /** Custom cell content; the value is still used for sorting and export. */
   render?: (row: R) => ReactNode;
   sortable?: boolean;
@@ -56,9 +61,31 @@ export interface SelectFilter<R> {
 
 export type DataTableFilter<R> = SearchFilter<R> | SelectFilter<R>;
 
+/** A column of a CSV export: its header's message id and the cell's value (data, not display). */
 export interface ExportColumn<R> {
   headerId: string;
   value: (row: R) => CellValue;
+}
+
+/**
+ * The export of a server-paged list, written by the server (src/contract/exports.ts): the call that
+ * streams every row of the list's current filters and sort as CSV, instead of the page shown.
+ */
+export interface ServerExport {
+  /** The export call below /api/v1, e.g. `apps/devices/export`. */
+  path: string;
+  /** The list's query without paging (its filters and sort); the page's language is added as `lang`. */
+  params: Record<string, string | number | boolean | undefined>;
+  /** The saved file's name without its extension; default report (docs/product.md §9). */
+  fileName?: string;
+  /** The toast of a failed export; default dataTable.export.error. */
+  errorMessageId?: string;
+}
+
+/** How far a server-written export has come: rows received of the list's count (an estimate on a large list). */
+export interface ExportProgress {
+  rows: number;
+  total: number;
 }
 
 /**

@@ -3,19 +3,23 @@
 // count, sort, paging, filters, selection and export), which DataTableView only renders.
 // Local: `rows` is the whole list, filtered, sorted and sliced here (the grid sees one page).
 // Server: `rows` is the current page and `rowCount` the total; the page builds its query from
-// useTableState(name), which these hooks drive.
+// useTableState(name), which these hooks drive. Its export is the server's (`serverExport`): every
+// row of the current filters and sort, streamed with a progress bar, never the page shown.
+// Every export holds data, not display: stored values, ISO dates, numbers (rows.ts exportCellValue).
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { GridPaginationModel, GridRowId, GridRowSelectionModel, GridSortModel } from '@mui/x-data-grid';
 import { useIntl } from 'react-intl';
 import { EXPORT_FILE_NAME } from '../../contract';
 import { selectLocale, useAppSelector, useNotify } from '../../lib/state';
-import { cellValue, collatorFor, downloadText, filterRows, sortRows, toCsv } from './rows';
+import { cellValue, collatorFor, downloadText, exportCellValue, filterRows, sortRows, toCsv } from './rows';
+import { useServerExport } from './server-export';
 import { useTableState } from './use-table-state';
-import type { DataTableColumn, DataTableFilter, ExportColumn } from './types';
+import type { DataTableColumn, DataTableFilter, ExportColumn, ExportProgress, ServerExport } from './types';
 
 export const INDEX_FIELD = '__index';
 const emptySelection = (): GridRowSelectionModel => ({ type: 'include', ids: new Set() });
 const defaultRowId = (row: unknown) => (row as { id: GridRowId }).id;
+const noop = () => undefined;
 
 export interface ListOptions<R> {
   /** The persisted state key (e.g. 'servers'); docs/product.md §9 storage keys derive from it. */
@@ -28,6 +32,12 @@ export interface ListOptions<R> {
   indexColumn?: boolean;
   /** Columns of the CSV; defaults to the visible columns. `false` hides the export button. */
   exportColumns?: readonly ExportColumn<R>[] | false;
+}
+
+/** A server-paged list: the total, and the server's export of the whole list (none: no export button). */
+export interface ServerListOptions {
+  rowCount: number;
+  serverExport?: ServerExport;
 }
 
 export interface ListController<R> {
@@ -45,7 +55,13 @@ export interface ListController<R> {
   sort: { model: GridSortModel; onChange: (model: GridSortModel) => void };
   paging: { model: GridPaginationModel; onChange: (model: GridPaginationModel) => void };
   selection: { model: GridRowSelectionModel; onChange: (model: GridRowSelectionModel) => void; ids: GridRowId[]; clear: () => void };
-  export: { enabled: boolean; run: () => void };
+  export: {
+    enabled: boolean;
+    run: () => void;
+    /** A server-written export under way: rows received of the list's count; null otherwise. */
+    progress: ExportProgress | null;
+    cancel: () => void;
+  };
 }
 
 /** What differs between the two hooks: which rows are shown and exported, and how many there are. */
@@ -69,7 +85,12 @@ function useColumns<R>({ columns, indexColumn, getRowId = defaultRowId }: ListOp
 }
 
 /** Sort, paging, selection and export over the rows a hook chose: the part both hooks share. */
-function useController<R>(options: ListOptions<R>, allColumns: DataTableColumn<R>[], source: Source<R>): ListController<R> {
+function useController<R>(
+  options: ListOptions<R>,
+  allColumns: DataTableColumn<R>[],
+  source: Source<R>,
+  serverExport?: { run: () => Promise<void>; progress: ExportProgress | null; cancel: () => void },
+): ListController<R> {
   const { name, rows, filters = [], exportColumns, columns, getRowId = defaultRowId } = options;
   const intl = useIntl();
   const notify = useNotify();
@@ -108,7 +129,7 @@ function useController<R>(options: ListOptions<R>, allColumns: DataTableColumn<R
     () =>
       exportColumns === false
         ? []
-        : (exportColumns ?? columns.filter((c) => !c.noExport).map((c) => ({ headerId: c.headerId, value: (row: R) => cellValue(c, row) }))),
+        : (exportColumns ?? columns.filter((c) => !c.noExport).map((c) => ({ headerId: c.headerId, value: (row: R) => exportCellValue(c, row) }))),
     [exportColumns, columns],
   );
   const runExport = () => {
@@ -133,7 +154,9 @@ function useController<R>(options: ListOptions<R>, allColumns: DataTableColumn<R
     sort: { model: sortModel, onChange: onSortModelChange },
     paging: { model: { page: table.page - 1, pageSize: table.pageSize }, onChange: onPaginationModelChange },
     selection: { model: selection, onChange: setSelection, ids: selectedIds, clear: clearSelection },
-    export: { enabled: exportColumns !== false, run: runExport },
+    export: serverExport
+      ? { enabled: true, run: () => void serverExport.run(), progress: serverExport.progress, cancel: serverExport.cancel }
+      : { enabled: exportColumns !== false, run: runExport, progress: null, cancel: noop },
   };
 }
 
@@ -182,12 +205,22 @@ export function useLocalList<R extends object>(options: ListOptions<R>): ListCon
   return useController(options, allColumns, { visibleRows, pageRows, count: visibleRows.length });
 }
 
-/** A server-paged list: `rows` is the current page, `rowCount` the total. */
-export function useServerList<R extends object>(options: ListOptions<R> & { rowCount: number }): ListController<R> {
+/**
+ * A server-paged list: `rows` is the current page, `rowCount` the total. Its export is the server's
+ * (`serverExport`, every row of the list's filters and sort); without one the list has no export
+ * button, since the page shown is not the list.
+ */
+export function useServerList<R extends object>(options: ListOptions<R> & ServerListOptions): ListController<R> {
   const table = useTableState(options.name);
   const offset = (table.page - 1) * table.pageSize;
   // a server-paged list is ordered by the server; the row number is not a column it knows
   const allColumns = useColumns(options, options.rows, offset, false);
   const visibleRows = useMemo(() => [...(options.rows ?? [])], [options.rows]);
-  return useController(options, allColumns, { visibleRows, pageRows: visibleRows, count: options.rowCount });
+  const serverExport = useServerExport(options.serverExport, options.rowCount);
+  return useController(
+    { ...options, exportColumns: options.serverExport ? options.exportColumns : false },
+    allColumns,
+    { visibleRows, pageRows: visibleRows, count: options.rowCount },
+    options.serverExport ? serverExport : undefined,
+  );
 }

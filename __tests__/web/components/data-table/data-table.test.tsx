@@ -263,6 +263,37 @@ describe('DataTable', () => {
     }
   });
 
+  it('exports data, not display, in Persian: stored ISO dates, Latin digits, headers without bidi controls', async () => {
+    interface Device {
+      id: number;
+      model: string;
+      count: number;
+      createdAt: string;
+    }
+    const shown: DataTableColumn<Device>[] = [
+      // the header's Persian label isolates its Latin word, as the screen needs
+      { field: 'model', headerId: 'dataTable.export.button', ltr: true },
+      { field: 'count', headerId: 'common.save', numeric: true },
+      // the screen shows a Jalali date in Persian digits; the file holds the stored time
+      { field: 'createdAt', headerId: 'common.close', value: (d) => new Intl.DateTimeFormat('fa-IR-u-ca-persian', { dateStyle: 'medium' }).format(new Date(d.createdAt)) },
+      // a computed column exports what it computes, as data
+      { field: 'twice', headerId: 'common.retry', numeric: true, value: (d) => d.count * 2 },
+    ];
+    const devices: Device[] = [{ id: 1, model: '\u202EPixel 7', count: 1234, createdAt: '2024-03-20T10:00:00.000Z' }];
+    const downloads = capturedDownloads();
+    try {
+      const { user } = await renderWithProviders(<DataTable name="fa-export" rows={devices} columns={shown} />);
+      expect(cellTexts('count')).toEqual(['۱۲۳۴']);
+      await user.click(screen.getByRole('button', { name: EXPORT_FA }));
+      const text = new TextDecoder().decode((await readBlob(downloads.blobs[0])).slice(3));
+      expect(text).not.toMatch(/[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/);
+      expect(text).not.toMatch(/[۰-۹٠-٩]/);
+      expect(text.split('\r\n')).toEqual(['خروجی CSV,ذخیره,بستن,تلاش دوباره', 'Pixel 7,1234,2024-03-20T10:00:00.000Z,2468']);
+    } finally {
+      downloads.restore();
+    }
+  });
+
   it('says "Table is empty" instead of exporting nothing', async () => {
     const downloads = capturedDownloads();
     try {
@@ -281,6 +312,8 @@ describe('DataTable', () => {
       locale: 'en',
     });
     expect(screen.getByText('1–30 of 95')).toBeInTheDocument();
+    // the page shown is not the list: without the server's export there is no export button
+    expect(screen.queryByRole('button', { name: 'Export CSV' })).not.toBeInTheDocument();
     expect(screen.queryAllByRole('gridcell').filter((c) => c.getAttribute('data-field') === '__index').map((c) => c.textContent)).toEqual(['1', '2', '3']);
     await user.click(screen.getByRole('button', { name: /next page/i }));
     expect(store.getState().tables.devices.page).toBe(2);

@@ -224,3 +224,115 @@ describe('devices page', () => {
     expect(server.calls('DELETE', 'apps/destroyDevice/70')).toHaveLength(2);
   });
 });
+
+// Issue 30: the list's export is the whole list, asked of the server with the list's filters and
+// sort (GET apps/devices/export), streamed with a progress bar; never the 30 rows shown.
+describe('devices page export', () => {
+  let blobs: Blob[];
+  let names: string[];
+  let click: jest.SpyInstance;
+  beforeEach(() => {
+    blobs = [];
+    names = [];
+    Object.defineProperty(URL, 'createObjectURL', { configurable: true, value: (b: Blob) => (blobs.push(b), 'blob:x') });
+    Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: () => undefined });
+    click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+  });
+  afterEach(() => click.mockRestore());
+
+  const encoder = new TextEncoder();
+  const BOM_HEADER = '\uFEFFID,Application,Application ID,Model,Device ID,Firebase token,App version,Registered,Last updated\r\n';
+  const line = (id: number) => `${id},Alpha,1,Model ${id},device-${String(id).padStart(3, '0')},fcm-${id},1.5,2024-03-20T10:00:00.000Z,2024-03-20T10:00:00.000Z\r\n`;
+  const lines = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => line(to - i)).join('');
+
+  /** A streamed answer: the first part at once, the rest when `release` is called. */
+  function heldStream(first: string, rest: string) {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const body = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        controller.enqueue(encoder.encode(first));
+        await released;
+        controller.enqueue(encoder.encode(rest));
+        controller.close();
+      },
+    });
+    return { body, release };
+  }
+
+  const readBytes = (blob: Blob) =>
+    new Promise<Uint8Array>((resolve, reject) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+      reader.onerror = () => reject(reader.error);
+      reader.readAsArrayBuffer(blob);
+    });
+
+  it('asks the server for every device of the current filters and sort, shows its progress, and saves what it wrote', async () => {
+    const stream = heldStream(BOM_HEADER + lines(41, 70), lines(1, 40));
+    server.on('GET', 'apps/devices/export', { status: 200, body: stream.body, contentType: 'text/csv; charset=utf-8' });
+    const { user } = await openPage();
+    await screen.findByText('device-070');
+    await user.click(screen.getByRole('columnheader', { name: 'Model' }).querySelector('.MuiDataGrid-columnHeaderTitle')!);
+    await waitFor(() => expect(server.calls('GET', 'apps/devices').at(-1)!.query.get('sort')).toBe('model'));
+    await user.click(screen.getByRole('combobox', { name: /Application/ }));
+    await user.click(await screen.findByRole('option', { name: 'Alpha' }));
+    await waitFor(() => expect(server.calls('GET', 'apps/devices').at(-1)!.query.get('appId')).toBe('1'));
+    await screen.findByText('35 devices');
+    const pageCalls = server.calls('GET', 'apps/devices').length;
+
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    // the server is asked, with the list's query (no page, no size) and the page's language
+    await waitFor(() => expect(server.calls('GET', 'apps/devices/export')).toHaveLength(1));
+    expect(queryOf(server.calls('GET', 'apps/devices/export')[0])).toEqual({ appId: '1', sort: 'model', ascending: 'true', lang: 'en' });
+    expect(server.calls('GET', 'apps/devices/export')[0].headers.authorization).toBe('JWT tok');
+    // the rows arrived so far, against the list's count, and a bar of them
+    expect(await screen.findByText('Exporting: 30 of 35 rows')).toHaveAttribute('role', 'status');
+    expect(screen.getByRole('progressbar', { name: 'Export progress' })).toHaveAttribute('aria-valuenow', String(Math.floor((100 * 30) / 35)));
+    expect(screen.queryByRole('button', { name: 'Export CSV' })).not.toBeInTheDocument();
+    expect(names).toEqual([]);
+
+    stream.release();
+    await waitFor(() => expect(names).toEqual(['report.csv']));
+    const bytes = await readBytes(blobs[0]);
+    expect(Array.from(bytes.slice(0, 3))).toEqual([0xef, 0xbb, 0xbf]);
+    const text = new TextDecoder().decode(bytes.slice(3));
+    // every row the server wrote (70 here, more than the page and the count), as it wrote them
+    expect(text).toBe(BOM_HEADER.slice(1) + lines(41, 70) + lines(1, 40));
+    expect(blobs[0].type).toBe('text/csv;charset=utf-8');
+    // the progress is gone, the button is back, and no page of the list was fetched for it
+    expect(await screen.findByRole('button', { name: 'Export CSV' })).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar', { name: 'Export progress' })).not.toBeInTheDocument();
+    expect(server.calls('GET', 'apps/devices')).toHaveLength(pageCalls);
+  });
+
+  it('stops when cancelled (no file, no error), and toasts a refused export', async () => {
+    const stream = heldStream(BOM_HEADER + lines(41, 70), lines(1, 40));
+    server.on('GET', 'apps/devices/export', { status: 200, body: stream.body, contentType: 'text/csv; charset=utf-8' });
+    const { user } = await openPage();
+    await screen.findByText('device-070');
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(await screen.findByText('Exporting: 30 of 70 rows')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByRole('button', { name: 'Export CSV' })).toBeInTheDocument();
+    stream.release();
+    expect(names).toEqual([]);
+    expect(screen.queryByText('The export failed')).not.toBeInTheDocument();
+
+    server.on('GET', 'apps/devices/export', apiError(403, 'FORBIDDEN'));
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(await screen.findByText('The export failed')).toBeInTheDocument();
+    expect(names).toEqual([]);
+  });
+
+  it('has no export button without the export grant', async () => {
+    server.on('GET', 'users/current', json({ data: makeUser({ access: { scope: 'own', operations: [{ method: 'GET', route: 'apps/devices' }, { method: 'GET', route: 'apps' }] } }) }));
+    server.on('GET', 'apps', json({ data: APPS }));
+    server.on('GET', 'apps/devices', devicesPage);
+    await renderApp({ route: '/app/devices', token: 'tok', locale: 'en' });
+    await screen.findByText('device-070');
+    expect(screen.queryByRole('button', { name: 'Export CSV' })).not.toBeInTheDocument();
+  });
+});
