@@ -44,6 +44,13 @@ export const ERROR_CODES = {
   roleInUse: 'ROLE_IN_USE',
   /** 409: role_id 1 cannot be edited into less nor deleted; the seeded roles cannot be deleted. */
   roleProtected: 'ROLE_PROTECTED',
+  /**
+   * 409 on apps/exportProfile?format=xray|v2ray: the core cannot carry the profile as written (REALITY
+   * for v2ray 4, h2 for Xray, ...); `errors` names each field with an export.* reason.
+   */
+  unsupportedByCore: 'UNSUPPORTED_BY_CORE',
+  /** 413 on apps/exportProfile?format=qr: the link is longer than a QR code holds (version 40 at level L). */
+  tooLongForQr: 'TOO_LONG_FOR_QR',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 

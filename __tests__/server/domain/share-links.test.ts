@@ -203,6 +203,7 @@ describe('links real clients export (docs/product.md §5)', () => {
       link, protocol: 'vmess', host: 'vm.example.com', port: 8443, id: UUID, transport: 'ws', security: 'tls',
       sni: 'sni.example.com', path: '/ws?ed=2048', remark: 'سرور', format: 'uri',
       params: { encryption: 'aes-128-gcm', host: 'h.example.com', scy: 'aes-128-gcm', aid: '0' },
+      fields: { host: 'h.example.com', scy: 'aes-128-gcm', aid: '0' },
     });
     const kcp = parseShareLink(`vmess://${UUID}@198.51.100.1:4000?type=kcp&headerType=wechat-video&seed=s#k`);
     expect(kcp).toMatchObject({ transport: 'kcp', security: 'none', format: 'uri', params: { type: 'wechat-video', scy: 'auto', seed: 's' } });

@@ -1,44 +1,53 @@
-// apps/exportProfile and apps/exportProfiles (docs/product.md §7 "Profiles"): role_id 1 only, audited like a reveal;
-// the share link, its QR code (SVG that decodes back to the link is beyond a unit test, so the SVG
-// is checked to be a QR of the right size for the link), the v2ray/Xray client config for each
-// transport and security, and the subscription body in both formats.
+// apps/exportProfile, apps/exportFormats and apps/exportProfiles (docs/product.md §7 "Profiles"): role_id 1 only,
+// audited like a reveal; the share link, its QR code (SVG that decodes back to the link is beyond a
+// unit test, so the SVG is checked to be a QR of the right size for the link), the client config for
+// each core (current Xray-core and v2ray 4) for each transport and security, refused with 409
+// UNSUPPORTED_BY_CORE naming the field where the core cannot carry the profile, and the
+// subscription body in both formats.
 import { and, eq } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { randomBytes } from 'node:crypto';
+import type { ConfigCore } from '../../../src/contract';
 import { auditLog, profiles } from '../../../server/src/db/schema';
 import { createSecretBox } from '../../../server/src/domain/secret-box';
 import { PROFILE_ADDRESS_CONTEXT } from '../../../server/src/routes/profiles';
 import { parseShareLink } from '../../../server/src/domain/share-links';
-import { v2rayClientConfig } from '../../../server/src/domain/v2ray-config';
+import { UnsupportedByCore, clientConfig, coreProblems } from '../../../server/src/domain/v2ray-config';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { api, callers, makeApp, type Callers } from '../helpers/seed';
+import { xrayRefusal } from '../helpers/xray-conf';
 
 const UUID = '3f1c9a6e-2b4d-4c8e-9f7a-1d2e3f4a5b6c';
 const VLESS_WS_TLS = `vless://${UUID}@cdn.example.com:443?encryption=none&security=tls&sni=sni.example.com&type=ws&path=%2Fws&host=front.example.com&alpn=h2,http/1.1&fp=chrome#WS-TLS`;
 const VLESS_REALITY_GRPC = `vless://${UUID}@other.example.net:8443?security=reality&pbk=SbVKOEMjK0sIlbwg4akyBg5mL5KZwwB-ed4eEE7YnRc&sid=6ba85179e30d4fc2&sni=www.microsoft.com&fp=firefox&type=grpc&serviceName=svc&flow=xtls-rprx-vision#Reality`;
+const VLESS_REALITY_TCP = `vless://${UUID}@r.example.net:443?security=reality&pbk=SbVKOEMjK0sIlbwg4akyBg5mL5KZwwB-ed4eEE7YnRc&sid=ab&sni=www.microsoft.com&type=tcp&flow=xtls-rprx-vision#Reality-TCP`;
 const vmess = (o: Record<string, unknown>) => `vmess://${Buffer.from(JSON.stringify({ v: '2', ps: 'vm', add: 'vm.example.org', port: '2053', id: UUID, aid: '0', ...o })).toString('base64')}`;
 const VMESS_WS = vmess({ net: 'ws', path: '/vm', host: 'h.example.org', tls: 'tls', sni: 'vm.example.org' });
 
 type Outbound = { protocol: string; settings: { vnext: { address: string; port: number; users: Record<string, unknown>[] }[] }; streamSettings: Record<string, any> };
-const proxyOf = (link: string) => (v2rayClientConfig(parseShareLink(link)) as { outbounds: Outbound[] }).outbounds[0];
+const proxyOf = (link: string, core: ConfigCore = 'xray') => (clientConfig(parseShareLink(link), core) as { outbounds: Outbound[] }).outbounds[0];
+const problemsOf = (link: string, core: ConfigCore) => coreProblems(parseShareLink(link), core);
 
-describe('the v2ray/Xray client config', () => {
+describe('the client config for each core', () => {
   it('has a SOCKS inbound on 127.0.0.1:10808 and the profile as the first outbound', () => {
-    const cfg = v2rayClientConfig(parseShareLink(VLESS_WS_TLS)) as { inbounds: Record<string, unknown>[]; outbounds: Outbound[] };
-    expect(cfg.inbounds).toEqual([expect.objectContaining({ protocol: 'socks', listen: '127.0.0.1', port: 10808, settings: { auth: 'noauth', udp: true } })]);
-    expect(cfg.outbounds[0]).toMatchObject({ tag: 'proxy', protocol: 'vless', settings: { vnext: [{ address: 'cdn.example.com', port: 443, users: [{ id: UUID, encryption: 'none' }] }] } });
+    for (const core of ['xray', 'v2ray'] as const) {
+      const cfg = clientConfig(parseShareLink(VMESS_WS), core) as { inbounds: Record<string, unknown>[]; outbounds: Outbound[] };
+      expect(cfg.inbounds).toEqual([expect.objectContaining({ protocol: 'socks', listen: '127.0.0.1', port: 10808, settings: { auth: 'noauth', udp: true } })]);
+      expect(cfg.outbounds[0]).toMatchObject({ tag: 'proxy', protocol: 'vmess', settings: { vnext: [{ address: 'vm.example.org', port: 2053 }] } });
+    }
   });
 
-  it('vless over ws with tls: path, Host header, server name, alpn and fingerprint', () => {
+  it('vless over ws with tls for Xray: path, host, server name, alpn and fingerprint', () => {
     expect(proxyOf(VLESS_WS_TLS).streamSettings).toEqual({
       network: 'ws',
       security: 'tls',
-      wsSettings: { path: '/ws', headers: { Host: 'front.example.com' } },
+      wsSettings: { path: '/ws', host: 'front.example.com' },
       tlsSettings: { serverName: 'sni.example.com', alpn: ['h2', 'http/1.1'], fingerprint: 'chrome' },
     });
+    expect(proxyOf(VLESS_WS_TLS).settings.vnext[0].users[0]).toEqual({ id: UUID, encryption: 'none' });
   });
 
-  it('vless over grpc with reality and a flow', () => {
+  it('vless over grpc and raw with REALITY and a flow, for Xray only', () => {
     const out = proxyOf(VLESS_REALITY_GRPC);
     expect(out.settings.vnext[0].users[0]).toEqual({ id: UUID, encryption: 'none', flow: 'xtls-rprx-vision' });
     expect(out.streamSettings).toEqual({
@@ -47,30 +56,108 @@ describe('the v2ray/Xray client config', () => {
       grpcSettings: { serviceName: 'svc' },
       realitySettings: { serverName: 'www.microsoft.com', publicKey: 'SbVKOEMjK0sIlbwg4akyBg5mL5KZwwB-ed4eEE7YnRc', shortId: '6ba85179e30d4fc2', fingerprint: 'firefox' },
     });
+    expect(proxyOf(VLESS_REALITY_TCP).streamSettings).toMatchObject({ network: 'raw', security: 'reality' });
+    // v2ray 4 ignores "security": "reality" and would send the VLESS header and id in the clear.
+    expect(problemsOf(VLESS_REALITY_TCP, 'v2ray')).toEqual({ security: 'export.realityNotInV2ray', flow: 'export.settingNotInV2ray' });
+    expect(problemsOf(VLESS_REALITY_GRPC, 'v2ray')).toEqual({
+      security: 'export.realityNotInV2ray', network: 'export.transportNotInV2ray', fp: 'export.settingNotInV2ray', flow: 'export.settingNotInV2ray',
+    });
+    expect(() => clientConfig(parseShareLink(VLESS_REALITY_TCP), 'v2ray')).toThrow(UnsupportedByCore);
+    // Xray runs REALITY over raw, xhttp and grpc only.
+    expect(problemsOf(`vless://${UUID}@r.example.net:443?security=reality&pbk=k&type=ws#r`, 'xray')).toEqual({ network: 'export.realityTransport' });
   });
 
-  it('vmess: alterId and cipher, ws with tls, h2, httpupgrade and tcp with the http header', () => {
-    const ws = proxyOf(VMESS_WS);
+  it('vmess for v2ray 4: alterId and cipher, ws with tls, h2, quic and tcp with the http header', () => {
+    const ws = proxyOf(VMESS_WS, 'v2ray');
     expect(ws).toMatchObject({ protocol: 'vmess', settings: { vnext: [{ address: 'vm.example.org', port: 2053, users: [{ id: UUID, alterId: 0, security: 'auto' }] }] } });
     expect(ws.streamSettings).toEqual({ network: 'ws', security: 'tls', wsSettings: { path: '/vm', headers: { Host: 'h.example.org' } }, tlsSettings: { serverName: 'vm.example.org' } });
-    expect(proxyOf(vmess({ net: 'h2', path: '/h2', host: 'a.example.org,b.example.org', tls: 'tls', scy: 'aes-128-gcm' })).streamSettings).toEqual({
+    expect(proxyOf(vmess({ net: 'h2', path: '/h2', host: 'a.example.org,b.example.org', tls: 'tls', scy: 'aes-128-gcm' }), 'v2ray').streamSettings).toEqual({
       network: 'http',
       security: 'tls',
       httpSettings: { path: '/h2', host: ['a.example.org', 'b.example.org'] },
       tlsSettings: { serverName: 'a.example.org' },
     });
-    expect(proxyOf(vmess({ net: 'h2', scy: 'aes-128-gcm' })).settings.vnext[0].users[0].security).toBe('aes-128-gcm');
+    expect(proxyOf(vmess({ net: 'h2', tls: 'tls', scy: 'aes-128-gcm', aid: '4' }), 'v2ray').settings.vnext[0].users[0]).toEqual({ id: UUID, alterId: 4, security: 'aes-128-gcm' });
+    expect(proxyOf(vmess({ net: 'quic', type: 'wechat-video', host: 'aes-128-gcm', path: 'k3y', tls: 'tls' }), 'v2ray').streamSettings).toEqual({
+      network: 'quic', security: 'tls', quicSettings: { security: 'aes-128-gcm', key: 'k3y', header: { type: 'wechat-video' } }, tlsSettings: {},
+    });
+    expect(proxyOf(vmess({ net: 'tcp', type: 'http', path: '/t', host: 't.example.org' }), 'v2ray').streamSettings).toEqual({
+      network: 'tcp',
+      security: 'none',
+      tcpSettings: { header: { type: 'http', request: { path: ['/t'], headers: { Host: ['t.example.org'] } } } },
+    });
+    expect(proxyOf(vmess({ net: 'tcp' }), 'v2ray').streamSettings).toEqual({ network: 'tcp', security: 'none' });
+    expect(proxyOf(vmess({ net: 'kcp', type: 'wechat-video', path: 's33d' }), 'v2ray').streamSettings).toEqual({
+      network: 'kcp', security: 'none', kcpSettings: { header: { type: 'wechat-video' }, seed: 's33d' },
+    });
+  });
+
+  it('vmess for Xray: no alterId, no "none" cipher, tcp as raw, kcp header and seed as finalmask', () => {
+    expect(proxyOf(vmess({ net: 'tcp', scy: 'none', aid: '2' })).settings.vnext[0].users[0]).toEqual({ id: UUID, security: 'auto' });
+    expect(proxyOf(vmess({ net: 'tcp', type: 'http', path: '/t', host: 't.example.org' })).streamSettings).toEqual({
+      network: 'raw',
+      security: 'none',
+      rawSettings: { header: { type: 'http', request: { path: ['/t'], headers: { Host: ['t.example.org'] } } } },
+    });
+    expect(proxyOf(vmess({ net: 'kcp', type: 'wechat-video', path: 's33d' })).streamSettings).toEqual({
+      network: 'kcp',
+      security: 'none',
+      kcpSettings: {},
+      finalmask: { udp: [{ type: 'mkcp-legacy', settings: { value: 's33d' } }, { type: 'mkcp-legacy', settings: { header: 'wechat' } }] },
+    });
+    expect(proxyOf(vmess({ net: 'kcp' })).streamSettings.finalmask).toEqual({ udp: [{ type: 'mkcp-legacy' }] });
     expect(proxyOf(vmess({ net: 'httpupgrade', path: '/up', host: 'u.example.org' })).streamSettings).toEqual({
       network: 'httpupgrade',
       security: 'none',
       httpupgradeSettings: { path: '/up', host: 'u.example.org' },
     });
-    expect(proxyOf(vmess({ net: 'tcp', type: 'http', path: '/t', host: 't.example.org' })).streamSettings).toEqual({
-      network: 'tcp',
-      security: 'none',
-      tcpSettings: { header: { type: 'http', request: { path: ['/t'], headers: { Host: ['t.example.org'] } } } },
-    });
-    expect(proxyOf(vmess({ net: 'tcp' })).streamSettings).toEqual({ network: 'tcp', security: 'none' });
+  });
+
+  it('refuses, naming the field, what each core cannot carry: never a config without it', () => {
+    const h2 = vmess({ net: 'h2', path: '/h2', tls: 'tls' });
+    const h2Plain = vmess({ net: 'h2', path: '/h2' });
+    const quic = vmess({ net: 'quic', tls: 'tls' });
+    const cases: [string, ConfigCore, Record<string, string>][] = [
+      // Removed from Xray-core: the h2 and quic transports, allowInsecure, legacy XTLS flows.
+      [h2, 'xray', { network: 'export.transportNotInXray' }],
+      [quic, 'xray', { network: 'export.transportNotInXray' }],
+      [`vless://${UUID}@a.example.com:443?type=ws&security=tls&allowInsecure=1#i`, 'xray', { allowInsecure: 'export.insecureNotInXray' }],
+      [vmess({ net: 'ws', tls: 'tls', insecure: '1' }), 'xray', { allowInsecure: 'export.insecureNotInXray' }],
+      [`vless://${UUID}@a.example.com:443?security=xtls&flow=xtls-rprx-direct&type=tcp#x`, 'xray', { flow: 'export.flowNotInXray' }],
+      // Not in v2ray 4: grpc, httpupgrade, xhttp; uTLS, ECH, pinning, finalmask, VLESS encryption.
+      [`vless://${UUID}@a.example.com:443?type=grpc&serviceName=s&security=tls#g`, 'v2ray', { network: 'export.transportNotInV2ray' }],
+      [vmess({ net: 'httpupgrade', path: '/u' }), 'v2ray', { network: 'export.transportNotInV2ray' }],
+      [`vless://${UUID}@a.example.com:443?type=xhttp&path=%2Fx&security=tls#x`, 'v2ray', { network: 'export.transportNotInV2ray' }],
+      [`vless://${UUID}@a.example.com:443?type=splithttp&path=%2Fx#x`, 'v2ray', { network: 'export.transportNotInV2ray' }],
+      [VLESS_WS_TLS, 'v2ray', { fp: 'export.settingNotInV2ray' }],
+      [`vless://${UUID}@a.example.com:443?type=ws&security=tls&ech=AEX%2B&pcs=ab12&vcn=b.example.com#e`, 'v2ray', { ech: 'export.settingNotInV2ray', pcs: 'export.settingNotInV2ray', vcn: 'export.settingNotInV2ray' }],
+      [`vless://${UUID}@a.example.com:443?type=tcp&encryption=mlkem768x25519plus.native.0rtt.abc#m`, 'v2ray', { encryption: 'export.settingNotInV2ray' }],
+      // h2 without TLS connects in neither core (v2ray 4 takes the config and fails at run time).
+      [h2Plain, 'v2ray', { network: 'export.h2NeedsTls' }],
+      [h2Plain, 'xray', { network: 'export.transportNotInXray' }],
+    ];
+    for (const [link, core, problems] of cases) {
+      expect([link, core, problemsOf(link, core)]).toEqual([link, core, problems]);
+      expect(() => clientConfig(parseShareLink(link), core)).toThrow(UnsupportedByCore);
+    }
+    // What each accepts stays whole: h2 with TLS and allowInsecure for v2ray 4.
+    expect(problemsOf(h2, 'v2ray')).toEqual({});
+    expect(proxyOf(`vless://${UUID}@a.example.com:443?type=ws&security=tls&allowInsecure=1#i`, 'v2ray').streamSettings.tlsSettings).toEqual({ allowInsecure: true });
+  });
+
+  it('writes nothing current Xray-core refuses, for any profile it accepts', () => {
+    const links = [
+      VLESS_WS_TLS, VLESS_REALITY_GRPC, VLESS_REALITY_TCP, VMESS_WS,
+      vmess({ net: 'kcp', type: 'dtls', path: 'seed' }), vmess({ net: 'tcp', type: 'http', host: 'a.example.org' }),
+      `vless://${UUID}@a.example.com:443?type=xhttp&mode=packet-up&path=%2Fx&security=tls#x`,
+    ];
+    for (const link of links) expect([link, xrayRefusal(clientConfig(parseShareLink(link), 'xray'))]).toEqual([link, null]);
+  });
+
+  it('ws early data in the path (?ed=2048) becomes maxEarlyData for v2ray 4, and stays in the path for Xray', () => {
+    const link = `vless://${UUID}@a.example.com:443?type=ws&path=%2Fws%3Fed%3D2048&security=tls#ed`;
+    expect(proxyOf(link, 'v2ray').streamSettings.wsSettings).toEqual({ path: '/ws', maxEarlyData: 2048, earlyDataHeaderName: 'Sec-WebSocket-Protocol' });
+    expect(proxyOf(link, 'xray').streamSettings.wsSettings).toEqual({ path: '/ws?ed=2048' });
   });
 
   it('an IPv6 server address goes out without brackets', () => {
@@ -97,7 +184,7 @@ describe('export routes', () => {
     });
     serverId = server.json().data.id;
     ids = [];
-    for (const [name, address, protocol] of [['WS-TLS', VLESS_WS_TLS, 'vless'], ['VM-WS', VMESS_WS, 'vmess']]) {
+    for (const [name, address, protocol] of [['WS-TLS', VLESS_WS_TLS, 'vless'], ['VM-WS', VMESS_WS, 'vmess'], ['Reality', VLESS_REALITY_TCP, 'vless']]) {
       const res = await t.app.inject({ method: 'POST', url: api('apps/addProfile'), headers: c.top.headers, payload: { name, address, protocol, operator: 'mci', type: 'normal', serverId } });
       ids.push(res.json().data.id);
     }
@@ -141,13 +228,50 @@ describe('export routes', () => {
     expect(res.body).toContain(`viewBox="0 0 ${size} ${size}"`);
   });
 
-  it('answers the client config as a JSON download', async () => {
-    const res = await get(`apps/exportProfile/${ids[1]}?format=v2ray`);
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toMatch(/^application\/json/);
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="VM-WS-${ids[1]}.json"`);
-    expect(res.json()).toEqual(v2rayClientConfig(parseShareLink(VMESS_WS), 'VM-WS'));
-    expect((await exportsOf(c.top.id)).at(-1)).toMatchObject({ detail: { format: 'v2ray' } });
+  it('answers the client config for each core as a JSON download, audited with the format', async () => {
+    for (const core of ['xray', 'v2ray'] as const) {
+      const res = await get(`apps/exportProfile/${ids[1]}?format=${core}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.headers['content-disposition']).toBe(`attachment; filename="VM-WS-${ids[1]}-${core}.json"`);
+      expect(res.json()).toEqual(clientConfig(parseShareLink(VMESS_WS), core));
+      expect((await exportsOf(c.top.id)).at(-1)).toMatchObject({ detail: { format: core } });
+    }
+  });
+
+  it('409 UNSUPPORTED_BY_CORE naming the field for a profile the core cannot carry, nothing exported nor audited', async () => {
+    const before = (await exportsOf(c.top.id)).length;
+    const res = await get(`apps/exportProfile/${ids[2]}?format=v2ray`);
+    expect({ status: res.statusCode, code: res.json().code, errors: res.json().errors }).toEqual({
+      status: 409,
+      code: 'UNSUPPORTED_BY_CORE',
+      errors: { security: 'export.realityNotInV2ray', flow: 'export.settingNotInV2ray' },
+    });
+    expect(res.json().message).toMatch(/v2ray 4 .*security/);
+    expect(await exportsOf(c.top.id)).toHaveLength(before);
+    const xray = await get(`apps/exportProfile/${ids[2]}?format=xray`);
+    expect(xray.statusCode).toBe(200);
+    expect(xray.json().outbounds[0].streamSettings).toMatchObject({ network: 'raw', security: 'reality', realitySettings: { publicKey: 'SbVKOEMjK0sIlbwg4akyBg5mL5KZwwB-ed4eEE7YnRc' } });
+  });
+
+  it('tells which formats a profile has and why it lacks the others (GET apps/exportFormats/{id}), unaudited, role_id 1 only', async () => {
+    const before = (await exportsOf(c.top.id)).length;
+    const reality = await get(`apps/exportFormats/${ids[2]}`);
+    expect([reality.statusCode, reality.json()]).toEqual([200, {
+      data: {
+        formats: [
+          { format: 'link', available: true },
+          { format: 'qr', available: true },
+          { format: 'xray', available: true },
+          { format: 'v2ray', available: false, code: 'UNSUPPORTED_BY_CORE', errors: { security: 'export.realityNotInV2ray', flow: 'export.settingNotInV2ray' } },
+        ],
+      },
+    }]);
+    const ws = (await get(`apps/exportFormats/${ids[1]}`)).json().data.formats;
+    expect(ws.map((f: { available: boolean }) => f.available)).toEqual([true, true, true, true]);
+    expect(await exportsOf(c.top.id)).toHaveLength(before);
+    for (const who of [c.owner, c.restricted]) expect((await get(`apps/exportFormats/${ids[0]}`, who.headers)).statusCode).toBe(403);
+    expect((await get('apps/exportFormats/999999')).statusCode).toBe(404);
   });
 
   it('400 on an unknown format, 404 on an unknown profile or server', async () => {
@@ -175,11 +299,11 @@ describe('export routes', () => {
   it('answers the server\'s subscription: one link a line, or that text in base64, audited', async () => {
     const lines = await get(`apps/exportProfiles/${serverId}?format=links`);
     expect(lines.statusCode).toBe(200);
-    expect(lines.body).toBe(`${VLESS_WS_TLS}\n${VMESS_WS}\n`);
+    expect(lines.body).toBe(`${VLESS_WS_TLS}\n${VMESS_WS}\n${VLESS_REALITY_TCP}\n`);
     const b64 = await get(`apps/exportProfiles/${serverId}?format=base64`);
     expect(b64.body).toMatch(/^[A-Za-z0-9+/]+=*$/);
     expect(Buffer.from(b64.body, 'base64').toString('utf8')).toBe(lines.body);
     const audited = await t.db.select().from(auditLog).where(and(eq(auditLog.actorId, c.top.id), eq(auditLog.action, 'server.export')));
-    expect(audited.map((r) => r.detail)).toEqual([{ format: 'links', profiles: 2 }, { format: 'base64', profiles: 2 }]);
+    expect(audited.map((r) => r.detail)).toEqual([{ format: 'links', profiles: 3 }, { format: 'base64', profiles: 3 }]);
   });
 });

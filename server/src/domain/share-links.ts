@@ -46,6 +46,33 @@ export interface ParsedLink {
   params: Record<string, string>;
   /** How the link is written: `base64` (v2rayN's vmess JSON) or `uri` (every vless link, vmess URI form). */
   format: 'base64' | 'uri';
+  /**
+   * The link's settings under the names of the Xray share-link standard, read alike from both forms
+   * (the vmess JSON's `type`, `host` and `path` mean different fields per transport), for the
+   * client-config exports (domain/v2ray-config.ts). Absent when the link leaves a field out or blank.
+   */
+  fields: LinkFields;
+}
+
+/**
+ * Every field the Xray share-link standard (XTLS/Xray-core discussion 716) and v2rayN's vmess JSON
+ * define, beyond the ones ParsedLink holds itself (host, port, id, transport, security, sni, path,
+ * remark): transport (headerType, host, seed, mtu, tti, quicSecurity, key, serviceName, authority,
+ * mode, extra, heartbeatPeriod), TLS and REALITY (fp, alpn, allowInsecure, ech, pcs, vcn, pbk, sid,
+ * spx, pqv), finalmask (fm) and the user (flow, encryption for VLESS; scy and aid for VMess).
+ */
+export const LINK_FIELDS = [
+  'headerType', 'host', 'seed', 'mtu', 'tti', 'quicSecurity', 'key', 'serviceName', 'authority', 'mode', 'extra', 'heartbeatPeriod',
+  'fp', 'alpn', 'allowInsecure', 'ech', 'pcs', 'vcn', 'pbk', 'sid', 'spx', 'pqv', 'fm', 'flow', 'encryption', 'scy', 'aid',
+] as const;
+export type LinkField = (typeof LINK_FIELDS)[number];
+/** A link's fields as text; `allowInsecure` is "true" or absent; `extra` and `fm` are JSON text. */
+export type LinkFields = Partial<Record<LinkField, string>>;
+
+/** The ASCII (punycode) form of a server name for a core's config; IP addresses and ASCII names as they are. */
+export function asciiHost(host: string): string {
+  if (!/[^ -~]/.test(host) || isIPv6(host)) return host;
+  return domainToASCII(host) || host;
 }
 
 /** A refused link; `reason` is a message id of SHARE_LINK_MESSAGES. */
@@ -120,6 +147,8 @@ function asText(v: unknown): string {
   if (v == null) return '';
   if (typeof v === 'string') return v.trim();
   if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  // An object member (Marzban writes xhttp `extra` as one) is kept as its JSON text.
+  if (typeof v === 'object') return JSON.stringify(v);
   return '';
 }
 
@@ -161,8 +190,95 @@ function parseVmess(link: string, payload: string): ParsedLink {
     remark: typeof o.ps === 'string' ? o.ps : asText(o.ps),
     params,
     format: 'base64',
+    fields: vmessJsonFields(o, transport, path),
   };
 }
+
+/** XHTTP settings 3x-ui writes flat into a vmess JSON (beside `mode`), which belong in `extra`. */
+const XHTTP_EXTRA_KEYS = [
+  'headers', 'xPaddingBytes', 'xPaddingObfsMode', 'xPaddingKey', 'xPaddingHeader', 'xPaddingPlacement', 'xPaddingMethod',
+  'uplinkHTTPMethod', 'sessionIDPlacement', 'sessionIDKey', 'sessionIDTable', 'sessionIDLength', 'sessionPlacement', 'sessionKey',
+  'seqPlacement', 'seqKey', 'uplinkDataPlacement', 'uplinkDataKey', 'uplinkChunkSize', 'noGRPCHeader', 'noSSEHeader',
+  'scMaxEachPostBytes', 'scMinPostsIntervalMs', 'scMaxBufferedPosts', 'scStreamUpServerSecs', 'xmux', 'downloadSettings',
+];
+const TRUE = new Set(['1', 'true']);
+
+/**
+ * The fields of v2rayN's vmess JSON, whose `type`, `host` and `path` change meaning with `net`
+ * (v2rayN and v2rayNG): for gRPC the mode (`multi`), the authority and the service name; for XHTTP
+ * the mode; for kcp the header and the seed; for QUIC the header, the security and the key.
+ * Marzban and 3x-ui write some of them under their own names (`mode`, `authority`, `seed`,
+ * `extra`, `allowInsecure`), which win.
+ */
+function vmessJsonFields(o: Record<string, unknown>, transport: string, path: string | null): LinkFields {
+  const t = (k: string) => asText(o[k]) || undefined;
+  const type = t('type');
+  const host = t('host');
+  const fields: LinkFields = {};
+  for (const k of ['fp', 'alpn', 'ech', 'pcs', 'vcn', 'pbk', 'sid', 'spx', 'pqv', 'fm', 'flow', 'heartbeatPeriod', 'mtu', 'tti', 'seed', 'mode', 'authority', 'extra'] as const) {
+    fields[k] = t(k);
+  }
+  fields.scy = t('scy') || 'auto';
+  fields.aid = t('aid') || '0';
+  if (TRUE.has((t('insecure') ?? t('allowInsecure') ?? '').toLowerCase())) fields.allowInsecure = 'true';
+  switch (transport) {
+    case 'grpc':
+      fields.mode ??= type;
+      fields.authority ??= host;
+      fields.serviceName = path ?? undefined;
+      break;
+    case 'xhttp':
+    case 'splithttp': {
+      fields.mode ??= type;
+      fields.host = host;
+      const flat = Object.fromEntries(XHTTP_EXTRA_KEYS.filter((k) => o[k] !== undefined && o[k] !== '').map((k) => [k, o[k]]));
+      if (Object.keys(flat).length) {
+        let given: unknown = {};
+        try {
+          given = fields.extra ? JSON.parse(fields.extra) : {};
+        } catch {
+          given = null;
+        }
+        if (given && typeof given === 'object' && !Array.isArray(given)) fields.extra = JSON.stringify({ ...flat, ...given });
+      }
+      break;
+    }
+    case 'kcp':
+    case 'mkcp':
+      fields.headerType = type;
+      fields.seed ??= path ?? undefined;
+      break;
+    case 'quic':
+      fields.headerType = type;
+      fields.quicSecurity = host;
+      fields.key = path ?? undefined;
+      break;
+    default:
+      fields.headerType = type;
+      fields.host = host;
+  }
+  return compactFields(fields);
+}
+
+/** The fields of the URI form: the query parameters under their own names. */
+function uriFields(params: Record<string, string>, protocol: Protocol, transport: string, path: string | null): LinkFields {
+  const fields: LinkFields = {};
+  for (const k of LINK_FIELDS) fields[k] = params[k]?.trim() || undefined;
+  fields.allowInsecure = ['allowInsecure', 'insecure', 'allow_insecure'].some((k) => TRUE.has((params[k] ?? '').trim().toLowerCase())) ? 'true' : undefined;
+  fields.serviceName = transport === 'grpc' ? path ?? undefined : undefined;
+  if (protocol === 'vmess') {
+    // `encryption` is the VMess cipher here (the JSON form's `scy`), not VLESS encryption.
+    fields.scy = params.encryption?.trim() || 'auto';
+    fields.aid = '0';
+    fields.encryption = undefined;
+  } else {
+    fields.scy = undefined;
+    fields.aid = undefined;
+  }
+  return compactFields(fields);
+}
+
+const compactFields = (f: LinkFields): LinkFields => Object.fromEntries(Object.entries(f).filter(([, v]) => v !== undefined && v !== '')) as LinkFields;
 
 // ---------------------------------------------------------------------------------------------
 // URI form (vless, and vmess as Xray and v2rayN export it too):
@@ -251,6 +367,7 @@ function parseUri(link: string, rest: string, protocol: Protocol): ParsedLink {
     remark,
     params: others,
     format: 'uri',
+    fields: uriFields(params, protocol, transport, path),
   };
 }
 

@@ -12,6 +12,8 @@ import type {
   ProfileUpdateBody,
   ServerBody,
   ProfileAddressDto,
+  ProfileExportFormatsDto,
+  ConfigCore,
 } from '../../contract';
 import type { OperatorSettings, Profile, RevealedProfile, Server } from './types';
 
@@ -82,11 +84,17 @@ export const serversApi = baseApi.injectEndpoints({
     }),
     /**
      * A profile exported for a standard client (role_id 1, audited on the server): `qr` an SVG of
-     * its link, `v2ray` a v2ray/Xray client config; the text as sent. A mutation: every export is
-     * an audited act, never served from cache.
+     * its link, `xray` or `v2ray` a client config for current Xray-core or v2ray 4; the text as
+     * sent. A mutation: every export is an audited act, never served from cache.
      */
-    exportProfile: build.mutation<string, { id: number; format: 'qr' | 'v2ray' }>({
+    exportProfile: build.mutation<string, { id: number; format: 'qr' | ConfigCore }>({
       query: ({ id, format }) => ({ url: `apps/exportProfile/${id}`, params: { format }, responseType: 'text' }),
+    }),
+    /** Which export formats a profile has, and why it lacks the others (role_id 1; not audited: it reveals nothing). */
+    getExportFormats: build.query<ProfileExportFormatsDto['formats'], number>({
+      query: (id) => `apps/exportFormats/${id}`,
+      transformResponse: (r: { data: ProfileExportFormatsDto }) => r.data.formats,
+      providesTags: (_r, _e, id) => [{ type: 'Profile', id }],
     }),
     importProfiles: build.mutation<MutationResponse<InsertedCount>, ImportProfilesArgs>({
       query: ({ serverId, operator, file }) => {
@@ -123,6 +131,7 @@ export const {
   useDestroyProfileMutation,
   useDestroyProfilesMutation,
   useExportProfileMutation,
+  useGetExportFormatsQuery,
   useLazyGetProfileAddressQuery,
   useConvertProfileMutation,
   useImportProfilesMutation,

@@ -168,9 +168,12 @@ describe('profile list', () => {
     expect(server.requests.filter((r) => r.path.includes('profileAddress')).map((r) => r.path)).toEqual(['apps/profileAddress/1']);
   });
 
-  it('shows a QR code of the profile and downloads its client config for role_id 1', async () => {
+  const ALL_FORMATS = { data: { formats: ['link', 'qr', 'xray', 'v2ray'].map((format) => ({ format, available: true })) } };
+
+  it('shows a QR code of the profile and downloads its client config for each core for role_id 1', async () => {
     const SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 29 29"><path d="M0 0h29v29H0z"/></svg>';
     const CONFIG = { inbounds: [{ port: 10808, protocol: 'socks' }] };
+    server.on('GET', 'apps/exportFormats/:id', json(ALL_FORMATS));
     server.on('GET', 'apps/exportProfile/:id', (req) =>
       req.query.get('format') === 'qr'
         ? { status: 200, body: SVG, contentType: 'image/svg+xml' }
@@ -194,8 +197,8 @@ describe('profile list', () => {
       const id = server.calls('GET', `apps/exportProfile/${PROFILES[0].id}`)[0];
       expect(id.query.get('format')).toBe('qr');
 
-      await user.click(within(dialog).getByRole('button', { name: 'دانلود پیکربندی کلاینت' }));
-      await waitFor(() => expect(names).toEqual([`${PROFILES[0].name.replace(/[^A-Za-z0-9._-]+/g, '_')}-${PROFILES[0].id}.json`]));
+      await user.click(within(dialog).getByRole('button', { name: 'دانلود پیکربندی \u2066Xray\u2069' }));
+      await waitFor(() => expect(names).toEqual([`${PROFILES[0].name.replace(/[^A-Za-z0-9._-]+/g, '_')}-${PROFILES[0].id}-xray.json`]));
       const text = await new Promise<string>((resolve) => {
         const reader = new FileReader();
         reader.onload = () => resolve(reader.result as string);
@@ -203,18 +206,55 @@ describe('profile list', () => {
       });
       // Saved byte for byte as the server sent it, not re-serialised.
       expect(text).toBe(JSON.stringify(CONFIG));
-      expect(server.calls('GET', `apps/exportProfile/${PROFILES[0].id}`)[1].query.get('format')).toBe('v2ray');
+      expect(server.calls('GET', `apps/exportProfile/${PROFILES[0].id}`)[1].query.get('format')).toBe('xray');
+      await user.click(within(dialog).getByRole('button', { name: 'دانلود پیکربندی \u2066v2ray 4\u2069' }));
+      await waitFor(() => expect(names).toHaveLength(2));
+      expect(names[1]).toBe(`${PROFILES[0].name.replace(/[^A-Za-z0-9._-]+/g, '_')}-${PROFILES[0].id}-v2ray.json`);
+      expect(server.calls('GET', `apps/exportProfile/${PROFILES[0].id}`)[2].query.get('format')).toBe('v2ray');
     } finally {
       click.mockRestore();
     }
   });
 
+  it('offers only the formats the profile has and says why the others are missing, in both languages', async () => {
+    server.on('GET', 'apps/exportFormats/:id', json({
+      data: {
+        formats: [
+          { format: 'link', available: true },
+          { format: 'qr', available: false, code: 'TOO_LONG_FOR_QR', errors: { link: 'export.tooLongForQr' } },
+          { format: 'xray', available: true },
+          { format: 'v2ray', available: false, code: 'UNSUPPORTED_BY_CORE', errors: { security: 'export.realityNotInV2ray', flow: 'export.settingNotInV2ray' } },
+        ],
+      },
+    }));
+    const view = await openList('en');
+    await view.user.click(screen.getAllByRole('button', { name: 'Details' })[0]);
+    let dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByRole('button', { name: 'Download Xray config' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Download v2ray 4 config' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'QR code' })).not.toBeInTheDocument();
+    expect(within(dialog).getByTestId('format-missing-v2ray')).toHaveTextContent(
+      'No v2ray 4 config: v2ray 4 has no REALITY: it would send the profile’s id in the clear (security); v2ray 4 does not have this setting (flow)',
+    );
+    expect(within(dialog).getByTestId('format-missing-qr')).toHaveTextContent('No QR code: The link is longer than a QR code holds (link)');
+    expect(server.calls('GET', `apps/exportFormats/${PROFILES[0].id}`)).toHaveLength(1);
+    view.unmount();
+
+    await openList('fa');
+    await screen.findAllByRole('button', { name: 'جزئیات' }).then((b) => view.user.click(b[0]));
+    dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByRole('button', { name: 'دانلود پیکربندی \u2066Xray\u2069' })).toBeInTheDocument();
+    expect(within(dialog).getByTestId('format-missing-v2ray')).toHaveTextContent('ارائه نمی‌شود');
+    expect(within(dialog).getByTestId('format-missing-v2ray')).toHaveTextContent('REALITY');
+  });
+
   it('says so when an export fails', async () => {
+    server.on('GET', 'apps/exportFormats/:id', json(ALL_FORMATS));
     server.on('GET', 'apps/exportProfile/:id', apiError(400, 'VALIDATION_FAILED', { address: 'validation.required' }));
     const { user } = await openList('en');
     await user.click(screen.getAllByRole('button', { name: 'Details' })[0]);
     const dialog = await screen.findByRole('dialog');
-    await user.click(within(dialog).getByRole('button', { name: 'Download client config' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Download Xray config' }));
     expect(await screen.findByText('The profile could not be exported')).toBeInTheDocument();
     expect(within(dialog).queryByTestId('profile-qr')).not.toBeInTheDocument();
   });
@@ -228,7 +268,8 @@ describe('profile list', () => {
     expect(dialog).toHaveTextContent('beta');
     expect(within(dialog).queryByRole('button', { name: 'Reveal address' })).not.toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'QR code' })).not.toBeInTheDocument();
-    expect(within(dialog).queryByRole('button', { name: 'Download client config' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: /^Download/ })).not.toBeInTheDocument();
+    expect(server.calls('GET', `apps/exportFormats/${PROFILES[0].id}`)).toHaveLength(0);
   });
 });
 

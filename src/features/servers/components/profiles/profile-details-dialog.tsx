@@ -1,9 +1,11 @@
 // A profile's details popup: name, operator, protocol and type; role_id 1 also gets "reveal
 // address": this profile's sealed token (GET apps/profileAddress/{id}; the list carries none), then
 // POST apps/convertProfile with it, which shows the readable link (left to right, copyable) and its
-// parsed fields; also a QR code of the link and a v2ray/Xray client config to download
-// (apps/exportProfile, by profile id), so staff can try the profile in a standard client. Every
-// reveal and export is audited on the server.
+// parsed fields; also a QR code of the link and a client config to download for current Xray-core
+// or for v2ray 4 (apps/exportProfile, by profile id), so staff can try the profile in a standard
+// client. Which of these the profile has comes from apps/exportFormats: a format it lacks is not
+// offered, and the popup says why (the reason and the link's field, e.g. v2ray 4 has no REALITY).
+// Every reveal and export is audited on the server.
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -13,6 +15,7 @@ import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DownloadIcon from '@mui/icons-material/Download';
 import QrCode2Icon from '@mui/icons-material/QrCode2';
@@ -22,8 +25,28 @@ import { DetailList, DetailsDialog } from '../../../../components/dialogs';
 import { errorMessageId } from '../../../../lib/api';
 import { useCopy } from '../../../../lib/clipboard';
 import { useNotify } from '../../../../lib/state';
-import { useConvertProfileMutation, useExportProfileMutation, useLazyGetProfileAddressQuery } from '../../api';
+import type { ConfigCore, ProfileExportFormatDto } from '../../../../contract';
+import { useConvertProfileMutation, useExportProfileMutation, useGetExportFormatsQuery, useLazyGetProfileAddressQuery } from '../../api';
+import { reasonText } from '../../reasons';
 import type { Profile, RevealedProfile } from '../../types';
+
+const CORE_BUTTON: Record<ConfigCore, string> = { xray: 'servers.profiles.downloadXray', v2ray: 'servers.profiles.downloadV2ray' };
+
+/** Why a format is not offered: each failing field of the link with the reason, field names left to right. */
+function MissingFormat({ format }: { format: ProfileExportFormatDto }) {
+  const intl = useIntl();
+  return (
+    <Typography variant="caption" component="div" color="text.secondary" data-testid={`format-missing-${format.format}`}>
+      <FormattedMessage id="servers.profiles.formatMissing" values={{ format: intl.formatMessage({ id: `servers.profiles.format.${format.format}` }) }} />{' '}
+      {Object.entries(format.errors ?? {}).map(([field, reason], i) => (
+        <span key={field}>
+          {i > 0 && '; '}
+          {reasonText(intl, reason)} (<bdi dir="ltr">{field}</bdi>)
+        </span>
+      ))}
+    </Typography>
+  );
+}
 
 export function ProfileDetailsDialog({ open, profile, canReveal, onClose }: { open: boolean; profile: Profile; canReveal: boolean; onClose: () => void }) {
   const intl = useIntl();
@@ -34,6 +57,9 @@ export function ProfileDetailsDialog({ open, profile, canReveal, onClose }: { op
   const [revealed, setRevealed] = useState<RevealedProfile | null>(null);
   const [exportProfile, { isLoading: exporting }] = useExportProfileMutation();
   const [qr, setQr] = useState<string | null>(null);
+  const { data: formats, isFetching: checkingFormats, error: formatsError } = useGetExportFormatsQuery(profile.id, { skip: !open || !canReveal });
+  const has = (format: ProfileExportFormatDto['format']) => formats?.find((f) => f.format === format)?.available === true;
+  const missing = (formats ?? []).filter((f) => !f.available);
 
   const showQr = async () => {
     try {
@@ -42,11 +68,11 @@ export function ProfileDetailsDialog({ open, profile, canReveal, onClose }: { op
       notify.error(errorMessageId(error, 'servers.profiles.exportError'));
     }
   };
-  const downloadConfig = async () => {
+  const downloadConfig = async (core: ConfigCore) => {
     try {
-      const json = await exportProfile({ id: profile.id, format: 'v2ray' }).unwrap();
+      const json = await exportProfile({ id: profile.id, format: core }).unwrap();
       const base = profile.name.replace(/[^A-Za-z0-9._-]+/g, '_') || 'profile';
-      downloadText(json, `${base}-${profile.id}.json`, 'application/json;charset=utf-8');
+      downloadText(json, `${base}-${profile.id}-${core}.json`, 'application/json;charset=utf-8');
     } catch (error) {
       notify.error(errorMessageId(error, 'servers.profiles.exportError'));
     }
@@ -78,16 +104,35 @@ export function ProfileDetailsDialog({ open, profile, canReveal, onClose }: { op
         { labelId: 'servers.profile.fields.type', value: intl.formatMessage({ id: `servers.profileType.${profile.type}` }) },
       ]}
     >
-      {canReveal && (
+      {canReveal && checkingFormats && !formats && (
+        <Typography variant="caption" component="div" color="text.secondary" sx={{ mt: 2 }}>
+          <FormattedMessage id="servers.profiles.formatsLoading" />
+        </Typography>
+      )}
+      {canReveal && formatsError !== undefined && !formats && (
+        <Typography variant="caption" component="div" color="error" sx={{ mt: 2 }}>
+          <FormattedMessage id={errorMessageId(formatsError, 'servers.profiles.exportError')} />
+        </Typography>
+      )}
+      {canReveal && formats && (
         <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap' }} useFlexGap>
-          {!qr && (
+          {!qr && has('qr') && (
             <Button size="small" variant="outlined" startIcon={<QrCode2Icon />} onClick={showQr} disabled={exporting}>
               <FormattedMessage id="servers.profiles.qr" />
             </Button>
           )}
-          <Button size="small" variant="outlined" startIcon={<DownloadIcon />} onClick={downloadConfig} disabled={exporting}>
-            <FormattedMessage id="servers.profiles.downloadConfig" />
-          </Button>
+          {(['xray', 'v2ray'] as const).filter(has).map((core) => (
+            <Button key={core} size="small" variant="outlined" startIcon={<DownloadIcon />} onClick={() => downloadConfig(core)} disabled={exporting}>
+              <FormattedMessage id={CORE_BUTTON[core]} />
+            </Button>
+          ))}
+        </Stack>
+      )}
+      {canReveal && missing.length > 0 && (
+        <Stack spacing={0.5} sx={{ mt: 1 }}>
+          {missing.map((f) => (
+            <MissingFormat key={f.format} format={f} />
+          ))}
         </Stack>
       )}
       {qr && (
