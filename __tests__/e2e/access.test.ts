@@ -70,15 +70,20 @@ test('the top admin creates a support role from the Roles page', async () => {
   await admin.getByRole('heading', { name: t('fa', 'users.access.roles.title') }).waitFor();
   await admin.getByRole('button', { name: t('fa', 'users.access.roles.actions.add') }).click();
   const dialog = admin.getByRole('dialog');
-  await dialog.getByLabel(new RegExp(`^${t('fa', 'users.access.roles.fields.name')}`)).fill('support');
-  await dialog.getByLabel(new RegExp(`^${t('fa', 'users.access.roles.fields.description')}`)).fill('Reads every device, changes nothing');
+  // a Persian and an English name (issue 30); the Persian panel lists the role by the Persian one
+  await dialog.getByLabel(new RegExp(`^${t('fa', 'users.access.roles.fields.pName')}`)).pressSequentially('پشتیبانی');
+  await dialog.getByLabel(new RegExp(`^${t('fa', 'users.access.roles.fields.enName')}`)).fill('support');
+  await dialog.getByLabel(new RegExp(`^${t('fa', 'users.access.roles.fields.pDescription')}`)).fill('همهٔ دستگاه‌ها را می‌بیند و چیزی را تغییر نمی‌دهد');
+  await dialog.getByLabel(new RegExp(`^${t('fa', 'users.access.roles.fields.enDescription')}`)).fill('Reads every device, changes nothing');
+  await admin.screenshot({ path: join(shots, 'access-role-form-fa-1366.png'), fullPage: false });
   await dialog.getByRole('button', { name: t('fa', 'common.save') }).click();
   await dialog.waitFor({ state: 'detached' });
-  const row = admin.getByRole('row').filter({ hasText: 'support' });
+  const row = admin.getByRole('row').filter({ hasText: 'پشتیبانی' });
   await row.waitFor();
   const roles = await ok(server.api('access/roles', { token: adminToken }), 'roles');
   roleId = roles.data.find((r: { name: string }) => r.name === 'support').id;
-  expect(roles.data.find((r: { name: string }) => r.name === 'support')).toMatchObject({ usersCount: 0, scope: 'own' });
+  expect(roles.data.find((r: { name: string }) => r.name === 'support')).toMatchObject({ pName: 'پشتیبانی', usersCount: 0, scope: 'own' });
+  await admin.screenshot({ path: join(shots, 'access-roles-fa-1366.png'), fullPage: false });
 
   await row.getByRole('link', { name: t('fa', 'users.access.roles.actions.permissions') }).click();
   await admin.waitForURL(`**/users/roles/${roleId}`);

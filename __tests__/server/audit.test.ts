@@ -419,20 +419,20 @@ const CASES: Record<string, Case> = {
   'POST /api/v1/access/roles': {
     run: async () => {
       const name = `role${unique()}`;
-      const res = await act('POST', 'access/roles', { name, description: 'Reads devices' });
+      const res = await act('POST', 'access/roles', { pName: 'نقش آزمایشی', name, description: 'Reads devices' });
       return { res, expected: { action: 'role.create', targetType: 'role', targetId: String(res.json().data.id), before: null, after: expect.objectContaining({ name, description: 'Reads devices', scope: 'own' }) } };
     },
   },
   'PUT /api/v1/access/roles/:id': {
     run: async () => {
-      const id = (await call('POST', 'access/roles', { name: `role${unique()}`, description: null })).json().data.id;
-      const res = await act('PUT', `access/roles/${id}`, { name: `renamed${unique()}`, description: 'Now described' });
+      const id = (await call('POST', 'access/roles', { pName: 'نقش آزمایشی', name: `role${unique()}`, description: null })).json().data.id;
+      const res = await act('PUT', `access/roles/${id}`, { pName: 'نقش آزمایشی', name: `renamed${unique()}`, description: 'Now described' });
       return { res, expected: { action: 'role.update', targetType: 'role', targetId: String(id), before: expect.objectContaining({ description: null }), after: expect.objectContaining({ description: 'Now described' }) } };
     },
   },
   'PUT /api/v1/access/roles/:id/permissions': {
     run: async () => {
-      const id = (await call('POST', 'access/roles', { name: `role${unique()}`, description: null })).json().data.id;
+      const id = (await call('POST', 'access/roles', { pName: 'نقش آزمایشی', name: `role${unique()}`, description: null })).json().data.id;
       const res = await act('PUT', `access/roles/${id}/permissions`, { menuIds: [1], operations: [{ method: 'GET', route: 'apps/devices' }], scope: 'all' });
       return {
         res,
@@ -446,7 +446,7 @@ const CASES: Record<string, Case> = {
   'DELETE /api/v1/access/roles/:id': {
     run: async () => {
       const name = `role${unique()}`;
-      const id = (await call('POST', 'access/roles', { name, description: null })).json().data.id;
+      const id = (await call('POST', 'access/roles', { pName: 'نقش آزمایشی', name, description: null })).json().data.id;
       const res = await act('DELETE', `access/roles/${id}`);
       return { res, expected: { action: 'role.delete', targetType: 'role', targetId: String(id), before: expect.objectContaining({ name }), after: null } };
     },

@@ -4,7 +4,7 @@
 //
 // Endpoints, all under /api/v1 (ACCESS_API below), role_id 1 only unless noted:
 //   GET    access/operations               -> DataResponse<Operation[]>  (the route table itself)
-//   GET    access/roles                    -> DataResponse<RoleOption[]> for any signed-in user;
+//   GET    access/roles                    -> DataResponse<RoleNames[]> for any signed-in user;
 //                                             DataResponse<RoleDetail[]> (a superset) for role_id 1
 //   POST   access/roles        RoleInput   -> MutationResponse<RoleDetail>   (409 CONFLICT {name: taken})
 //   GET    access/roles/{id}               -> DataResponse<RoleWithGrants>
@@ -104,9 +104,15 @@ export const MENU_IDS_MAX = 1000;
 /** A panel path: `/`, or `/` followed by segments of letters, digits, `-` and `_`. */
 export const MENU_ROUTE_PATTERN = /^\/([A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*)?$/;
 
-/** POST access/roles, PUT access/roles/{id}. Names are English (the default text rule) and unique. */
+/**
+ * POST access/roles, PUT access/roles/{id}: a Persian and an English name, as a menu item has
+ * (issue 30), and a description in each language. The English name is unique (it is the role's
+ * key); the descriptions are optional.
+ */
 export const roleInputSchema = body({
+  pName: persianText().required(V.required).max(ROLE_NAME_MAX, V.tooLong),
   name: englishText().required(V.required).max(ROLE_NAME_MAX, V.tooLong),
+  pDescription: optionalText(ROLE_DESCRIPTION_MAX),
   description: optionalText(ROLE_DESCRIPTION_MAX),
 });
 export type RoleInput = yup.InferType<typeof roleInputSchema>;

@@ -18,7 +18,11 @@ export type MenuItem = yup.InferType<typeof menuItemFieldsSchema> & { children: 
 /** users/current: the signed-in user with role, permission menu, avatar URL and grants. */
 export type CurrentUser = yup.InferType<typeof currentUserSchema>;
 
-export type RoleRef = CurrentUser['role'];
+/** The role as the fixed rules read it: its id and its English name (the key `admin` is a rule). */
+export type RoleRef = Pick<CurrentUser['role'], 'id' | 'name'>;
+
+/** A role's names as the panel shows them: the Persian one in Persian when it has one (issue 30). */
+export type RoleNames = CurrentUser['role'];
 
 /** A row of GET users: the docs/product.md §3 User without the permission menu. */
 export type StaffUser = yup.InferType<typeof staffUserSchema>;

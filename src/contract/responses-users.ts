@@ -4,7 +4,7 @@
 import * as yup from 'yup';
 import type { MenuItem } from './dto';
 import { ACCESS_SCOPES, type HttpMethod } from './access';
-import { bool, idName, int, isoTime, text, textOrNull } from './response-fields';
+import { bool, int, isoTime, text, textOrNull } from './response-fields';
 
 /**
  * The id the server registers the menu item schema under (http/schemas.ts): the menu is a tree, so
@@ -32,12 +32,29 @@ export const operationSchema = operationRefSchema.shape({ tag: text(), summary: 
 
 const scope = () => yup.string().oneOf(ACCESS_SCOPES).defined();
 
+/**
+ * The Persian name or description of a role (issue 30): null for a role made before roles had
+ * one; optional, so that a server that names roles in English only still answers a valid role.
+ */
+const persianOrNull = () => yup.string().nullable().optional();
+
+/**
+ * A role's names, wherever a role is named: `name` is the English name and the unique key (the
+ * seeded roles' are admin, appAdmin and restricted), `pName` the Persian one.
+ */
+export const roleNamesSchema = yup.object({ id: int(), name: text(), pName: persianOrNull() }).defined();
+
 /** A role as role_id 1 reads it in GET access/roles and the role calls. */
 export const roleDetailSchema = yup
   .object({
     id: int(),
+    /** The English name. */
     name: text(),
+    pName: persianOrNull(),
+    /** The English description. */
     description: textOrNull(),
+    /** The Persian description. */
+    pDescription: persianOrNull(),
     /** Whether the role's staff must sign in with TOTP. */
     requireTotp: bool(),
     createdAt: isoTime(),
@@ -48,10 +65,10 @@ export const roleDetailSchema = yup
   .defined();
 
 /** A role as users/totp/roles lists it, with whether its staff must use TOTP. */
-export const roleOptionSchema = roleDetailSchema.pick(['id', 'name', 'requireTotp']);
+export const roleOptionSchema = roleDetailSchema.pick(['id', 'name', 'pName', 'requireTotp']);
 
-/** A row of GET access/roles: {id, name} for anyone, a RoleDetail for role_id 1. */
-export const roleListItemSchema = roleDetailSchema.partial().shape(idName().fields);
+/** A row of GET access/roles: {id, name, pName} for anyone, a RoleDetail for role_id 1. */
+export const roleListItemSchema = roleDetailSchema.partial().shape(roleNamesSchema.fields);
 
 /** GET access/roles/{id}: the role with what it is granted (menu items and API operations). */
 export const roleWithGrantsSchema = roleDetailSchema.shape({ menuIds: yup.array(int()).defined(), operations: yup.array(operationRefSchema).defined() });
@@ -79,7 +96,7 @@ export const currentUserSchema = yup
     birthdate: textOrNull(),
     active: bool(),
     role_id: int(),
-    role: idName(),
+    role: roleNamesSchema,
     avatar: textOrNull().meta({ description: 'URL of the avatar image, or null' }),
     createdAt: isoTime('The joined date'),
     updatedAt: isoTime(),

@@ -22,8 +22,8 @@ const key = (op: OperationRef) => `${op.method} ${op.route}`;
 const NO_GRANT = [
   'GET users/current', 'GET users/logout', 'POST users/changepass', 'POST users/avatar',
   'POST users/totp/setup', 'POST users/totp/enable', 'POST users/totp/disable', 'GET access/roles',
-  // The mobile apps' config call answers 401 without its app key; it takes no staff grant either.
-  'GET apps/client/config',
+  // The mobile apps' config and bundle calls answer 401 without their app key; they take no staff grant either.
+  'GET apps/client/config', 'GET apps/client/bundle',
 ];
 
 async function catalogue(): Promise<Operation[]> {
@@ -32,7 +32,7 @@ async function catalogue(): Promise<Operation[]> {
 
 /** A role made through the API with the given grants, and a signed-in user holding it. */
 async function roleWithUser(name: string, grants: { operations: OperationRef[]; menuIds?: number[]; scope?: 'own' | 'all' }) {
-  const made = await send('POST', 'access/roles', c.top, { name, description: `${name} role` });
+  const made = await send('POST', 'access/roles', c.top, { pName: 'نقش آزمایشی', name, description: `${name} role` });
   expect(made.statusCode).toBe(200);
   const id = made.json().data.id as number;
   const put = await send('PUT', `access/roles/${id}/permissions`, c.top, { menuIds: [], scope: 'own', ...grants });
@@ -188,7 +188,7 @@ describe('grants', () => {
 describe('safety rules', () => {
   it('role_id 1 cannot be edited, narrowed or deleted; the seeded roles cannot be deleted', async () => {
     const protectedCode = (res: { statusCode: number; json(): { code: string } }) => [res.statusCode, res.json().code];
-    expect(protectedCode(await send('PUT', 'access/roles/1', c.top, { name: 'boss', description: null }))).toEqual([409, 'ROLE_PROTECTED']);
+    expect(protectedCode(await send('PUT', 'access/roles/1', c.top, { pName: 'نقش', name: 'boss', description: null }))).toEqual([409, 'ROLE_PROTECTED']);
     expect(protectedCode(await send('PUT', 'access/roles/1/permissions', c.top, { menuIds: [], operations: [], scope: 'own' }))).toEqual([409, 'ROLE_PROTECTED']);
     for (const id of [1, 2, 5]) expect(protectedCode(await send('DELETE', `access/roles/${id}`, c.top))).toEqual([409, 'ROLE_PROTECTED']);
     expect((await send('GET', 'access/roles/1', c.top)).json().data.name).toBe('admin');
@@ -205,10 +205,10 @@ describe('safety rules', () => {
   });
 
   it('names are unique (409); an unknown operation or menu item is a 400; only role_id 1 manages roles', async () => {
-    expect((await send('POST', 'access/roles', c.top, { name: 'unique-one', description: null })).statusCode).toBe(200);
-    const dup = await send('POST', 'access/roles', c.top, { name: 'unique-one', description: null });
+    expect((await send('POST', 'access/roles', c.top, { pName: 'نقش', name: 'unique-one', description: null })).statusCode).toBe(200);
+    const dup = await send('POST', 'access/roles', c.top, { pName: 'نقش', name: 'unique-one', description: null });
     expect([dup.statusCode, dup.json().errors]).toEqual([409, { name: V.taken }]);
-    const renamed = await send('PUT', 'access/roles/2', c.top, { name: 'admin', description: null });
+    const renamed = await send('PUT', 'access/roles/2', c.top, { pName: 'نقش', name: 'admin', description: null });
     expect(renamed.statusCode).toBe(409);
     const unknownOp = await send('PUT', 'access/roles/2/permissions', c.top, { menuIds: [], operations: [{ method: 'GET', route: 'apps/nothing' }], scope: 'own' });
     expect([unknownOp.statusCode, Object.keys(unknownOp.json().errors)]).toEqual([400, ['operations']]);
@@ -216,12 +216,12 @@ describe('safety rules', () => {
     expect([unknownMenu.statusCode, Object.keys(unknownMenu.json().errors)]).toEqual([400, ['menuIds']]);
     // The refused writes changed nothing.
     expect((await send('GET', 'apps/devices', c.owner)).statusCode).toBe(200);
-    expect((await send('POST', 'access/roles', c.owner, { name: 'mine', description: null })).statusCode).toBe(403);
+    expect((await send('POST', 'access/roles', c.owner, { pName: 'نقش', name: 'mine', description: null })).statusCode).toBe(403);
   });
 
   it('access/roles: names for anyone signed in, the details for role_id 1', async () => {
     const forOwner = (await send('GET', 'access/roles', c.owner)).json().data;
-    expect(forOwner[0]).toEqual({ id: 1, name: 'admin' });
+    expect(forOwner[0]).toEqual({ id: 1, name: 'admin', pName: 'مدیر کل' });
     const forTop = (await send('GET', 'access/roles', c.top)).json().data;
     expect(forTop.find((r: { id: number }) => r.id === 2)).toMatchObject({ name: 'appAdmin', scope: 'own', usersCount: expect.any(Number), createdAt: expect.any(String) });
     // Each role's count is its own users (a correlated count, not the users whose id equals their role_id).
@@ -229,9 +229,51 @@ describe('safety rules', () => {
     for (const role of forTop as { id: number; usersCount: number }[]) {
       expect([role.id, role.usersCount]).toEqual([role.id, held.filter((u) => u.roleId === role.id).length]);
     }
-    const fresh = (await send('POST', 'access/roles', c.top, { name: 'nobody-yet', description: null })).json().data;
+    const fresh = (await send('POST', 'access/roles', c.top, { pName: 'نقش', name: 'nobody-yet', description: null })).json().data;
     const listed = (await send('GET', 'access/roles', c.top)).json().data.find((r: { id: number }) => r.id === fresh.id);
     expect(listed.usersCount).toBe(0);
+  });
+});
+
+describe('role names in Persian and English (issue 30)', () => {
+  it('the seeded roles have Persian names and descriptions next to English ones that name no column', async () => {
+    const roles = (await send('GET', 'access/roles', c.top)).json().data as { id: number; name: string; pName: string; description: string; pDescription: string }[];
+    const byId = new Map(roles.map((r) => [r.id, r]));
+    expect(byId.get(1)).toMatchObject({ name: 'admin', pName: 'مدیر کل', description: 'Everything, including the settings only the top admin may change' });
+    expect(byId.get(2)).toMatchObject({ name: 'appAdmin', pName: 'مدیر اپلیکیشن', pDescription: 'اپلیکیشن‌ها، سرورها و دستگاه‌های خودش را مدیریت می‌کند' });
+    expect(byId.get(5)).toMatchObject({ name: 'restricted', pName: 'کاربر محدود' });
+    for (const id of [1, 2, 5]) {
+      expect(byId.get(id)!.pDescription).toMatch(/^[\u0600-\u06FF\u200C ،؛.]+$/);
+      expect(byId.get(id)!.description).not.toMatch(/role_id|_/);
+    }
+  });
+
+  it('a role takes a Persian name and description; users/current and the role options carry the Persian name', async () => {
+    const body = { pName: 'پشتیبانی', name: 'helpdesk', pDescription: 'پاسخ به پیام‌های کاربران', description: 'Answers the users' };
+    const made = await send('POST', 'access/roles', c.top, body);
+    expect(made.statusCode).toBe(200);
+    const role = made.json().data;
+    expect(role).toMatchObject({ ...body, scope: 'own', usersCount: 0 });
+    const { token } = await t.signedInUser({ role_id: role.id });
+    const current = (await send('GET', 'users/current', { id: 0, token, headers: t.auth(token) })).json().data;
+    expect(current.role).toEqual({ id: role.id, name: 'helpdesk', pName: 'پشتیبانی' });
+    expect((await send('GET', 'access/roles', c.owner)).json().data).toContainEqual({ id: role.id, name: 'helpdesk', pName: 'پشتیبانی' });
+    const listed = ((await send('GET', 'users', c.top)).json().data as { role: unknown; role_id: number }[]).find((u) => u.role_id === role.id);
+    expect(listed?.role).toEqual({ id: role.id, name: 'helpdesk', pName: 'پشتیبانی' });
+
+    const edited = await send('PUT', `access/roles/${role.id}`, c.top, { pName: 'پشتیبانی فنی', name: 'helpdesk', pDescription: '', description: 'Answers the users' });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().data).toMatchObject({ pName: 'پشتیبانی فنی', pDescription: null, description: 'Answers the users' });
+  });
+
+  it('refuses a role without a Persian name, Latin in the Persian name and Persian in the English one', async () => {
+    const errorsOf = async (payload: object) => {
+      const res = await send('POST', 'access/roles', c.top, payload);
+      return [res.statusCode, res.json().errors];
+    };
+    expect(await errorsOf({ name: 'no-persian' })).toEqual([400, { pName: V.required }]);
+    expect(await errorsOf({ pName: 'support', name: 'latin-persian' })).toEqual([400, { pName: V.persianOnly }]);
+    expect(await errorsOf({ pName: 'پشتیبانی', name: 'پشتیبانی' })).toEqual([400, { name: V.englishOnly }]);
   });
 });
 
@@ -280,7 +322,7 @@ describe('a restart', () => {
       const before = (await as('GET', 'access/roles/2')).json().data;
       expect((await as('PUT', 'access/menus/10', { pName: 'کارکنان', enName: 'Staff', route: '/users/list' })).statusCode).toBe(200);
       expect((await as('DELETE', 'access/menus/18')).statusCode).toBe(200);
-      expect((await as('PUT', 'access/roles/2', { name: 'appAdmin', description: 'Edited' })).statusCode).toBe(200);
+      expect((await as('PUT', 'access/roles/2', { pName: 'مدیر اپلیکیشن', name: 'appAdmin', description: 'Edited' })).statusCode).toBe(200);
       const menuIds = before.menuIds.filter((id: number) => id < 15);
       expect((await as('PUT', 'access/roles/2/permissions', { menuIds, operations: before.operations.slice(1), scope: 'own' })).statusCode).toBe(200);
 

@@ -96,7 +96,7 @@ describe('ids with one spelling', () => {
 describe('JSON bodies are typed strictly', () => {
   it('refuses a number, boolean or object where text belongs: setPrivacy {privacy: 123}, access/roles {name: true}', async () => {
     expect400(await t.app.inject({ method: 'POST', url: api('apps/setPrivacy'), headers: c.top.headers, payload: { privacy: 123 } }), { privacy: 'validation.checkInput' });
-    expect400(await t.app.inject({ method: 'POST', url: api('access/roles'), headers: c.top.headers, payload: { name: true } }), { name: 'validation.checkInput' });
+    expect400(await t.app.inject({ method: 'POST', url: api('access/roles'), headers: c.top.headers, payload: { pName: 'نقش', name: true } }), { name: 'validation.checkInput' });
     expect(await t.db.select().from(roles).where(eq(roles.name, 'true'))).toEqual([]);
   });
 

@@ -317,7 +317,7 @@ describe('the top admin', () => {
     expect(set.statusCode).toBe(200);
     try {
       const roles = await t.app.inject({ method: 'GET', url: '/api/v1/users/totp/roles', headers: t.auth(adminToken) });
-      expect(roles.json().data).toContainEqual({ id: ROLE_IDS.restricted, name: 'restricted', requireTotp: true });
+      expect(roles.json().data).toContainEqual({ id: ROLE_IDS.restricted, name: 'restricted', pName: 'کاربر محدود', requireTotp: true });
 
       const { user } = await t.signedInUser({ role_id: ROLE_IDS.restricted });
       // The password alone still signs in (there is nothing to ask yet), held to enrolment.

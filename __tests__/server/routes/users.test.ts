@@ -285,7 +285,7 @@ describe('PUT users/updateAccess/{id}', () => {
     expect(res.json()).toMatchObject({ success: true, data: { id: user.id, role_id: 1, role: { id: 1, name: 'admin' } } });
     expect((await t.call(token, 'GET', 'users')).statusCode).toBe(200);
     const back = await asAdmin('PUT', `users/updateAccess/${user.id}`, { role_id: 5 });
-    expect(back.json().data.role).toEqual({ id: 5, name: 'restricted' });
+    expect(back.json().data.role).toEqual({ id: 5, name: 'restricted', pName: 'کاربر محدود' });
     expect((await t.call(token, 'GET', 'users')).statusCode).toBe(403);
   });
 
@@ -376,12 +376,14 @@ describe('option lists', () => {
     expect([...ids].sort()).toEqual(all.sort());
   });
 
-  it('access/roles lists the roles as {id, name}; role_id 1 also gets the details of docs/product.md §6', async () => {
+  it('access/roles lists the roles as {id, name, pName}; role_id 1 also gets the details of docs/product.md §6', async () => {
     const { token } = await t.signedInUser({ role_id: 2 });
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/access/roles', headers: t.auth(token) });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual(expect.arrayContaining([{ id: 1, name: 'admin' }, { id: 2, name: 'appAdmin' }, { id: 5, name: 'restricted' }]));
-    expect(res.json().data.every((r: object) => Object.keys(r).sort().join() === 'id,name')).toBe(true);
+    expect(res.json().data).toEqual(
+      expect.arrayContaining([{ id: 1, name: 'admin', pName: 'مدیر کل' }, { id: 2, name: 'appAdmin', pName: 'مدیر اپلیکیشن' }, { id: 5, name: 'restricted', pName: 'کاربر محدود' }]),
+    );
+    expect(res.json().data.every((r: object) => Object.keys(r).sort().join() === 'id,name,pName')).toBe(true);
     const asTop = (await asAdmin('GET', 'access/roles')).json().data;
     expect(asTop).toEqual(expect.arrayContaining([expect.objectContaining({ id: 2, name: 'appAdmin', usersCount: expect.any(Number), scope: 'own' })]));
   });

@@ -2,7 +2,7 @@
 // check that turns an unknown role_id into a 400, and the role records with their grants as the top
 // admin manages them (menu items in role_permissions, API operations in role_operations).
 import { asc, count, eq, sql } from 'drizzle-orm';
-import type { AccessScope, OperationRef, RoleDetail, RoleGrants, RoleRef } from '../../../src/contract';
+import type { AccessScope, OperationRef, RoleDetail, RoleGrants, RoleNames } from '../../../src/contract';
 import type { Db } from '../db/client';
 import { toCount } from '../db/helpers';
 import { roleOperations, rolePermissions, roles, users } from '../db/schema';
@@ -10,7 +10,9 @@ import { roleOperations, rolePermissions, roles, users } from '../db/schema';
 const detailColumns = {
   id: roles.id,
   name: roles.name,
+  pName: roles.pName,
   description: roles.description,
+  pDescription: roles.pDescription,
   requireTotp: roles.requireTotp,
   createdAt: roles.createdAt,
   scope: roles.scope,
@@ -19,14 +21,23 @@ const detailColumns = {
   usersCount: sql<number>`(SELECT count(*) FROM "users" WHERE "users"."role_id" = "roles"."id")`,
 };
 
+/** A role's names and descriptions, English and Persian, as the role calls write them. */
+export interface RoleTexts {
+  name: string;
+  pName: string;
+  description: string | null;
+  pDescription: string | null;
+}
+
 type DetailRow = Omit<RoleDetail, 'createdAt' | 'usersCount'> & { createdAt: Date; usersCount: unknown };
 
 const toDetail = ({ createdAt, usersCount, ...r }: DetailRow): RoleDetail => ({ ...r, createdAt: createdAt.toISOString(), usersCount: toCount(usersCount) });
 
 export function rolesRepository(db: Db) {
   return {
-    async options(): Promise<RoleRef[]> {
-      return db.select({ id: roles.id, name: roles.name }).from(roles).orderBy(asc(roles.id));
+    /** Every role's id and names (English and Persian). */
+    async options(): Promise<RoleNames[]> {
+      return db.select({ id: roles.id, name: roles.name, pName: roles.pName }).from(roles).orderBy(asc(roles.id));
     },
 
     async exists(id: number): Promise<boolean> {
@@ -46,13 +57,13 @@ export function rolesRepository(db: Db) {
     },
 
     /** Inserts a role (scope `own`, no grants). A taken name throws the unique violation. */
-    async create(values: { name: string; description: string | null }): Promise<number> {
+    async create(values: RoleTexts): Promise<number> {
       const [row] = await db.insert(roles).values(values).returning({ id: roles.id });
       return row.id;
     },
 
     /** False when the role does not exist. A taken name throws the unique violation. */
-    async update(id: number, values: { name: string; description: string | null }): Promise<boolean> {
+    async update(id: number, values: RoleTexts): Promise<boolean> {
       const rows = await db.update(roles).set(values).where(eq(roles.id, id)).returning({ id: roles.id });
       return rows.length > 0;
     },

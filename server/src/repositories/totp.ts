@@ -66,7 +66,7 @@ export function totpRepository(db: Db) {
     },
 
     async roleOptions(): Promise<RoleOption[]> {
-      return db.select({ id: roles.id, name: roles.name, requireTotp: roles.requireTotp }).from(roles).orderBy(roles.id);
+      return db.select({ id: roles.id, name: roles.name, pName: roles.pName, requireTotp: roles.requireTotp }).from(roles).orderBy(roles.id);
     },
 
     // --- Sign-in challenges ---

@@ -24,9 +24,9 @@ export interface UserListFilter {
 /** The fields that must be unique among users (case-insensitively, like the unique indexes). */
 export type UniqueUserField = 'email' | 'username';
 
-const userWithRole = { user: users, role: { id: roles.id, name: roles.name, requireTotp: roles.requireTotp } };
+const userWithRole = { user: users, role: { id: roles.id, name: roles.name, pName: roles.pName, requireTotp: roles.requireTotp } };
 
-function toStaffUser(u: UserRow, role: { id: number; name: string; requireTotp: boolean }): StaffUser {
+function toStaffUser(u: UserRow, role: { id: number; name: string; pName: string | null; requireTotp: boolean }): StaffUser {
   return {
     id: u.id,
     name: u.name,
@@ -43,7 +43,7 @@ function toStaffUser(u: UserRow, role: { id: number; name: string; requireTotp: 
     birthdate: u.birthdate,
     active: u.active,
     role_id: u.roleId,
-    role: { id: role.id, name: role.name },
+    role: { id: role.id, name: role.name, pName: role.pName },
     avatar: u.avatarFileId ? avatarUrl(u.avatarFileId) : null,
     createdAt: u.createdAt.toISOString(),
     updatedAt: u.updatedAt.toISOString(),

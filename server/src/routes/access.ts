@@ -4,7 +4,8 @@
 //
 // Safety rules the server owns: role_id 1 holds every operation and menu item and cannot be edited
 // or deleted (409 ROLE_PROTECTED), nor can the seeded roles be deleted; a role some user holds is
-// not deleted (409 ROLE_IN_USE); names are unique (409 CONFLICT {name: taken}); a grant naming an
+// not deleted (409 ROLE_IN_USE); a role has a Persian and an English name, the English one unique
+// (409 CONFLICT {name: taken}); a grant naming an
 // operation or a menu item that does not exist is a 400. Grants are read on every request
 // (auth/authorize.ts), so a change applies at the user's next call on every instance.
 import type { FastifyInstance } from 'fastify';
@@ -22,6 +23,7 @@ import { dataResponse, successResponse } from '../http/schemas';
 import { responseSchema, yupSchema } from '../http/validation';
 import { operationSchema, roleDetailSchema, roleListItemSchema, roleWithGrantsSchema } from '../../../src/contract/responses-users';
 import { inTransaction, type Repositories } from '../repositories';
+import type { RoleTexts } from '../repositories/roles';
 import { noRecord } from '../auth/access';
 
 const tags = ['access'];
@@ -40,6 +42,14 @@ const errors = {
   inUse: (n: number) => new HttpError(409, ERROR_CODES.roleInUse, `${n} user(s) hold this role; give them another role first`),
   nameTaken: () => HttpError.conflict({ name: V.taken }, 'A role with this name exists'),
 };
+
+/** What a role call writes: both names, and both descriptions (absent or empty: none). */
+const roleTexts = ({ pName, name, pDescription, description }: RoleInput): RoleTexts => ({
+  pName,
+  name,
+  pDescription: pDescription ?? null,
+  description: description ?? null,
+});
 
 /** A user's grants as users/current carries them (role_id 1 and the role named admin: every operation). */
 export async function accessOf(app: FastifyInstance, role: RoleRef): Promise<UserAccess> {
@@ -89,8 +99,8 @@ export async function accessRoutes(app: FastifyInstance) {
       preValidation: app.authorize({ any: true, noGrant: true }),
       schema: {
         tags,
-        summary: 'Role choices {id, name}; for role_id 1 also description, createdAt, usersCount and scope',
-        description: 'Names only for anyone but role_id 1, so any signed-in user may read it.',
+        summary: 'Role choices {id, name, pName}; for role_id 1 also the descriptions, createdAt, usersCount and scope',
+        description: 'Names only (English name and Persian pName) for anyone but role_id 1, so any signed-in user may read it.',
         response: { 200: dataResponse({ type: 'array', items: roleJson }) },
       },
     },
@@ -121,16 +131,15 @@ export async function accessRoutes(app: FastifyInstance) {
       schema: {
         tags,
         operationId: 'createRole',
-        summary: 'Create a role {name, description}',
-        description: 'The new role has scope own and no grants. 409 with errors.name = taken when the name exists.',
+        summary: 'Create a role {pName, name, pDescription, description}',
+        description: 'A Persian name (pName) and an English name (name, unique), each description optional. The new role has scope own and no grants. 409 with errors.name = taken when the English name exists.',
         body: yupSchema(roleInputSchema),
         response: { 200: successResponse(roleDetailJson) },
       },
     },
     async (request) => {
-      const { name, description } = request.body;
       let id = 0;
-      await saveRole(async () => (id = await app.repos.roles.create({ name, description: description ?? null })));
+      await saveRole(async () => (id = await app.repos.roles.create(roleTexts(request.body))));
       return { success: true, data: await app.repos.roles.detail(id) };
     },
   );
@@ -143,8 +152,8 @@ export async function accessRoutes(app: FastifyInstance) {
       schema: {
         tags,
         operationId: 'updateRole',
-        summary: 'Edit a role\'s name and description',
-        description: '409 ROLE_PROTECTED for role_id 1; 409 with errors.name = taken when another role has the name.',
+        summary: 'Edit a role\'s names and descriptions {pName, name, pDescription, description}',
+        description: 'A description left out or empty is cleared. 409 ROLE_PROTECTED for role_id 1; 409 with errors.name = taken when another role has the English name.',
         params: yupSchema(idParamsSchema),
         body: yupSchema(roleInputSchema),
         response: { 200: successResponse(roleDetailJson) },
@@ -153,9 +162,8 @@ export async function accessRoutes(app: FastifyInstance) {
     async (request) => {
       const { id } = request.params;
       if (id === ROLE_IDS.topAdmin) throw errors.protectedRole('role_id 1 cannot be edited');
-      const { name, description } = request.body;
       let found = false;
-      await saveRole(async () => (found = await app.repos.roles.update(id, { name, description: description ?? null })));
+      await saveRole(async () => (found = await app.repos.roles.update(id, roleTexts(request.body))));
       if (!found) throw errors.noRole();
       return { success: true, data: await app.repos.roles.detail(id) };
     },

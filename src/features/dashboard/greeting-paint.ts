@@ -52,8 +52,10 @@ export function paintGreeting(area: HTMLElement, { user, locale, messages }: Pag
   const doc = area.ownerDocument;
   const page = catalogues[locale];
   const name = fullName(user, locale);
+  // as the page's chip names it (lib/i18n roleLabel): the Persian name in Persian, else the label
   const roleId = `common.role.${user.role.name}`;
-  const role = messages[roleId] !== undefined ? plainText(messages, roleId) : user.role.name;
+  const persianName = locale === 'fa' ? user.role.pName?.trim() : undefined;
+  const role = persianName || (messages[roleId] !== undefined ? plainText(messages, roleId) : user.role.name);
 
   const paper = el(doc, 'div', 'dg');
   const row = el(doc, 'div', 'dg-who');

@@ -12,5 +12,5 @@ export function useProfileSummary() {
   const intl = useIntl();
   const locale = useAppSelector(selectLocale);
   if (!user) return undefined;
-  return { user, name: fullName(user, locale), role: roleLabel(intl, user.role.name), joined: formatDate(user.createdAt, locale) };
+  return { user, name: fullName(user, locale), role: roleLabel(intl, user.role), joined: formatDate(user.createdAt, locale) };
 }

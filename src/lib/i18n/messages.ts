@@ -11,8 +11,27 @@ export function translate(intl: IntlShape, idOrText: string | undefined, values?
   return intl.messages[idOrText] !== undefined ? intl.formatMessage({ id: idOrText }, values) : idOrText;
 }
 
-/** The label of a role by its name; unknown role names are shown as they are. */
-export function roleLabel(intl: IntlShape, roleName: string): string {
-  const id = `common.role.${roleName}`;
-  return intl.messages[id] !== undefined ? intl.formatMessage({ id }) : roleName;
+/** A role as it is named: its English name (the seeded roles' keys) and its Persian name, if any. */
+export interface NamedRole {
+  name: string;
+  pName?: string | null;
+}
+
+const persianUi = (intl: IntlShape) => intl.locale.startsWith('fa');
+
+/**
+ * The label of a role in the UI language (issue 30): in Persian its Persian name; else (and for a
+ * role without one) the seeded roles' own label (`common.role.<name>`), or its English name as it is.
+ */
+export function roleLabel(intl: IntlShape, role: NamedRole | string): string {
+  const { name, pName } = typeof role === 'string' ? { name: role, pName: undefined } : role;
+  if (persianUi(intl) && pName?.trim()) return pName;
+  const id = `common.role.${name}`;
+  return intl.messages[id] !== undefined ? intl.formatMessage({ id }) : name;
+}
+
+/** A role's description in the UI language, or the other language's when it has only that one. */
+export function roleDescription(intl: IntlShape, role: { description?: string | null; pDescription?: string | null }): string {
+  const [first, second] = persianUi(intl) ? [role.pDescription, role.description] : [role.description, role.pDescription];
+  return first?.trim() || second?.trim() || '';
 }

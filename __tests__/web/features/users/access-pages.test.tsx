@@ -11,9 +11,11 @@ import { fa } from './support';
 const server = useFakeServer();
 
 const ROLE_ROWS: RoleDetail[] = [
-  { id: 1, name: 'admin', requireTotp: false, description: 'Top admin', createdAt: '2024-03-20T10:00:00.000Z', usersCount: 1, scope: 'all' },
-  { id: 2, name: 'appAdmin', requireTotp: false, description: null, createdAt: '2024-03-20T10:00:00.000Z', usersCount: 3, scope: 'own' },
-  { id: 7, name: 'support', requireTotp: false, description: 'Reads devices', createdAt: '2025-03-21T08:00:00.000Z', usersCount: 0, scope: 'all' },
+  { id: 1, name: 'admin', pName: 'مدیر کل', requireTotp: false, description: 'Top admin', pDescription: 'دسترسی کامل', createdAt: '2024-03-20T10:00:00.000Z', usersCount: 1, scope: 'all' },
+  { id: 2, name: 'appAdmin', pName: 'مدیر اپلیکیشن', requireTotp: false, description: null, pDescription: null, createdAt: '2024-03-20T10:00:00.000Z', usersCount: 3, scope: 'own' },
+  { id: 7, name: 'support', pName: 'پشتیبانی', requireTotp: false, description: 'Reads devices', pDescription: 'دیدن دستگاه‌ها', createdAt: '2025-03-21T08:00:00.000Z', usersCount: 0, scope: 'all' },
+  // made before roles had Persian names: its English name and description stand in
+  { id: 8, name: 'auditor', pName: null, requireTotp: false, description: 'Reads the audit log', pDescription: null, createdAt: '2025-03-21T08:00:00.000Z', usersCount: 0, scope: 'own' },
 ];
 
 const leaf = (id: number, route: string, pName: string, enName: string, children: MenuItem[] = []): MenuItem => ({ id, route, pName, enName, children });
@@ -40,27 +42,42 @@ beforeEach(() => {
 });
 
 describe('roles list', () => {
-  it('shows each role with its description, created date in the Persian calendar and users count', async () => {
+  it('shows each role with its Persian name and description, created date in the Persian calendar and users count', async () => {
     await renderApp({ route: '/users/roles', token: 't' });
-    await screen.findByText('support');
-    expect(cellTexts('usersCount')).toEqual(['۱', '۳', '۰']);
+    await screen.findByText('پشتیبانی');
+    expect(cellTexts('name')).toEqual(['مدیر کل', 'مدیر اپلیکیشن', 'پشتیبانی', 'auditor']);
+    expect(cellTexts('usersCount')).toEqual(['۱', '۳', '۰', '۰']);
     expect(cellTexts('createdAt')[2]).toContain('۱۴۰۴'); // 21 March 2025 is 1 Farvardin 1404
-    expect(cellTexts('description')).toEqual(['Top admin', '', 'Reads devices']);
+    expect(cellTexts('description')).toEqual(['دسترسی کامل', '', 'دیدن دستگاه‌ها', 'Reads the audit log']);
     // The top admin's role is never edited; the seeded roles are never deleted.
-    expect(within(rowOf('support')).getByRole('button', { name: fa['users.access.roles.actions.delete'] })).toBeEnabled();
+    expect(within(rowOf('پشتیبانی')).getByRole('button', { name: fa['users.access.roles.actions.delete'] })).toBeEnabled();
     expect(within(rowOf(fa['common.role.appAdmin'])).getByRole('button', { name: fa['users.access.roles.actions.delete'] })).toBeDisabled();
   });
 
-  it('creates a role with the trimmed name, and puts a taken name on the field', async () => {
+  it('in English shows the English names and descriptions, the seeded roles by their labels', async () => {
+    await renderApp({ route: '/users/roles', token: 't', locale: 'en' });
+    await screen.findByText('support');
+    expect(cellTexts('name')).toEqual(['Administrator', 'App admin', 'support', 'auditor']);
+    expect(cellTexts('description')).toEqual(['Top admin', '', 'Reads devices', 'Reads the audit log']);
+  });
+
+  it('creates a role with a Persian and an English name, trimmed, and puts a taken name on the field', async () => {
     let answer = apiError(409, 'CONFLICT', { name: 'validation.taken' });
     server.on('POST', 'access/roles', () => answer);
     const view = await renderApp({ route: '/users/roles', token: 't' });
     await view.user.click(await screen.findByRole('button', { name: fa['users.access.roles.actions.add'] }));
     const dialog = await screen.findByRole('dialog');
-    await view.user.type(within(dialog).getByRole('textbox', { name: new RegExp(fa['users.access.roles.fields.name']) }), ' support ');
+    const field = (id: string) => within(dialog).getByRole('textbox', { name: new RegExp(fa[id]) });
+    // Persian is kept in the Persian name (it used to be reverted), Latin refused there
+    await view.user.type(field('users.access.roles.fields.pName'), 'support');
+    expect(field('users.access.roles.fields.pName')).toHaveValue('');
+    await view.user.type(field('users.access.roles.fields.pName'), 'پشتیبانی');
+    expect(field('users.access.roles.fields.pName')).toHaveValue('پشتیبانی');
+    await view.user.type(field('users.access.roles.fields.enName'), ' support ');
+    await view.user.type(field('users.access.roles.fields.pDescription'), 'دیدن دستگاه‌ها');
     await view.user.click(within(dialog).getByRole('button', { name: fa['common.save'] }));
     expect(await within(dialog).findByText(fa['validation.taken'])).toBeInTheDocument();
-    expect(server.calls('POST', 'access/roles')[0].body).toEqual({ name: 'support', description: null });
+    expect(server.calls('POST', 'access/roles')[0].body).toEqual({ pName: 'پشتیبانی', name: 'support', pDescription: 'دیدن دستگاه‌ها', description: null });
 
     answer = json({ success: true, data: ROLE_ROWS[2] });
     await view.user.click(within(dialog).getByRole('button', { name: fa['common.save'] }));
@@ -71,8 +88,8 @@ describe('roles list', () => {
   it('explains a refused delete of a role that users still hold', async () => {
     server.on('DELETE', 'access/roles/:id', apiError(409, 'ROLE_IN_USE'));
     const view = await renderApp({ route: '/users/roles', token: 't' });
-    await screen.findByText('support');
-    await view.user.click(within(rowOf('support')).getByRole('button', { name: fa['users.access.roles.actions.delete'] }));
+    await screen.findByText('پشتیبانی');
+    await view.user.click(within(rowOf('پشتیبانی')).getByRole('button', { name: fa['users.access.roles.actions.delete'] }));
     await view.user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: fa['users.access.roles.actions.delete'] }));
     expect(await screen.findByText(fa['users.access.error.roleInUse'])).toBeInTheDocument();
     expect(server.calls('DELETE', 'access/roles/7')).toHaveLength(1);

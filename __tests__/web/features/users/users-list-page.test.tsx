@@ -34,6 +34,27 @@ describe('users list page', () => {
     expect(cellTexts('role')).toEqual([fa['common.role.admin'], fa['common.role.appAdmin'], fa['common.role.appAdmin'], fa['common.role.restricted']]);
   });
 
+  it('names a role made in the panel by its Persian name in Persian and its English one in English (issue 30)', async () => {
+    const support = { id: 7, name: 'support', pName: 'پشتیبانی' };
+    const users = [...USERS, staff({ id: 9, username: 'mina', name: 'مینا', family: 'رادمنش', role_id: 7, role: support })];
+    serveUsers(server, users);
+    server.on('GET', 'access/roles', json({ data: [ROLES.admin, ROLES.appAdmin, ROLES.restricted, support] }));
+    const fa1 = await renderApp({ route: '/users/list', token: 't' });
+    await screen.findByText('mina', { selector: 'bdi' });
+    expect(cellTexts('role').at(-1)).toBe('پشتیبانی');
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: fa['users.filters.role'] }));
+    await fa1.user.click(await screen.findByRole('option', { name: 'پشتیبانی' }));
+    await waitFor(() => expect(cellTexts('username')).toEqual(['mina']));
+    fa1.unmount();
+    localStorage.clear();
+
+    serveUsers(server, users);
+    server.on('GET', 'access/roles', json({ data: [ROLES.admin, ROLES.appAdmin, ROLES.restricted, support] }));
+    await renderApp({ route: '/users/list', token: 't', locale: 'en' });
+    await screen.findByText('mina', { selector: 'bdi' });
+    expect(cellTexts('role').at(-1)).toBe('support');
+  });
+
   it('prefers the English name in English and falls back to the Persian one', async () => {
     await openList('en');
     expect(cellTexts('fullName')).toEqual(['System Admin', 'Sara Ahmadi', 'رضا کریمی', 'Nima Rostami']);

@@ -12,8 +12,14 @@ export const roles = pgTable(
   'roles',
   {
     id: serial('id').primaryKey(),
+    /** The English name, unique: the seeded roles' are the keys the fixed rules name (admin, appAdmin, restricted). */
     name: text('name').notNull().unique(),
+    /** The Persian name (issue 30); null for a role made before it existed (the panel shows `name`). */
+    pName: text('p_name'),
+    /** The English description. */
     description: text('description'),
+    /** The Persian description. */
+    pDescription: text('p_description'),
     /** docs/product.md §3 "client modules" of a role; its shape is not shown, so it is kept as JSON. */
     clientModules: jsonb('client_modules').$type<unknown[]>().notNull().default([]),
     /** Staff of this role must sign in with a TOTP code; those not enrolled are held to enrolment. */

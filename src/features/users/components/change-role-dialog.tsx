@@ -14,7 +14,7 @@ export function ChangeRoleDialog({ user, onClose }: { user: StaffUser; onClose: 
   const intl = useIntl();
   const roles = useGetRolesQuery();
   const [changeRole] = useChangeUserRoleMutation();
-  const options = (roles.data ?? []).map((role) => ({ value: role.id, label: roleLabel(intl, role.name) }));
+  const options = (roles.data ?? []).map((role) => ({ value: role.id, label: roleLabel(intl, role) }));
   return (
     <FormDialog
       open
@@ -34,7 +34,7 @@ export function ChangeRoleDialog({ user, onClose }: { user: StaffUser; onClose: 
         disabled={!roles.data}
         helperText={intl.formatMessage(
           { id: roles.isError ? 'users.roles.loadError' : 'users.role.current' },
-          { role: roleLabel(intl, user.role?.name ?? '') },
+          { role: (user.role ? roleLabel(intl, user.role) : '') },
         )}
       />
     </FormDialog>

@@ -27,7 +27,7 @@ export function TotpRolesDialog({ open, onClose }: { open: boolean; onClose: () 
           {roles.data.map((role) => (
             <FormControlLabel
               key={role.id}
-              label={roleLabel(intl, role.name)}
+              label={roleLabel(intl, role)}
               control={
                 <Switch
                   checked={role.requireTotp}

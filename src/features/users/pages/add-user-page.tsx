@@ -54,7 +54,7 @@ export default function AddUserPage() {
   const roles = useGetRolesQuery();
   const [createUser] = useCreateUserMutation();
   const { submitting, run } = useSubmitAction({ successMessageId: 'users.create.success', errorMessageId: userErrorId('users.create.error') });
-  const roleOptions = (roles.data ?? []).map((role) => ({ value: role.id, label: roleLabel(intl, role.name) }));
+  const roleOptions = (roles.data ?? []).map((role) => ({ value: role.id, label: roleLabel(intl, role) }));
 
   const submit = ({ repassword: _repassword, ...body }: NewUserValues) => run(() => createUser(body).unwrap());
 

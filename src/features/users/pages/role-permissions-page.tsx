@@ -66,7 +66,7 @@ function PermissionsEditor({ role, menus, operations }: { role: RoleWithGrants; 
 
   return (
     <>
-      <PageHeader titleId="users.access.permissions.title" subtitle={intl.formatMessage({ id: 'users.access.permissions.subtitle' }, { role: roleLabel(intl, role.name) })} />
+      <PageHeader titleId="users.access.permissions.title" subtitle={intl.formatMessage({ id: 'users.access.permissions.subtitle' }, { role: roleLabel(intl, role) })} />
       <Section titleId="users.access.permissions.scope">
         <RadioGroup row value={draft.scope} onChange={(_e, value) => setScope(value as AccessScope)} aria-label={intl.formatMessage({ id: 'users.access.permissions.scope' })}>
           {ACCESS_SCOPES.map((scope) => (

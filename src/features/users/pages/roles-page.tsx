@@ -1,6 +1,7 @@
-// /users/roles (docs/product.md §6; docs/product.md §3 Role): every role with its description, created date (in the
-// user's calendar), users count and scope; actions edit, permissions (its own page) and delete. The
-// top admin's role holds everything and is never edited or deleted; the seeded roles are never deleted.
+// /users/roles (docs/product.md §6; docs/product.md §3 Role): every role with its name and description in the
+// UI language (issue 30), created date (in the user's calendar), users count and scope; actions
+// edit, permissions (its own page) and delete. The top admin's role holds everything and is never
+// edited or deleted; the seeded roles are never deleted.
 import { useMemo, useState } from 'react';
 import Button from '@mui/material/Button';
 import AddIcon from '@mui/icons-material/Add';
@@ -12,7 +13,7 @@ import { ROLE_IDS, type RoleDetail } from '../../../contract';
 import { DataTable, listStatus, type DataTableColumn, type RowAction } from '../../../components/data-table';
 import { ConfirmDialog } from '../../../components/dialogs';
 import { PageHeader } from '../../../components/layout/page-header';
-import { formatDate, roleLabel } from '../../../lib/i18n';
+import { formatDate, roleDescription, roleLabel } from '../../../lib/i18n';
 import { hrefs } from '../../../lib/routing';
 import { selectLocale, useAppSelector } from '../../../lib/state';
 import { useDeleteRoleMutation, useGetRoleDetailsQuery } from '../access-api';
@@ -34,15 +35,16 @@ export default function RolesPage() {
 
   const columns = useMemo<DataTableColumn<RoleDetail>[]>(
     () => [
-      { field: 'name', headerId: 'users.access.roles.fields.name', value: (r) => roleLabel(intl, r.name), minWidth: 130 },
+      { field: 'name', headerId: 'users.access.roles.fields.name', value: (r) => roleLabel(intl, r), minWidth: 130 },
       {
         field: 'description',
         headerId: 'users.access.roles.fields.description',
-        value: (r) => r.description ?? '',
+        // in the UI language (the other one when the role has only that one)
+        value: (r) => roleDescription(intl, r),
         // Persian or English: laid out in its own direction, cut at its own end
         render: (r) => (
-          <bdi dir="auto" title={r.description ?? undefined} style={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', textAlign: 'match-parent' }}>
-            {r.description}
+          <bdi dir="auto" title={roleDescription(intl, r) || undefined} style={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', textAlign: 'match-parent' }}>
+            {roleDescription(intl, r)}
           </bdi>
         ),
         minWidth: 180,
@@ -101,7 +103,7 @@ export default function RolesPage() {
         name={ROLES_TABLE}
         rows={list.data}
         columns={columns}
-        filters={[{ kind: 'search', key: 'search', labelId: 'users.access.roles.search', match: (r) => [r.name, roleLabel(intl, r.name), r.description] }]}
+        filters={[{ kind: 'search', key: 'search', labelId: 'users.access.roles.search', match: (r) => [r.name, r.pName, roleLabel(intl, r), r.description, r.pDescription] }]}
         {...listStatus(list)}
         rowActions={rowActions}
         toolbar={
@@ -118,7 +120,7 @@ export default function RolesPage() {
           onClose={close}
           titleId="users.access.roles.deleteTitle"
           messageId="users.access.roles.deleteConfirm"
-          values={{ name: roleLabel(intl, current.name) }}
+          values={{ name: roleLabel(intl, current) }}
           onConfirm={() => deleteRole(current.id).unwrap()}
           successMessageId="users.access.roles.deleted"
           errorMessageId={accessErrorId('users.access.roles.deleteError')}

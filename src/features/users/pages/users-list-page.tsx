@@ -74,7 +74,7 @@ export default function UsersListPage() {
       { field: 'username', headerId: 'users.fields.username', ltr: true, minWidth: 130 },
       { field: 'fullName', headerId: 'users.fields.fullName', value: (u) => fullName(u, locale), minWidth: 160, flex: 1.4 },
       { field: 'appCount', headerId: 'users.fields.appCount', numeric: true, width: 120, value: (u) => appCounts?.[u.id] ?? 0 },
-      { field: 'role', headerId: 'users.fields.role', value: (u) => roleLabel(intl, u.role?.name ?? ''), minWidth: 130 },
+      { field: 'role', headerId: 'users.fields.role', value: (u) => (u.role ? roleLabel(intl, u.role) : ''), minWidth: 130 },
       {
         field: 'active',
         headerId: 'users.fields.status',
@@ -98,7 +98,7 @@ export default function UsersListPage() {
         kind: 'select',
         key: 'role',
         labelId: 'users.filters.role',
-        options: (roles.data ?? []).map((role) => ({ value: String(role.id), label: roleLabel(intl, role.name) })),
+        options: (roles.data ?? []).map((role) => ({ value: String(role.id), label: roleLabel(intl, role) })),
         test: (u, value) => String(u.role_id) === value,
       },
       yesNoFilter({ key: 'status', labelId: 'users.filters.status', value: (u) => u.active, yesLabelId: 'users.status.active', noLabelId: 'users.status.inactive' }),
