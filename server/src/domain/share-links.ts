@@ -4,6 +4,7 @@
 // the profile routes, the CSV import and "reveal address" (apps/convertProfile) all use it.
 import { domainToASCII } from 'node:url';
 import {
+  LINK_WARNINGS,
   PROTOCOLS,
   SHARE_LINK_MAX_LENGTH,
   SHARE_LINK_MESSAGES as M,
@@ -11,6 +12,7 @@ import {
   isIPv4,
   isIPv6,
   type LinkSecurity,
+  type LinkWarningId,
   type Protocol,
   type ShareLinkMessageId,
 } from '../../../src/contract';
@@ -122,6 +124,33 @@ export function tryParseShareLink(link: string, expected?: Protocol): ShareLinkR
     if (e instanceof ShareLinkError) return { ok: false, reason: e.reason };
     throw e;
   }
+}
+
+/**
+ * What popular clients refuse or misread in a link this parser accepts (LINK_WARNINGS): warned on
+ * save, never refused. v2rayNG (the Android client most apps' users know) is the strictest reader.
+ */
+export function linkWarnings(p: ParsedLink): LinkWarningId[] {
+  const warnings: LinkWarningId[] = [];
+  const rest = p.link.slice(p.protocol.length + 3);
+  if (p.format === 'base64') {
+    try {
+      const o = JSON.parse(decodeBase64(rest)) as Record<string, unknown>;
+      if (asText(o.net) === '') warnings.push(LINK_WARNINGS.vmessNoNet);
+    } catch {
+      // parsed once already
+    }
+    return warnings;
+  }
+  const hashAt = rest.indexOf('#');
+  const beforeHash = hashAt >= 0 ? rest.slice(0, hashAt) : rest;
+  const qAt = beforeHash.indexOf('?');
+  const pairs = (qAt >= 0 ? beforeHash.slice(qAt + 1) : '').split('&').filter(Boolean);
+  if (pairs.length === 0) warnings.push(LINK_WARNINGS.noQuery);
+  else if (p.protocol === 'vmess' && pairs.length === 1) warnings.push(LINK_WARNINGS.vmessSingleParam);
+  const rawPath = pairs.find((pair) => pair.startsWith('path='))?.slice('path='.length);
+  if (rawPath !== undefined && /[?=]/.test(rawPath)) warnings.push(LINK_WARNINGS.unencodedInPath);
+  return warnings;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -103,13 +103,21 @@ export function coreProblems(p: ParsedLink, core: ConfigCore): CoreProblems {
   return out;
 }
 
+/**
+ * A JSON object field of the link (`extra`, `fm`). Marzban writes its query with Python's urlencode,
+ * whose "+" for a space the share-link standard's percent-decoding keeps: JSON that does not parse
+ * is read again with "+" as a space (outside strings, "+" is never valid JSON).
+ */
 function jsonObject(text: string): Json | undefined {
-  try {
-    const v: unknown = JSON.parse(text);
-    return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : undefined;
-  } catch {
-    return undefined;
+  for (const candidate of [text, text.replace(/\+/g, ' ')]) {
+    try {
+      const v: unknown = JSON.parse(candidate);
+      return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : undefined;
+    } catch {
+      // try the next reading
+    }
   }
+  return undefined;
 }
 
 /** ws early data written in the path (`/ws?ed=2048`, Xray's form) as v2ray 4's maxEarlyData. */

@@ -15,7 +15,7 @@ import { body, positiveId } from '../../../src/contract/schemas/common';
 import { requireUser } from '../auth/authorize';
 import { can } from '../auth/rbac';
 import { SecretBoxError, type SecretBox } from '../domain/secret-box';
-import { tryParseShareLink } from '../domain/share-links';
+import { linkWarnings, tryParseShareLink, type ParsedLink } from '../domain/share-links';
 import { HttpError } from '../http/errors';
 import { dataResponse, successResponse } from '../http/schemas';
 import { responseSchema, yupSchema } from '../http/validation';
@@ -46,6 +46,27 @@ const serverParamsSchema = body({ serverId: positiveId() });
 
 const profileDtoJson = responseSchema(profileDtoSchema);
 
+/**
+ * The save answer: the profile, and `warnings` (LINK_WARNINGS message ids) when popular clients
+ * refuse or misread the link; the save went through either way.
+ */
+const savedProfileResponse = (() => {
+  const base = successResponse(profileDtoJson);
+  return {
+    ...base,
+    properties: {
+      ...base.properties,
+      warnings: { type: 'array', items: { type: 'string' }, description: 'linkWarning.* message ids: the link is stored, but popular clients refuse or misread it' },
+    },
+  };
+})();
+
+/** `{success, data}` plus the link's warnings, when it has any. */
+const saved = <T>(data: T, link: ParsedLink) => {
+  const warnings = linkWarnings(link);
+  return { success: true, data, ...(warnings.length ? { warnings } : {}) };
+};
+
 const revealSchema = responseSchema(revealedProfileSchema);
 
 const deletedSchema = responseSchema(deletedCountSchema);
@@ -67,10 +88,10 @@ export async function profileRoutes(app: FastifyInstance) {
   const signedIn = app.authorize({ any: true });
 
   /** The link, validated against the protocol; 400 on `address` with the reason otherwise. */
-  function checkedLink(address: string, protocol: ProfileCreateBody['protocol']): string {
+  function checkedLink(address: string, protocol: ProfileCreateBody['protocol']): ParsedLink {
     const parsed = tryParseShareLink(address, protocol);
     if (!parsed.ok) throw HttpError.validation({ address: parsed.reason }, 'The address is not a valid share link of this protocol');
-    return parsed.value.link;
+    return parsed.value;
   }
 
   app.get<{ Params: yup.InferType<typeof serverParamsSchema> }>(
@@ -101,9 +122,10 @@ export async function profileRoutes(app: FastifyInstance) {
         summary: 'Add a profile to a server',
         description:
           'The address must be a valid share link of `protocol` (400 on address with a shareLink.* reason). role_id 5 must not ' +
-          'send `type` (403); their profiles are normal. 404 when the server is not the caller\'s. Answers the profile.',
+          'send `type` (403); their profiles are normal. 404 when the server is not the caller\'s. Answers the profile, and ' +
+          '`warnings` (linkWarning.*) when popular clients refuse or misread the link.',
         body: yupSchema(profileCreateSchema),
-        response: { 200: successResponse(profileDtoJson) },
+        response: { 200: savedProfileResponse },
       },
     },
     async (request) => {
@@ -116,9 +138,9 @@ export async function profileRoutes(app: FastifyInstance) {
         operator: body.operator,
         protocol: body.protocol,
         type: !can(user, 'profiles:type') ? 'normal' : body.type,
-        addressEnc: seal(link),
+        addressEnc: seal(link.link),
       });
-      return { success: true, data };
+      return saved(data, link);
     },
   );
 
@@ -132,10 +154,11 @@ export async function profileRoutes(app: FastifyInstance) {
         summary: 'Update a profile',
         description:
           'A blank or missing address keeps the stored one, which must still be a link of `protocol` (400 on address otherwise). ' +
-          'A missing type is kept; role_id 5 must not send one (403). Moving to another server needs access to both (404).',
+          'A missing type is kept; role_id 5 must not send one (403). Moving to another server needs access to both (404). ' +
+          '`warnings` (linkWarning.*) as on addProfile, for the link the profile keeps.',
         params: yupSchema(idParamsSchema),
         body: yupSchema(profileUpdateSchema),
-        response: { 200: successResponse(profileDtoJson) },
+        response: { 200: savedProfileResponse },
       },
     },
     async (request) => {
@@ -145,14 +168,11 @@ export async function profileRoutes(app: FastifyInstance) {
 
       const values: Partial<ProfileValues> = { serverId: body.serverId, name: body.name, operator: body.operator, protocol: body.protocol };
       if (body.type !== undefined) values.type = body.type;
-      if (body.address) {
-        values.addressEnc = seal(checkedLink(body.address, body.protocol));
-      } else {
-        checkedLink(openStoredAddress(app.secrets, current.address), body.protocol);
-      }
+      const link = checkedLink(body.address || openStoredAddress(app.secrets, current.address), body.protocol);
+      if (body.address) values.addressEnc = seal(link.link);
       const data = await app.repos.profiles.update(current.id, values);
       if (!data) throw HttpError.notFound('Profile not found');
-      return { success: true, data };
+      return saved(data, link);
     },
   );
 

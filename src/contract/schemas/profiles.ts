@@ -22,6 +22,17 @@ export const SHARE_LINK_MESSAGES = messageIds('shareLink', [
 export type ShareLinkMessageId = (typeof SHARE_LINK_MESSAGES)[keyof typeof SHARE_LINK_MESSAGES];
 
 /**
+ * Links the panel stores but popular clients refuse or misread: the `warnings` of the addProfile and
+ * updateProfile answers (the save goes through). `noQuery`: no query at all (v2rayNG reads the
+ * query without a null check); `vmessSingleParam`: a VMess URI with one parameter (v2rayNG takes a
+ * vmess link without both "?" and "&" for base64); `vmessNoNet`: VMess JSON without `net` (v2rayNG
+ * refuses it); `unencodedInPath`: a "?" or "=" written as is inside `path` (v2rayNG splits each
+ * parameter at every "=", so `path=/ws?ed=2048` reads as "/ws?ed").
+ */
+export const LINK_WARNINGS = messageIds('linkWarning', ['noQuery', 'vmessSingleParam', 'vmessNoNet', 'unencodedInPath']);
+export type LinkWarningId = (typeof LINK_WARNINGS)[keyof typeof LINK_WARNINGS];
+
+/**
  * Reasons a profile CSV is refused. Row-level reasons come with the 1-based data row number;
  * file-level reasons (empty file, missing column, too large, too many rows) come with row 0.
  */

@@ -14,6 +14,7 @@ import type {
   ProfileAddressDto,
   ProfileExportFormatsDto,
   ConfigCore,
+  LinkWarningId,
 } from '../../contract';
 import type { OperatorSettings, Profile, RevealedProfile, Server } from './types';
 
@@ -25,6 +26,9 @@ export interface ImportProfilesArgs {
   operator: string;
   file: File;
 }
+
+/** A profile save's answer: the profile, and the link's warnings (stored, but popular clients refuse or misread it). */
+export type SavedProfile = MutationResponse<Profile> & { warnings?: LinkWarningId[] };
 
 export const serversApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -55,11 +59,11 @@ export const serversApi = baseApi.injectEndpoints({
       transformResponse: unwrapData<Profile[]>,
       providesTags: (r) => providesList(r, 'Profile'),
     }),
-    addProfile: build.mutation<MutationResponse<Profile>, ProfileCreateBody | Omit<ProfileCreateBody, 'type'>>({
+    addProfile: build.mutation<SavedProfile, ProfileCreateBody | Omit<ProfileCreateBody, 'type'>>({
       query: (body) => ({ url: 'apps/addProfile', method: 'POST', body }),
       invalidatesTags: unlessRefused((_r, body) => [listTag('Profile'), { type: 'Server', id: body.serverId }]),
     }),
-    updateProfile: build.mutation<MutationResponse<Profile>, { id: number; body: ProfileUpdateBody }>({
+    updateProfile: build.mutation<SavedProfile, { id: number; body: ProfileUpdateBody }>({
       query: ({ id, body }) => ({ url: `apps/updateProfile/${id}`, method: 'PUT', body }),
       invalidatesTags: unlessRefused((_r, { id }) => invalidatesItem('Profile', id)),
     }),

@@ -274,6 +274,27 @@ describe('profile list', () => {
 });
 
 describe('new profile tab', () => {
+  it('shows the warnings of a saved link (stored, but popular clients misread it), in Persian and in English', async () => {
+    server.on('POST', 'apps/addProfile', (req) =>
+      json({ success: true, data: { ...(req.body as object), id: 21 }, warnings: ['linkWarning.vmessSingleParam', 'linkWarning.unencodedInPath'] }),
+    );
+    serveProfilePage(server);
+    const view = await renderApp({ route: route('new'), token: 'tok' });
+    fireEvent.change(await screen.findByLabelText('آدرس'), { target: { value: VLESS } });
+    await view.user.click(screen.getByRole('button', { name: 'افزودن پروفایل' }));
+    expect(await screen.findByText('پروفایل افزوده شد')).toBeInTheDocument();
+    expect(await screen.findByText(/فقط یک پارامتر دارد/)).toBeInTheDocument();
+    expect(await screen.findByText(/کدنشده دارد/)).toBeInTheDocument();
+    view.unmount();
+
+    serveProfilePage(server);
+    const en = await renderApp({ route: route('new'), token: 'tok', locale: 'en' });
+    fireEvent.change(await screen.findByLabelText('Address'), { target: { value: VLESS } });
+    await en.user.click(screen.getByRole('button', { name: 'Add profile' }));
+    expect(await screen.findByText('Saved, but this vmess link has a single parameter: v2rayNG reads it as base64 and refuses it')).toBeInTheDocument();
+    expect(await screen.findByText('Saved, but path holds an unencoded ? or =: v2rayNG misreads it (write %3F and %3D)')).toBeInTheDocument();
+  });
+
   it('defaults the name to S-<count+1> and moves the counter on after each successful create', async () => {
     let created = 0;
     server.on('POST', 'apps/addProfile', (req) => {

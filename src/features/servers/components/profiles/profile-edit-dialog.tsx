@@ -1,9 +1,10 @@
 // The profile edit popup: the address starts blank (the stored one is sealed and never shown) and
 // a blank address is not sent, which keeps the current one (server rule). role_id 5 neither sees
-// nor sends the type.
+// nor sends the type. A link popular clients refuse or misread is saved with a warning toast.
 import { profileUpdateSchema, type ProfileUpdateBody } from '../../../../contract';
 import { FormDialog } from '../../../../components/dialogs';
 import { useUpdateProfileMutation } from '../../api';
+import { useLinkWarnings } from '../../link-warnings';
 import type { Profile } from '../../types';
 import { ProfileFields } from './profile-fields';
 
@@ -15,6 +16,7 @@ export function profileUpdateBody(values: ProfileUpdateBody, showType: boolean):
 
 export function ProfileEditDialog({ open, profile, showType, onClose }: { open: boolean; profile: Profile; showType: boolean; onClose: () => void }) {
   const [updateProfile] = useUpdateProfileMutation();
+  const warn = useLinkWarnings();
   return (
     <FormDialog<ProfileUpdateBody>
       open={open}
@@ -29,7 +31,11 @@ export function ProfileEditDialog({ open, profile, showType, onClose }: { open: 
         ...(showType ? { type: profile.type } : {}),
         serverId: profile.serverId,
       }}
-      onSubmit={(values) => updateProfile({ id: profile.id, body: profileUpdateBody(values, showType) }).unwrap()}
+      onSubmit={async (values) => {
+        const saved = await updateProfile({ id: profile.id, body: profileUpdateBody(values, showType) }).unwrap();
+        warn(saved);
+        return saved;
+      }}
       successMessageId="servers.profiles.edit.success"
       errorMessageId="servers.profiles.edit.error"
     >
