@@ -274,6 +274,37 @@ describe('export routes', () => {
     expect((await get('apps/exportFormats/999999')).statusCode).toBe(404);
   });
 
+  it('answers a QR code at level L for a link too long for M, and 413 TOO_LONG_FOR_QR past version 40 at L, nothing audited', async () => {
+    /** A valid link of exactly `length` characters (a long ws path). */
+    const linkOf = (length: number) => {
+      const head = `vless://${UUID}@cdn.example.com:443?encryption=none&security=tls&type=ws&path=%2F`;
+      const tail = '#long';
+      return head + 'a'.repeat(length - head.length - tail.length) + tail;
+    };
+    const add = async (name: string, address: string) =>
+      (await t.app.inject({ method: 'POST', url: api('apps/addProfile'), headers: c.top.headers, payload: { name, address, protocol: 'vless', operator: 'mci', type: 'normal', serverId } })).json().data.id as number;
+    // 2,332 bytes: one past what level M holds at version 40 (this answered 500 before).
+    const mLimit = linkOf(2332);
+    const fitsL = await add('Long-L', mLimit);
+    const qr = await get(`apps/exportProfile/${fitsL}?format=qr`);
+    expect(qr.statusCode).toBe(200);
+    const size = QRCode.create(mLimit, { errorCorrectionLevel: 'L' }).modules.size + 4;
+    expect(qr.body).toContain(`viewBox="0 0 ${size} ${size}"`);
+    expect(() => QRCode.create(mLimit, { errorCorrectionLevel: 'M' })).toThrow();
+    // 2,954 bytes: one past version 40 at level L.
+    const tooLong = await add('Long-X', linkOf(2954));
+    const before = (await exportsOf(c.top.id)).length;
+    const refused = await get(`apps/exportProfile/${tooLong}?format=qr`);
+    expect({ status: refused.statusCode, code: refused.json().code, errors: refused.json().errors }).toEqual({ status: 413, code: 'TOO_LONG_FOR_QR', errors: { link: 'export.tooLongForQr' } });
+    expect(await exportsOf(c.top.id)).toHaveLength(before);
+    // The link itself and the configs still export; the formats call says why there is no QR code.
+    expect((await get(`apps/exportProfile/${tooLong}?format=link`)).statusCode).toBe(200);
+    expect((await get(`apps/exportFormats/${tooLong}`)).json().data.formats[1]).toEqual({ format: 'qr', available: false, code: 'TOO_LONG_FOR_QR', errors: { link: 'export.tooLongForQr' } });
+    expect((await get(`apps/exportFormats/${fitsL}`)).json().data.formats[1]).toEqual({ format: 'qr', available: true });
+    await t.db.delete(profiles).where(eq(profiles.name, 'Long-L'));
+    await t.db.delete(profiles).where(eq(profiles.name, 'Long-X'));
+  });
+
   it('400 on an unknown format, 404 on an unknown profile or server', async () => {
     expect((await get(`apps/exportProfile/${ids[0]}?format=clash`)).statusCode).toBe(400);
     expect((await get('apps/exportProfile/999999')).statusCode).toBe(404);
