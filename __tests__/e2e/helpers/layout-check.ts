@@ -1,7 +1,8 @@
 // The layout audit of docs/architecture.md §9 as a PageCheck: at each width (and after crossing the breakpoint)
 // every page control and the first row's actions lie inside the viewport and are what the browser
 // hits at their centre; the menu button opens and closes the sidebar; the body never scrolls
-// sideways; and no raw message id shows in the page text.
+// sideways; no raw message id shows in the page text; and nothing (a show-password button, an icon)
+// lies over the part of a text input where its text runs.
 import type { Page } from 'playwright-core';
 import type { PageCheck } from './audit';
 import { messages } from './messages';
@@ -67,6 +68,42 @@ export async function rawIds(page: Page): Promise<string[]> {
   return [...found].map((id) => `raw message id in the page: ${id}`);
 }
 
+/**
+ * Inputs whose text area (the box inside their padding) something else covers: the browser hits
+ * another element at points along the middle of that area, so typed text would run under it (a long
+ * password under the show button in Persian, whose input is left to right while the button sits at
+ * the page's end).
+ */
+export async function coveredInputs(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const inputs = document.querySelectorAll<HTMLInputElement>('input:not([type]), input[type=text], input[type=password], input[type=email], input[type=search], input[type=tel], input[type=url]');
+    for (const input of inputs) {
+      if (!input.checkVisibility({ checkVisibilityCSS: true })) continue;
+      const rect = input.getBoundingClientRect();
+      const style = getComputedStyle(input);
+      const px = (v: string) => parseFloat(v) || 0;
+      const left = rect.left + px(style.borderLeftWidth) + px(style.paddingLeft);
+      const right = rect.right - px(style.borderRightWidth) - px(style.paddingRight);
+      const y = rect.top + rect.height / 2;
+      if (right - left < 8 || y < 0 || y > innerHeight) continue;
+      for (let i = 0; i <= 4; i++) {
+        const x = left + 2 + ((right - left - 4) * i) / 4;
+        if (x < 0 || x > innerWidth) continue;
+        const hit = document.elementFromPoint(x, y);
+        // What belongs to the field itself (an adornment beside the input, in the input's own box); a
+        // sticky header over a scrolled field is not the field's fault.
+        if (hit && hit !== input && input.parentElement?.contains(hit) && hit.closest('button, [role=button], a, svg')) {
+          const name = input.getAttribute('aria-label') ?? input.labels?.[0]?.textContent ?? input.name ?? input.id;
+          problems.push(`"${(hit.closest('button, [role=button], a, svg') as Element).getAttribute('aria-label') ?? hit.tagName.toLowerCase()}" lies over the text of the input "${name}"`);
+          break;
+        }
+      }
+    }
+    return problems;
+  });
+}
+
 export const layoutCheck: PageCheck = {
   name: 'layout',
   roles: ['admin'],
@@ -78,6 +115,7 @@ export const layoutCheck: PageCheck = {
       problems.push(`the page body scrolls sideways (${widths[0]} px of content in ${widths[1]} px)`);
     }
     problems.push(...(await reachProblems(page, CONTROLS)));
+    problems.push(...(await coveredInputs(page)));
     // The sidebar toggle, on the steps that crossed 800 px: narrow (760) and wide (1366) again.
     if (resized) problems.push(...(await menuProblems(page)));
     if (width === 1366 && !resized) problems.push(...(await rawIds(page)));

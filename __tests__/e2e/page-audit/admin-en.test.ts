@@ -2,6 +2,7 @@
 // on the same browser page, the direction audit's own check on a hand-made page (admin-fa.test.ts
 // walks in Persian, which the direction check adds to).
 import { directionProblems } from '../audits/direction';
+import { coveredInputs } from '../helpers/layout-check';
 import { auditRole, auditSession } from '../helpers/page-audit';
 
 const session = auditSession();
@@ -30,6 +31,18 @@ test('the direction audit catches a reversed token, a name drawn out of order, a
     'latin-digits 8',
     'reordered Falcon VPN <b>',
   ]);
+});
+
+test('the layout audit finds a button lying over the text of an input, and passes one kept clear of it', async () => {
+  const { page } = session;
+  // As the sign-in page had it in Persian: the input is left to right, so its end padding is on the
+  // right, while the button sits at the page's end, on the left.
+  const field = (id: string, extra: string) => `<div style="position: relative; width: 320px; margin: 8px">
+      <input id="${id}" aria-label="${id}" dir="ltr" style="box-sizing: border-box; width: 100%; height: 56px; padding: 16px 14px; padding-inline-end: 52px; ${extra}">
+      <button aria-label="show" style="position: absolute; top: 8px; inset-inline-end: 2px; width: 40px; height: 40px">👁</button>
+    </div>`;
+  await page.setContent(`<html dir="rtl" lang="fa"><body>${field('covered', '')}${field('clear', 'padding-left: 52px; padding-right: 14px')}</body></html>`);
+  expect(await coveredInputs(page)).toEqual(['"show" lies over the text of the input "covered"']);
 });
 
 auditRole('admin', ['en'], session);
