@@ -371,6 +371,32 @@ const CASES: Record<string, Case> = {
       return { res, expected: { action: 'encryption.decryptDomains', targetType: 'app', targetId: String(app.id), before: null, after: null } };
     },
   },
+  'POST /api/v1/apps/bundleKeys/:appId/rotate': {
+    run: async () => {
+      const app = await newApp();
+      const [first] = (await call('GET', `apps/bundleKeys/${app.id}`)).json().data;
+      const res = await act('POST', `apps/bundleKeys/${app.id}/rotate`);
+      const [made] = res.json().data;
+      // The record names the public keys (raw, base64), never a private one.
+      return {
+        res,
+        expected: {
+          action: 'app.bundleKeyRotate',
+          targetType: 'app',
+          targetId: String(app.id),
+          before: { keys: [`${first.id} active ${first.publicKey}`] },
+          after: { keys: [`${first.id} inactive ${first.publicKey}`, `${made.id} active ${made.publicKey}`] },
+        },
+      };
+    },
+  },
+  'POST /api/v1/apps/bundleSettings/:appId': {
+    run: async () => {
+      const app = await newApp();
+      const res = await act('POST', `apps/bundleSettings/${app.id}`, { apiBases: ['https://api2.example.com/api/v1'] });
+      return { res, expected: { action: 'app.bundleSettings', targetType: 'app', targetId: String(app.id), before: { apiBases: [] }, after: { apiBases: ['https://api2.example.com/api/v1'] } } };
+    },
+  },
   'POST /api/v1/users/signup': {
     run: async () => {
       const body = userBody();
@@ -587,7 +613,7 @@ describe('one call, one record; refused calls record nothing', () => {
     const found = secrets.filter((s) => typeof s === 'string' && s.length >= 6 && all.includes(s));
     expect(found).toEqual([]);
     // the sealed forms are never written either
-    const sealed = await t.db.execute(sql`SELECT address_enc FROM profiles UNION ALL SELECT password_enc FROM servers WHERE password_enc IS NOT NULL UNION ALL SELECT password_hash FROM users`);
+    const sealed = await t.db.execute(sql`SELECT address_enc FROM profiles UNION ALL SELECT password_enc FROM servers WHERE password_enc IS NOT NULL UNION ALL SELECT password_hash FROM users UNION ALL SELECT private_key_sealed FROM app_bundle_keys`);
     const values = ((sealed as { rows?: Json[] }).rows ?? (sealed as unknown as Json[])).map((r) => String(Object.values(r)[0]));
     expect(values.length).toBeGreaterThan(3);
     expect(values.filter((v) => all.includes(v))).toEqual([]);

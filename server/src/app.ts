@@ -27,6 +27,7 @@ import { accessRoutes } from './routes/access';
 import { accountRoutes } from './routes/account';
 import { auditRoutes } from './routes/audit';
 import { appRoutes } from './routes/apps';
+import { bundleRoutes } from './routes/bundle';
 import { clientConfigRoutes, createClientConfigState } from './routes/client-config';
 import { exportRoutes } from './routes/exports';
 import { countryRoutes } from './routes/countries';
@@ -202,6 +203,7 @@ export async function buildApp({ config, db, announce }: BuildOptions): Promise<
   await app.register(operatorRoutes, { prefix: API_PREFIX });
   await app.register(deviceRoutes, { prefix: API_PREFIX });
   await app.register(clientConfigRoutes, { prefix: API_PREFIX });
+  await app.register(bundleRoutes, { prefix: API_PREFIX });
   await app.register(exportRoutes, { prefix: API_PREFIX });
   await app.register(privacyRoutes, { prefix: API_PREFIX });
   await app.register(encryptionRoutes, { prefix: API_PREFIX });

@@ -123,6 +123,8 @@ const SAMPLES: Record<string, (fx: Fixture) => Sample> = {
   'DELETE /api/v1/apps/versionBlock/:id': (fx) => ({ url: `apps/versionBlock/${fx.blockedVersion}` }),
   'POST /api/v1/apps/wordEncryption': (fx) => ({ url: 'apps/wordEncryption', payload: { appId: fx.app, word: 'example.com' } }),
   'POST /api/v1/apps/decryptDomain/:appId': (fx) => ({ url: `apps/decryptDomain/${fx.app}` }),
+  'POST /api/v1/apps/bundleKeys/:appId/rotate': (fx) => ({ url: `apps/bundleKeys/${fx.app}/rotate` }),
+  'POST /api/v1/apps/bundleSettings/:appId': (fx) => ({ url: `apps/bundleSettings/${fx.app}`, payload: { apiBases: ['https://attacker.example.net/api/v1'] } }),
 };
 
 const READS = new Set(['GET', 'HEAD']);

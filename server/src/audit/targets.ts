@@ -4,8 +4,9 @@
 import { asc, eq, getTableColumns, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
+import { rawPublicKey } from '../domain/bundle';
 import {
-  adSettings, appSettings, appVersions, apps, devices, operatorSettings, permissions, privacyPolicy, profiles, roleOperations, rolePermissions, roles,
+  adSettings, appBundleKeys, appBundleSettings, appSettings, appVersions, apps, devices, operatorSettings, permissions, privacyPolicy, profiles, roleOperations, rolePermissions, roles,
   serverApps, servers, users,
 } from '../db/schema';
 
@@ -72,6 +73,25 @@ export const TARGETS = {
     return { name, fields: Object.fromEntries(rows.map((v) => [v.appVersion, v.status ? 'active' : 'blocked'])) };
   }) as Loader,
   version: row(appVersions, appVersions.id, (r) => r.appVersion),
+  /**
+   * An app's signed bundle (issue 34): its API bases and its public signing keys as `id state key`
+   * (the raw key, base64), so a rotation reads as one key turned inactive and one added. Never a
+   * private key, sealed or not.
+   */
+  appBundle: (async (db, id) => {
+    const name = await appName(db, id);
+    if (name === undefined) return undefined;
+    const keys = await db
+      .select({ id: appBundleKeys.id, pem: appBundleKeys.publicKeyPem, active: appBundleKeys.active })
+      .from(appBundleKeys)
+      .where(eq(appBundleKeys.appId, Number(id)))
+      .orderBy(asc(appBundleKeys.id));
+    const [settings] = await db.select({ apiBases: appBundleSettings.apiBases }).from(appBundleSettings).where(eq(appBundleSettings.appId, Number(id)));
+    return {
+      name,
+      fields: { apiBases: settings?.apiBases ?? [], keys: keys.map((k) => `${k.id} ${k.active ? 'active' : 'inactive'} ${rawPublicKey(k.pem)}`) },
+    };
+  }) as Loader,
   server: (async (db, id) => {
     const found = await loadServer(db, id);
     if (!found) return undefined;
@@ -105,6 +125,7 @@ export const TARGET_TYPE: Record<TargetKind, string> = {
   appSettings: 'app',
   appAds: 'app',
   appVersions: 'app',
+  appBundle: 'app',
   version: 'version',
   server: 'server',
   profile: 'profile',

@@ -26,18 +26,13 @@ export class ClientConfigCache {
     version: number,
     choice: { operator?: Operator; lang: Locale; versionCode: number },
   ): Promise<ConfigVariant | 'keysMissing' | undefined> {
-    let entry = this.entries.get(appId);
-    if (!entry || entry.version !== version) {
-      // An older version never replaces a newer one (a slow call that read the version earlier).
-      if (entry && entry.version > version) return this.fresh(appId, choice);
-      entry = { version, prepared: this.run(appId), variants: new Map() };
-      this.entries.set(appId, entry);
-      entry.prepared.catch(() => {
-        if (this.entries.get(appId) === entry) this.entries.delete(appId);
-      });
-    }
-    const prepared = await entry.prepared;
-    return pick(prepared, entry.variants, choice);
+    const entry = this.current(appId, version);
+    return pick(await entry.prepared, entry.variants, choice);
+  }
+
+  /** The prepared config of one version, shared with the signed bundle (domain/bundle.ts). */
+  prepared(appId: number, version: number): Promise<PreparedConfig> {
+    return this.current(appId, version).prepared;
   }
 
   /** Drops everything (an app deleted, tests). */
@@ -45,8 +40,20 @@ export class ClientConfigCache {
     this.entries.clear();
   }
 
-  private async fresh(appId: number, choice: { operator?: Operator; lang: Locale; versionCode: number }) {
-    return pick(await this.run(appId), new Map(), choice);
+  /** The app's entry for `version`, made (and its preparation started) when the cached one is older. */
+  private current(appId: number, version: number): Pick<Entry, 'prepared' | 'variants'> {
+    let entry = this.entries.get(appId);
+    if (!entry || entry.version !== version) {
+      // An older version never replaces a newer one (a slow call that read the version earlier).
+      if (entry && entry.version > version) return { prepared: this.run(appId), variants: new Map() };
+      const made: Entry = { version, prepared: this.run(appId), variants: new Map() };
+      this.entries.set(appId, made);
+      made.prepared.catch(() => {
+        if (this.entries.get(appId) === made) this.entries.delete(appId);
+      });
+      entry = made;
+    }
+    return entry;
   }
 
   private async run(appId: number): Promise<PreparedConfig> {

@@ -26,6 +26,11 @@ export type PreparedConfig =
       servers: (Omit<ClientConfig['servers'][number], 'profiles'> & { profiles: ClientProfile[] })[];
       /** Profiles whose stored address could not be opened (another SECRETS_KEY); left out. */
       skipped: number;
+      /**
+       * The newCoreKey/newCoreIv the profiles were encrypted under: never rendered, but the signed
+       * bundle (domain/bundle.ts) encrypts its payload under the same pair, read in the same snapshot.
+       */
+      coreKeys: { key: string; iv: string };
     };
 
 const numOrNull = (v: string | null): number | null => (v === null || v === '' || Number.isNaN(Number(v)) ? null : Number(v));
@@ -120,6 +125,7 @@ export function prepareConfig(snapshot: ConfigSnapshot, open: (sealed: string) =
       profiles: byServer.get(srv.id) ?? [],
     })),
     skipped,
+    coreKeys: { key, iv },
   };
 }
 

@@ -6,6 +6,7 @@ import { adsRepository } from './ads';
 import { appSettingsRepository } from './app-settings';
 import { appsRepository } from './apps';
 import { auditRepository } from './audit';
+import { bundleKeysRepository } from './bundle-keys';
 import { clientConfigRepository } from './client-config';
 import { versionsRepository } from './versions';
 import { devicesRepository } from './devices';
@@ -47,6 +48,7 @@ export function createRepositories(db: Db) {
     clientConfig: clientConfigRepository(db),
     dashboard: dashboardRepository(db),
     audit: auditRepository(db),
+    bundleKeys: bundleKeysRepository(db),
   };
 }
 

@@ -26,10 +26,14 @@ import type {
   RobotApiKey,
   VersionDto,
 } from '../../contract';
+import type { BundleKeyDto, BundleSettingsBody, BundleSettingsDto } from '../../contract/bundle';
 
 // The shared helper always sends a JSON content type, and the server refuses an EMPTY body under
 // that type (400 "Body cannot be empty"), so calls without a payload send an empty object.
 const NO_PAYLOAD = {};
+
+/** The signed bundle's keys and API bases of one app (a tag of their own under AppSettings). */
+const bundleTag = (appId: number): Tag => ({ type: 'AppSettings', id: `bundle-${appId}` });
 
 const appTags = (id: number): Tag[] => [...invalidatesItem('App', id), { type: 'AppSettings', id }];
 
@@ -110,6 +114,24 @@ export const appsApi = baseApi.injectEndpoints({
       query: ({ id, blocked }) => ({ url: `apps/${blocked ? 'versionBlock' : 'version'}/${id}`, method: 'DELETE', body: NO_PAYLOAD }),
       invalidatesTags: unlessRefused((_r, { id }) => invalidatesItem('Version', id)),
     }),
+    getBundleKeys: build.query<BundleKeyDto[], number>({
+      query: (appId) => `apps/bundleKeys/${appId}`,
+      transformResponse: unwrapData<BundleKeyDto[]>,
+      providesTags: (_r, _e, appId) => [bundleTag(appId)],
+    }),
+    rotateBundleKey: build.mutation<MutationResponse<BundleKeyDto[]>, number>({
+      query: (appId) => ({ url: `apps/bundleKeys/${appId}/rotate`, method: 'POST', body: NO_PAYLOAD }),
+      invalidatesTags: unlessRefused((_r, appId) => [bundleTag(appId)]),
+    }),
+    getBundleSettings: build.query<BundleSettingsDto, number>({
+      query: (appId) => `apps/bundleSettings/${appId}`,
+      transformResponse: unwrapData<BundleSettingsDto>,
+      providesTags: (_r, _e, appId) => [bundleTag(appId)],
+    }),
+    saveBundleSettings: build.mutation<MutationResponse<BundleSettingsDto>, { appId: number; body: BundleSettingsBody }>({
+      query: ({ appId, body }) => ({ url: `apps/bundleSettings/${appId}`, method: 'POST', body }),
+      invalidatesTags: unlessRefused((_r, { appId }) => [bundleTag(appId)]),
+    }),
   }),
 });
 
@@ -129,4 +151,8 @@ export const {
   useGetVersionsQuery,
   useBlockVersionMutation,
   useDeleteVersionMutation,
+  useGetBundleKeysQuery,
+  useRotateBundleKeyMutation,
+  useGetBundleSettingsQuery,
+  useSaveBundleSettingsMutation,
 } = appsApi;

@@ -60,6 +60,30 @@ describe('help pages', () => {
     expect(section).toHaveTextContent('409 APP_KEYS_MISSING');
   });
 
+  it('documents the signed bundle for app developers: the call, the four-part rule, the openssl check and the reference verifier', async () => {
+    await open('/help/api', 'en');
+    const section = await screen.findByRole('region', { name: 'The signed bundle' });
+    expect(section).toHaveTextContent('/api/v1/apps/client/bundle');
+    expect(section).toHaveTextContent('v, app, version, issuedAt, expiresAt, apiBases, payload');
+    const rule = within(section).getByTestId('bundle-rule');
+    expect(within(rule).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      expect.stringContaining('valid Ed25519 signature'),
+      expect.stringContaining('your own package name'),
+      expect.stringContaining('7 days from issuedAt'),
+      expect.stringContaining('higher than the version of the bundle you hold'),
+    ]);
+    expect(section).toHaveTextContent('openssl pkeyutl -verify -pubin -inkey pub.pem -rawin -in canonical.bin -sigfile sig.bin');
+    expect(section).toHaveTextContent('node scripts/verify-bundle.mjs bundle.json --key pub.pem');
+  });
+
+  it('documents the signed bundle in Persian too', async () => {
+    await open('/help/api', 'fa');
+    const section = await screen.findByRole('region', { name: 'بستهٔ امضاشده' });
+    expect(within(section).getAllByRole('listitem')).toHaveLength(4);
+    expect(section).toHaveTextContent('۷ روز');
+    expect(section).toHaveTextContent('openssl pkeyutl -verify');
+  });
+
   it('documents the config call in Persian too', async () => {
     await open('/help/api', 'fa');
     const section = await screen.findByRole('region', { name: 'فراخوان پیکربندی اپلیکیشن موبایل' });

@@ -9,3 +9,4 @@ export * from './devices';
 export * from './settings';
 export * from './audit';
 export * from './device-counts';
+export * from './bundle';

@@ -1,5 +1,5 @@
 // /app/{appId}: one application with the tabs application settings, admob settings and block list
-// (docs/product.md §2), and what the app receives (the mobile apps' config call, decoded; docs/product.md §7 "Mobile apps"). The chosen tab is kept in the address (?tab=) so a reload or a shared link keeps it.
+// (docs/product.md §2) with the signed bundle's keys and API addresses under the settings (issue 34), and what the app receives (the mobile apps' config call, decoded; docs/product.md §7 "Mobile apps"). The chosen tab is kept in the address (?tab=) so a reload or a shared link keeps it.
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
@@ -18,6 +18,7 @@ import { can } from '../../../lib/authorization';
 import { SettingsTab } from '../settings/settings-tab';
 import { VersionsTab } from '../versions/versions-tab';
 import { ReceivesTab } from '../receives/receives-tab';
+import { BundleSection } from '../bundle/bundle-section';
 import { BackButton } from '../../../components/layout/back-button';
 import { PATHS } from '../../../lib/routing';
 
@@ -75,7 +76,12 @@ export default function AppDetailPage() {
         <Tab value="receives" label={<FormattedMessage id="apps.detail.tabReceives" />} />
       </Tabs>
       <Box role="tabpanel">
-        {tab === 'settings' && <SettingsTab appId={appId} />}
+        {tab === 'settings' && (
+          <Stack spacing={2}>
+            <SettingsTab appId={appId} />
+            <BundleSection appId={appId} />
+          </Stack>
+        )}
         {tab === 'ads' && <AdsTab appId={appId} />}
         {tab === 'versions' && <VersionsTab appId={appId} />}
         {tab === 'receives' && <ReceivesTab appId={appId} />}

@@ -22,7 +22,7 @@ import { LOCALES, OPERATORS, type Locale, type Operator } from '../../../contrac
 import { useGetClientConfigPreviewQuery } from '../api';
 
 /** Tables whose changes bump the config version, as the history names them ("table:op"). */
-const SOURCES = ['apps', 'app_settings', 'ad_settings', 'app_versions', 'servers', 'server_apps', 'profiles', 'operator_settings', 'privacy_policy', 'migration'];
+const SOURCES = ['apps', 'app_settings', 'ad_settings', 'app_versions', 'servers', 'server_apps', 'profiles', 'operator_settings', 'privacy_policy', 'app_bundle_keys', 'app_bundle_settings', 'migration'];
 const OPS = ['insert', 'update', 'delete'];
 
 export function ReceivesTab({ appId }: { appId: number }) {

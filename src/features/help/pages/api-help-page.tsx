@@ -1,7 +1,10 @@
 // /help/api: where the API documentation is (/api/docs, in a new tab), sample admin sign-in
 // credentials as placeholders (never a real password), how to call the API with a token, and for
-// app developers the mobile apps' config call: how to decrypt a profile and the caching headers.
+// app developers the mobile apps' config call (how to decrypt a profile, the caching headers) and the
+// signed bundle (issue 34): the rule an app applies before it trusts one, checked from a shell with
+// openssl or with the reference verifier scripts/verify-bundle.mjs.
 import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -9,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { FormattedMessage } from 'react-intl';
 import { API_PREFIX, APP_API_KEY_HEADER } from '../../../contract';
+import { BUNDLE_FIELDS, BUNDLE_LIFETIME_DAYS, BUNDLE_SHELL_CHECK, BUNDLE_VERIFIER_COMMAND } from '../../../contract/bundle';
 import { PageHeader } from '../../../components/layout/page-header';
 import { Ltr } from '../../../components/ltr';
 
@@ -61,6 +65,7 @@ export default function ApiHelpPage() {
     `curl '${base}/apps/client/config?versionCode=<build>&operator=mci&lang=fa&deviceId=<device id>' \\`,
     `  -H '${APP_API_KEY_HEADER}: <app API key>' -H 'If-None-Match: <ETag of the last answer>'`,
   ].join('\n');
+  const bundle = [`curl '${base}/apps/client/bundle' \\`, `  -H '${APP_API_KEY_HEADER}: <app API key>' -o bundle.json`].join('\n');
   const decrypt = `printf %s "$CONFIG" | openssl enc -d -aes-256-cbc -K $(printf %s "$NEW_CORE_KEY" | xxd -p -c 256) -iv $(printf %s "$NEW_CORE_IV" | xxd -p) -base64 -A`;
 
   return (
@@ -132,6 +137,40 @@ export default function ApiHelpPage() {
           </Typography>
           <Typography variant="body2" color="text.secondary">
             <FormattedMessage id="help.api.config.errors" />
+          </Typography>
+        </Section>
+        <Section id="help-api-bundle" titleId="help.api.bundle.title">
+          <Typography>
+            <FormattedMessage id="help.api.bundle.body" />
+          </Typography>
+          <Code>{bundle}</Code>
+          <Typography>
+            <FormattedMessage id="help.api.bundle.rule" />
+          </Typography>
+          <Box component="ol" sx={{ m: 0, paddingInlineStart: 3, '& li': { mb: 0.5, lineHeight: 1.9 } }} data-testid="bundle-rule">
+            {(['signature', 'app', 'expiry', 'version'] as const).map((step) => (
+              <Typography component="li" key={step}>
+                <FormattedMessage id={`help.api.bundle.rule.${step}`} values={{ days: BUNDLE_LIFETIME_DAYS }} />
+              </Typography>
+            ))}
+          </Box>
+          <Typography>
+            <FormattedMessage id="help.api.bundle.canonical" />
+          </Typography>
+          <Code>{`${BUNDLE_FIELDS.join(', ')}\n{"v":1,"app":"…","version":…,"issuedAt":"…","expiresAt":"…","apiBases":[…],"payload":"…"}`}</Code>
+          <Typography>
+            <FormattedMessage id="help.api.bundle.shell" />
+          </Typography>
+          <Code>{BUNDLE_SHELL_CHECK.join('\n')}</Code>
+          <Typography>
+            <FormattedMessage id="help.api.bundle.verifier" />
+          </Typography>
+          <Code>{BUNDLE_VERIFIER_COMMAND}</Code>
+          <Typography>
+            <FormattedMessage id="help.api.bundle.payload" />
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            <FormattedMessage id="help.api.bundle.keys" />
           </Typography>
         </Section>
         <Section id="help-api-errors" titleId="help.api.errors.title">
