@@ -92,7 +92,8 @@ test('the top admin creates a support role from the Roles page', async () => {
   await admin.getByRole('checkbox', { name: /^دستگاه‌ها/ }).check();
   // checking the devices item checked its parent, Applications
   expect(await admin.getByRole('checkbox', { name: 'اپلیکیشن‌ها /app', exact: true }).isChecked()).toBe(true);
-  await admin.getByRole('checkbox', { name: /^GET apps\/devices/ }).check();
+  // each operation is named by what it lets the role do (issue 30), its method and route below
+  await admin.getByRole('checkbox', { name: new RegExp(`^${t('fa', 'users.access.operation.GET apps/devices')}`) }).check();
   await admin.getByTestId('unsaved-count').getByText(/تغییر ذخیره‌نشده/).waitFor();
   await admin.screenshot({ path: join(shots, 'access-permissions-dirty-fa-1366.png'), fullPage: false });
   await admin.getByRole('button', { name: t('fa', 'common.save') }).click();

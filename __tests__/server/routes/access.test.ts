@@ -6,6 +6,11 @@ import { ROLE_IDS, V, flattenMenu, type Operation, type OperationRef } from '../
 import { devices, users } from '../../../server/src/db/schema';
 import { api, callers, makeApp, type Caller, type Callers } from '../helpers/seed';
 import { ADMIN, createTestApp, isPostgresMode, tempDir, type TestApp } from '../helpers/test-app';
+import usersEn from '../../../src/features/users/lang/en.json';
+import usersFa from '../../../src/features/users/lang/fa.json';
+
+/** The panel's texts of the users feature, where the operations' descriptions live. */
+const USERS_MESSAGES: Record<'fa' | 'en', Record<string, string>> = { fa: usersFa, en: usersEn };
 
 let t: TestApp;
 let c: Callers;
@@ -22,8 +27,8 @@ const key = (op: OperationRef) => `${op.method} ${op.route}`;
 const NO_GRANT = [
   'GET users/current', 'GET users/logout', 'POST users/changepass', 'POST users/avatar',
   'POST users/totp/setup', 'POST users/totp/enable', 'POST users/totp/disable', 'GET access/roles',
-  // The mobile apps' config and bundle calls answer 401 without their app key; they take no staff grant either.
-  'GET apps/client/config', 'GET apps/client/bundle',
+  // The mobile apps' config call answers 401 without its app key; it takes no staff grant either.
+  'GET apps/client/config',
 ];
 
 async function catalogue(): Promise<Operation[]> {
@@ -63,6 +68,27 @@ describe('GET access/operations', () => {
     expect(guarded).toEqual(expect.arrayContaining(NO_GRANT));
     for (const op of ops) expect(op.tag && op.summary).toBeTruthy();
     expect(ops.map(key)).toEqual(expect.arrayContaining(['GET apps/devices', 'DELETE apps/destroyDevice/{id}', 'PUT access/roles/{id}/permissions']));
+  });
+
+  // Issue 30: the permissions page shows staff what each operation lets a role do, in both
+  // languages, from the panel's lang files; a route cannot ship without its text.
+  it('has a staff-facing description of every operation and a name of every group, in Persian and English', async () => {
+    const ops = await catalogue();
+    expect(ops.length).toBeGreaterThan(50);
+    for (const [locale, messages] of Object.entries(USERS_MESSAGES)) {
+      const missing = [
+        ...ops.map((op) => `users.access.operation.${key(op)}`),
+        ...new Set(ops.map((op) => `users.access.operationGroup.${op.tag}`)),
+      ].filter((id) => !messages[id]?.trim());
+      expect([locale, missing]).toEqual([locale, []]);
+    }
+    // no developer text: no role ids, no braces, no document references
+    for (const op of ops) {
+      const text = [USERS_MESSAGES.en[`users.access.operation.${key(op)}`], USERS_MESSAGES.fa[`users.access.operation.${key(op)}`]].join(' ');
+      expect([key(op), text]).not.toEqual([key(op), expect.stringMatching(/role_id|[{}]|docs\/|§/)]);
+    }
+    // a Persian text is Persian
+    for (const op of ops) expect(USERS_MESSAGES.fa[`users.access.operation.${key(op)}`]).toMatch(/[\u0600-\u06FF]/);
   });
 
   it('is for role_id 1 only', async () => {
