@@ -142,6 +142,22 @@ describe('devices page', () => {
     expect(screen.getByText('35 devices')).toBeInTheDocument();
   });
 
+  it.each([
+    ['an app its record names', json({ data: { id: 9, name: 'Other admin\'s VPN' } }), 'en', /^Other admin's VPN$/],
+    ['an app the caller may not see, in English', apiError(404, 'NOT_FOUND'), 'en', /^Unknown app$/],
+    ['an app the caller may not see, in Persian', apiError(403, 'FORBIDDEN'), 'fa', /^اپلیکیشن ناشناخته$/],
+  ] as const)('names a linked app its list lacks, never as a bare id: %s', async (_label, getApp, locale, shown) => {
+    server.on('GET', 'users/current', json({ data: makeUser() }));
+    server.on('GET', 'apps', json({ data: APPS }));
+    server.on('GET', 'apps/devices', json({ rows: [], count: 0, countEstimated: false }));
+    server.on('GET', 'apps/getApp/9', getApp);
+    await renderApp({ route: '/app/devices?appId=9', token: 'tok', locale });
+    const filter = await screen.findByRole('combobox', { name: locale === 'fa' ? /اپلیکیشن/ : /Application/ }, { timeout: 30_000 });
+    await waitFor(() => expect(filter).toHaveTextContent(shown));
+    expect(filter.textContent).not.toMatch(/#|[0-9]/);
+    expect(server.calls('GET', 'apps/devices').every((r) => r.query.get('appId') === '9')).toBe(true);
+  });
+
   it('creates a device: required fields are checked first, then POST apps/addDevice with the chosen app\'s key', async () => {
     server.on('POST', 'apps/addDevice', json({ success: true, data: { id: 71 } }));
     const { user } = await openPage();

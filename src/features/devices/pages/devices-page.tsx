@@ -22,7 +22,7 @@ import { Ltr } from '../../../components/ltr';
 import type { DeviceSortKey } from '../../../contract';
 import { formatDate } from '../../../lib/i18n';
 import { selectLocale, useAppSelector } from '../../../lib/state';
-import { useGetAppsQuery } from '../../../lib/api';
+import { useGetAppsQuery, useMissingAppOption } from '../../../lib/api';
 import { useGrant } from '../../../lib/authorization';
 import { useDestroyDeviceMutation, useGetDevicesQuery, type Device } from '../api';
 import { DeviceDetailsDialog } from '../components/device-details-dialog';
@@ -62,16 +62,18 @@ export default function DevicesPage() {
   const apps = useGetAppsQuery(undefined, { skip: !canListApps });
 
   const chosenAppId = positiveInt(table.filter.appId) ?? presetAppId;
+  // Until the apps arrive, or for an app the list lacks (another admin's), the chosen app stays
+  // selectable, named by its own record or "unknown app": never a bare id.
+  const missingApp = useMissingAppOption(chosenAppId, {
+    listed: (apps.data ?? []).some((a) => a.id === chosenAppId),
+    listPending: apps.isLoading,
+  });
   const filters = useMemo<DataTableFilter<Device>[]>(() => {
-    const options = (apps.data ?? []).map((a) => ({ value: String(a.id), label: a.name }));
-    // Until the apps arrive (or for an app no longer listed) the chosen id stays selectable.
-    if (chosenAppId !== undefined && !options.some((o) => o.value === String(chosenAppId))) {
-      options.push({ value: String(chosenAppId), label: `#${chosenAppId}` });
-    }
+    const options = [...(apps.data ?? []).map((a) => ({ value: String(a.id), label: a.name })), ...(missingApp ? [missingApp] : [])];
     const search: DataTableFilter<Device> = { kind: 'search', key: 'filter', labelId: 'devices.filter.search' };
     if (!canListApps && chosenAppId === undefined) return [search];
     return [search, { kind: 'select', key: 'appId', labelId: 'devices.fields.app', options }];
-  }, [apps.data, chosenAppId, canListApps]);
+  }, [apps.data, missingApp, chosenAppId, canListApps]);
   const values = useTableFilters(DEVICES_TABLE, filters);
   const appId = positiveInt(values.appId);
 
