@@ -38,9 +38,11 @@ describe('checkTotpCode agrees with the code step\'s schema', () => {
   test('for any code', async () => {
     await fc.assert(
       fc.asyncProperty(codeText, async (code) => {
+        // The code field of the schema (enabling TOTP also asks for the password, which the code step does not).
+        const codeStep = totpEnableSchema.pick(['code']);
         const plain = checkTotpCode({ code });
-        expect(plain.errors).toEqual(await errorsOf(totpEnableSchema, { code }));
-        if (!Object.keys(plain.errors).length) expect(plain.value).toEqual(await totpEnableSchema.validate({ code }));
+        expect(plain.errors).toEqual(await errorsOf(codeStep, { code }));
+        if (!Object.keys(plain.errors).length) expect(plain.value).toEqual(await codeStep.validate({ code }));
       }),
       { numRuns: 300 },
     );

@@ -15,11 +15,12 @@ const errorsOf = (schema: { validateSync: (v: unknown, o: object) => unknown }, 
 };
 
 describe('access contract', () => {
-  it('trims a role name, blanks an empty description to null and refuses non-English or long names', () => {
-    expect(roleInputSchema.validateSync({ name: ' support ', description: '' })).toEqual({ name: 'support', description: null });
-    expect(errorsOf(roleInputSchema, { name: 'پشتیبان' })).toEqual([V.englishOnly]);
-    expect(errorsOf(roleInputSchema, { name: 'x'.repeat(51) })).toEqual([V.tooLong]);
-    expect(errorsOf(roleInputSchema, {})).toEqual([V.required]);
+  it('trims a role name, blanks an empty description to null, refuses non-English or long names and asks for a Persian name', () => {
+    expect(roleInputSchema.validateSync({ name: ' support ', pName: 'پشتیبان', description: '' })).toEqual({ name: 'support', pName: 'پشتیبان', description: null });
+    expect(errorsOf(roleInputSchema, { name: 'پشتیبان', pName: 'پشتیبان' })).toEqual([V.englishOnly]);
+    expect(errorsOf(roleInputSchema, { name: 'x'.repeat(51), pName: 'پشتیبان' })).toEqual([V.tooLong]);
+    expect(errorsOf(roleInputSchema, { name: 'support', pName: 'Support' })).toEqual([V.persianOnly]);
+    expect(errorsOf(roleInputSchema, {})).toEqual([V.required, V.required]);
   });
 
   it('takes empty grant lists, refuses duplicates, unknown methods and scopes', () => {
