@@ -17,14 +17,14 @@
 // A route whose record ids are only known inside its handler (a multipart form) declares `inHandler`
 // and calls `requireAccess` there; the wrapper fails the call if the handler answered without it.
 import type { FastifyInstance, FastifyRequest, RouteHandlerMethod, RouteOptions } from 'fastify';
-import { and, eq, inArray, ne, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import { ERROR_CODES } from '../../../src/contract';
 import type { Db } from '../db/client';
 import { ID_CHUNK, chunk } from '../db/helpers';
 import { apps, appVersions, devices, profiles, serverApps, servers } from '../db/schema';
 import { HttpError } from '../http/errors';
 import type { AuthUser } from './authorize';
-import { can, reachesAll } from './rbac';
+import { appScope, can, serverScope } from './rbac';
 
 export type RecordKind = 'app' | 'server' | 'profile' | 'device' | 'version';
 export type Need = 'read' | 'write' | 'link';
@@ -78,24 +78,15 @@ const toIds = (value: unknown): number[] | undefined => {
   return [...new Set(list.map((v) => (typeof v === 'number' ? v : Number(v))))];
 };
 
-/** A where-condition on `apps`: those in the caller's reach (undefined: all). */
-const appReach = (user: AuthUser): SQL | undefined => (reachesAll(user) ? undefined : eq(apps.adminId, user.id));
-
-/** Which of `appIds` exist and are in reach. */
+/** Which of `appIds` exist and are in reach (rbac's appScope). */
 async function appsInReach(db: Db, user: AuthUser, appIds: number[]): Promise<Set<number>> {
-  const rows = await db.select({ id: apps.id }).from(apps).where(and(inArray(apps.id, appIds), appReach(user)));
+  const rows = await db.select({ id: apps.id }).from(apps).where(and(inArray(apps.id, appIds), appScope(user)));
   return new Set(rows.map((r) => r.id));
 }
 
-/** Which of `serverIds` exist and are in reach (linked to an app in reach). */
+/** Which of `serverIds` exist and are in reach (rbac's serverScope: linked to an app in reach). */
 async function serversInReach(db: Db, user: AuthUser, serverIds: number[]): Promise<Set<number>> {
-  const rows = reachesAll(user)
-    ? await db.select({ id: servers.id }).from(servers).where(inArray(servers.id, serverIds))
-    : await db
-        .selectDistinct({ id: serverApps.serverId })
-        .from(serverApps)
-        .innerJoin(apps, eq(apps.id, serverApps.appId))
-        .where(and(inArray(serverApps.serverId, serverIds), eq(apps.adminId, user.id)));
+  const rows = await db.select({ id: servers.id }).from(servers).where(and(inArray(servers.id, serverIds), serverScope(db, user)));
   return new Set(rows.map((r) => r.id));
 }
 
