@@ -93,6 +93,13 @@ export const appSettings = pgTable('app_settings', {
   gitea: text('gitea'),
   codeberg: text('codeberg'),
   bitbucket: text('bitbucket'),
+  // Field health: whether failing profiles leave an operator's config, and the verdict's numbers.
+  hideFailing: boolean('hide_failing').notNull().default(false),
+  healthWindowMinutes: integer('health_window_minutes').notNull().default(120),
+  healthMinDevices: integer('health_min_devices').notNull().default(5),
+  healthWorkingPercent: integer('health_working_percent').notNull().default(80),
+  healthFailingPercent: integer('health_failing_percent').notNull().default(20),
+  healthProbationMinutes: integer('health_probation_minutes').notNull().default(30),
   updatedAt: timestamps.updatedAt,
 });
 
