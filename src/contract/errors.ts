@@ -89,6 +89,8 @@ export const V = {
   ip: 'validation.ip',
   host: 'validation.host',
   countryCodes: 'validation.countryCodes',
+  /** The field-health failing threshold, which must stay below the working one. */
+  belowWorking: 'validation.belowWorking',
   duplicate: 'validation.duplicate',
   profileName: 'validation.profileName',
   /** A date after today where only past days make sense (a birthdate). */

@@ -15,6 +15,7 @@ export {
 } from './schemas/common';
 export * from './schemas/users';
 export * from './schemas/apps';
+export * from './schemas/app-settings';
 export * from './schemas/ads';
 export * from './schemas/versions';
 export * from './schemas/servers';

@@ -3,41 +3,23 @@
 // its schema documents the bytes rather than serializing them) and the panel's decoded view of it,
 // GET apps/clientConfigPreview/{id}.
 import * as yup from 'yup';
-import { AD_SLOTS, DETECT_LOCATION_BY, OPERATORS, PROFILE_TYPES, PROTOCOLS, type AdSlot, type Operator } from './enums';
+import { AD_SLOTS, OPERATORS, PROFILE_TYPES, PROTOCOLS, type AdSlot, type Operator } from './enums';
 import { bool, int, isoTime, num, text, textOrNull } from './response-fields';
+import { CLIENT_LINKS, CLIENT_SETTINGS, SETTING_FIELDS } from './schemas/app-settings';
 
 const keyed = <K extends string, S extends yup.Schema>(keys: readonly K[], field: () => S) =>
   yup.object(Object.fromEntries(keys.map((k) => [k, field()])) as Record<K, S>).defined();
 
-/** Settings the apps read (docs/product.md §3), never the keys (newCoreKey/Iv, cppKey/Iv), robot key, robotIp or repoName. */
+/**
+ * Settings the apps read: the fields whose line in the settings table (schemas/app-settings.ts) says
+ * toClient, never the keys, robot key, robotIp or repoName; country lists arrive as arrays of codes.
+ */
 export const clientSettingsSchema = yup
   .object({
-    connectDelay: int(),
-    disconnectDelay: int(),
-    staticConfigDelay: int(),
-    connectionPing: int().nullable(),
-    autoConnectPing: int().nullable(),
-    smartActive: bool(),
-    foreignSmart: bool(),
-    delaySmart: int(),
-    loadSmartTogether: bool(),
-    clickToContinue: bool(),
-    autoConnect: bool(),
-    configsActive: bool(),
-    UserConnectionLimit: int(),
-    detectLocationBy: yup.string().oneOf(DETECT_LOCATION_BY).defined(),
-    activeEncryptSetting: bool(),
-    selectedCountries: yup.array(text()).defined(),
-    blockedCountries: yup.array(text()).defined(),
-    restartTimeLimit: int(),
-    restartTimeLimitEnabled: bool(),
-    dnsServer: textOrNull(),
-    adsForceByVPN: bool(),
-    adsForceByVPNInForeign: bool(),
-    adsForceByVPNInIran: bool(),
-    links: yup
-      .object({ aboutLink: textOrNull(), policyLink: textOrNull(), instagram: textOrNull(), telegram: textOrNull(), youtube: textOrNull(), email: textOrNull() })
-      .defined(),
+    ...(Object.fromEntries(
+      CLIENT_SETTINGS.map((k) => [k, SETTING_FIELDS[k].kind === 'countries' ? yup.array(text()).defined() : SETTING_FIELDS[k].answer()]),
+    ) as { [K in (typeof CLIENT_SETTINGS)[number]]: K extends 'selectedCountries' | 'blockedCountries' ? yup.ArraySchema<string[], yup.AnyObject> : ReturnType<(typeof SETTING_FIELDS)[K]['answer']> }),
+    links: yup.object(Object.fromEntries(CLIENT_LINKS.map((k) => [k, textOrNull()])) as Record<(typeof CLIENT_LINKS)[number], ReturnType<typeof textOrNull>>).defined(),
   })
   .defined();
 

@@ -1,62 +1,13 @@
 // Response bodies of the settings calls, described once like ./responses.ts: an application's
 // settings (GET apps/getApp's `settings`), its ad settings, the privacy policy and the operator names.
 import * as yup from 'yup';
-import { DETECT_LOCATION_BY } from './enums';
 import { OPERATOR_SETTING_KEYS } from './schemas/servers';
-import { bool, int, isoTime, num, text, textOrNull } from './response-fields';
+import { isoTime, text } from './response-fields';
+import { appSettingsAnswerShape } from './schemas/app-settings';
 import { appListItemSchema } from './responses';
 
-const topAdminOnly = () => yup.string().nullable().optional().meta({ description: 'role_id 1 only' });
-const countryCodes = () => text().meta({ description: "Comma-separated country codes; '' for none" });
-
-/** GET apps/getApp's `settings`: every docs/product.md §3 settings field by its SPEC name. */
-export const appSettingsDtoSchema = yup
-  .object({
-    aboutLink: textOrNull(),
-    policyLink: textOrNull(),
-    googlePlayLink: textOrNull(),
-    instagram: textOrNull(),
-    telegram: textOrNull(),
-    youtube: textOrNull(),
-    updateText: textOrNull(),
-    englishUpdateText: textOrNull(),
-    email: textOrNull(),
-    appVersion: num(),
-    forceUpdate: bool(),
-    blockVersion: num().nullable(),
-    activeBlockVersion: bool(),
-    adsForceByVPN: bool(),
-    adsForceByVPNInForeign: bool(),
-    adsForceByVPNInIran: bool(),
-    autoConnect: bool(),
-    configsActive: bool(),
-    connectDelay: int(),
-    disconnectDelay: int(),
-    UserConnectionLimit: int().meta({ description: 'Seconds' }),
-    detectLocationBy: yup.string().oneOf(DETECT_LOCATION_BY).defined(),
-    activeEncryptSetting: bool(),
-    repoName: textOrNull(),
-    smartActive: bool(),
-    autoConnectPing: int().nullable(),
-    connectionPing: int().nullable(),
-    dnsServer: textOrNull(),
-    clickToContinue: bool(),
-    foreignSmart: bool(),
-    delaySmart: int(),
-    loadSmartTogether: bool(),
-    restartTimeLimit: int(),
-    restartTimeLimitEnabled: bool(),
-    selectedCountries: countryCodes(),
-    blockedCountries: countryCodes(),
-    /** role_id 1 only (left out for everyone else), with newCoreIv, cppKey and cppIv. */
-    newCoreKey: topAdminOnly(),
-    newCoreIv: topAdminOnly(),
-    staticConfigDelay: int(),
-    cppKey: topAdminOnly(),
-    cppIv: topAdminOnly(),
-    robotIp: textOrNull(),
-  })
-  .defined();
+/** GET apps/getApp's `settings`: every settings field by its contract name (schemas/app-settings.ts). */
+export const appSettingsDtoSchema = yup.object(appSettingsAnswerShape()).defined();
 
 /** GET apps/getApp/{id}: the application (a row of GET apps) with its settings. */
 export const appWithSettingsSchema = appListItemSchema.shape({ settings: appSettingsDtoSchema });

@@ -55,6 +55,12 @@ const TOP_ONLY_VALUES: Record<(typeof TOP_ADMIN_ONLY_SETTINGS)[number], unknown>
   staticConfigDelay: 9,
   cppKey: 'cpp-key',
   cppIv: 'cpp-iv',
+  hideFailing: true,
+  healthWindowMinutes: 60,
+  healthMinDevices: 3,
+  healthWorkingPercent: 90,
+  healthFailingPercent: 30,
+  healthProbationMinutes: 15,
   robotApiKey: true,
 };
 
@@ -127,6 +133,18 @@ describe('rights', () => {
 });
 
 describe('validation', () => {
+  it('keeps the failing threshold below the working one, against the stored value when only one is sent', async () => {
+    const app = await makeApp(t, c, c.owner);
+    const both = await save(app.id, c.top, { healthWorkingPercent: 50, healthFailingPercent: 50 });
+    expect(both.statusCode).toBe(400);
+    expect(both.json().errors).toEqual({ healthFailingPercent: 'validation.belowWorking' });
+    // The stored working threshold is 80: a failing one of 85 alone is refused, 70 is kept.
+    expect((await save(app.id, c.top, { healthFailingPercent: 85 })).statusCode).toBe(400);
+    expect((await save(app.id, c.top, { healthFailingPercent: 70 })).statusCode).toBe(200);
+    expect((await save(app.id, c.top, { healthWorkingPercent: 60 })).json().errors).toEqual({ healthFailingPercent: 'validation.belowWorking' });
+    expect(await settingsOf(app.id)).toMatchObject({ healthWorkingPercent: 80, healthFailingPercent: 70 });
+  });
+
   it('refuses bad values with 400 naming each field', async () => {
     const app = await makeApp(t, c, c.owner);
     const res = await save(app.id, c.top, {

@@ -9,7 +9,7 @@
 // serialised once, with its strong ETag (SHA-256 of the bytes). A call then costs one indexed
 // lookup (key → app, active, version) plus a Map read. A version change (database trigger, same
 // transaction as the change) drops the app's entry on the next call of any instance.
-import { AD_SLOTS, API_PREFIX, type ClientConfig, type ClientProfile, type Locale, type Operator } from '../../../src/contract';
+import { AD_SLOTS, API_PREFIX, CLIENT_LINKS, CLIENT_SETTINGS, SETTING_FIELDS, type ClientConfig, type ClientProfile, type Locale, type Operator } from '../../../src/contract';
 import type { ConfigSnapshot } from '../repositories/client-config';
 import { flagUrl } from '../repositories/countries';
 import { strongEtag, type CachedBody } from '../http/cached-body';
@@ -33,8 +33,15 @@ export type PreparedConfig =
       coreKeys: { key: string; iv: string };
     };
 
-const numOrNull = (v: string | null): number | null => (v === null || v === '' || Number.isNaN(Number(v)) ? null : Number(v));
 const codes = (csv: string): string[] => csv.split(',').map((c) => c.trim().toUpperCase()).filter(Boolean);
+
+/** The fields the contract's table sends to the phones (toClient), with the country lists as arrays. */
+function clientSettings(s: NonNullable<ConfigSnapshot['settings']>): ClientConfig['settings'] {
+  const out: Record<string, unknown> = {};
+  for (const k of CLIENT_SETTINGS) out[k] = SETTING_FIELDS[k].kind === 'countries' ? codes(s[k] as string) : s[k];
+  out.links = Object.fromEntries(CLIENT_LINKS.map((k) => [k, s[k]]));
+  return out as ClientConfig['settings'];
+}
 
 /**
  * Prepares a snapshot: opens and encrypts every profile once. `open` answers the plain share link
@@ -82,32 +89,7 @@ export function prepareConfig(snapshot: ConfigSnapshot, open: (sealed: string) =
     blocked: new Set(snapshot.blockedVersions),
     base: {
       app: { name: snapshot.app.name, packageName: snapshot.app.packageName },
-      settings: {
-        connectDelay: s.connectDelay,
-        disconnectDelay: s.disconnectDelay,
-        staticConfigDelay: s.staticConfigDelay,
-        connectionPing: numOrNull(s.connectionPing),
-        autoConnectPing: numOrNull(s.autoConnectPing),
-        smartActive: s.smartActive,
-        foreignSmart: s.foreignSmart,
-        delaySmart: s.delaySmart,
-        loadSmartTogether: s.loadSmartTogether,
-        clickToContinue: s.clickToContinue,
-        autoConnect: s.autoConnect,
-        configsActive: s.configsActive,
-        UserConnectionLimit: s.userConnectionLimit,
-        detectLocationBy: s.detectLocationBy,
-        activeEncryptSetting: s.activeEncryptSetting,
-        selectedCountries: codes(s.selectedCountries),
-        blockedCountries: codes(s.blockedCountries),
-        restartTimeLimit: s.restartTimeLimit,
-        restartTimeLimitEnabled: s.restartTimeLimitEnabled,
-        dnsServer: s.dnsServer,
-        adsForceByVPN: s.adsForceByVpn,
-        adsForceByVPNInForeign: s.adsForceByVpnInForeign,
-        adsForceByVPNInIran: s.adsForceByVpnInIran,
-        links: { aboutLink: s.aboutLink, policyLink: s.policyLink, instagram: s.instagram, telegram: s.telegram, youtube: s.youtube, email: s.email },
-      },
+      settings: clientSettings(s),
       ads: { active: master, gdprActive: a?.gdprActive ?? false, smartActive: a?.smartActive ?? false, IDApp: a?.idApp ?? null, slots },
       operators: { irancell: ops.irancellOperatorName, mci: ops.mciOperatorName, wifi: ops.wifiOperatorName, others: ops.othersOperatorName },
     },

@@ -1,10 +1,10 @@
-// Application settings (docs/product.md §3 "Application settings"): the DTO under the SPEC names, and the
-// partial update of POST apps/updateSettings. The stored columns follow the database's spelling
-// (adsForceByVpn, userConnectionLimit); the mapping below is the one place that knows both. Two
+// Application settings (docs/product.md §3 "Application settings"): the DTO and the partial update of
+// POST apps/updateSettings. The columns carry the keys of the contract's field table
+// (src/contract/schemas/app-settings.ts), so both directions are a copy over its keys. Two
 // values derive from others and are kept in step here: the five encrypted source-host URLs follow
 // repoName, newCoreKey and newCoreIv, and saving appVersion records that version.
 import { eq, inArray } from 'drizzle-orm';
-import { SOURCE_HOSTS, normalizeAppVersion, type AppSettingsBody, type AppSettingsDto } from '../../../src/contract';
+import { SECRET_SETTINGS, SETTING_FIELDS, SOURCE_HOSTS, normalizeAppVersion, type AppSettingsBody, type AppSettingsDto, type SettingKey } from '../../../src/contract';
 import type { Db } from '../db/client';
 import { appSettings, apps, countries } from '../db/schema';
 import { encryptSourceHosts } from '../domain/word-crypto';
@@ -13,107 +13,28 @@ import { ensureAppVersion } from './versions';
 type SettingsRow = typeof appSettings.$inferSelect;
 type SettingsColumns = Partial<typeof appSettings.$inferInsert>;
 
-/** The keys that only role_id 1 may read (docs/product.md §6: core key and iv, cpp key and iv). */
-export const SECRET_SETTINGS = ['newCoreKey', 'newCoreIv', 'cppKey', 'cppIv'] as const;
-
-// The two ping fields and blockVersion are text columns; the contract makes them numbers.
-const numOrNull = (v: string | null): number | null => (v === null || v === '' ? null : Number(v));
-const textOrNull = (v: number | null | undefined): string | null | undefined =>
-  v === undefined ? undefined : v === null ? null : String(v);
+/** The stored fields: every line of the contract's table but repoName, which the app row holds. */
+const STORED = (Object.keys(SETTING_FIELDS) as SettingKey[]).filter((k): k is Exclude<SettingKey, 'repoName'> => k !== 'repoName');
+const SECRET = new Set<string>(SECRET_SETTINGS);
+// A field whose line has no column of the same key fails to compile here.
+type Unstored = Exclude<(typeof STORED)[number], keyof SettingsRow>;
+export const everyFieldHasItsColumn: [Unstored] extends [never] ? true : Unstored = true;
 
 function toDto(s: SettingsRow, repoName: string | null, withSecrets: boolean): AppSettingsDto {
-  const dto: AppSettingsDto = {
-    aboutLink: s.aboutLink,
-    policyLink: s.policyLink,
-    googlePlayLink: s.googlePlayLink,
-    instagram: s.instagram,
-    telegram: s.telegram,
-    youtube: s.youtube,
-    updateText: s.updateText,
-    englishUpdateText: s.englishUpdateText,
-    email: s.email,
-    appVersion: Number(s.appVersion),
-    forceUpdate: s.forceUpdate,
-    blockVersion: numOrNull(s.blockVersion),
-    activeBlockVersion: s.activeBlockVersion,
-    adsForceByVPN: s.adsForceByVpn,
-    adsForceByVPNInForeign: s.adsForceByVpnInForeign,
-    adsForceByVPNInIran: s.adsForceByVpnInIran,
-    autoConnect: s.autoConnect,
-    configsActive: s.configsActive,
-    connectDelay: s.connectDelay,
-    disconnectDelay: s.disconnectDelay,
-    UserConnectionLimit: s.userConnectionLimit,
-    detectLocationBy: s.detectLocationBy,
-    activeEncryptSetting: s.activeEncryptSetting,
-    repoName,
-    smartActive: s.smartActive,
-    autoConnectPing: numOrNull(s.autoConnectPing),
-    connectionPing: numOrNull(s.connectionPing),
-    dnsServer: s.dnsServer,
-    clickToContinue: s.clickToContinue,
-    foreignSmart: s.foreignSmart,
-    delaySmart: s.delaySmart,
-    loadSmartTogether: s.loadSmartTogether,
-    restartTimeLimit: s.restartTimeLimit,
-    restartTimeLimitEnabled: s.restartTimeLimitEnabled,
-    selectedCountries: s.selectedCountries,
-    blockedCountries: s.blockedCountries,
-    staticConfigDelay: s.staticConfigDelay,
-    robotIp: s.robotIp,
-  };
-  if (withSecrets) for (const k of SECRET_SETTINGS) dto[k] = s[k];
-  return dto;
+  const dto: Record<string, unknown> = { repoName };
+  for (const k of STORED) if (withSecrets || !SECRET.has(k)) dto[k] = s[k];
+  return dto as AppSettingsDto;
 }
 
 /** The stored columns of a validated settings body; absent fields stay absent (not changed). */
 function toColumns(b: AppSettingsBody): SettingsColumns {
-  const c: SettingsColumns = {
-    aboutLink: b.aboutLink,
-    policyLink: b.policyLink,
-    googlePlayLink: b.googlePlayLink,
-    instagram: b.instagram,
-    telegram: b.telegram,
-    youtube: b.youtube,
-    updateText: b.updateText,
-    englishUpdateText: b.englishUpdateText,
-    email: b.email,
-    appVersion: b.appVersion === undefined ? undefined : normalizeAppVersion(b.appVersion),
-    forceUpdate: b.forceUpdate,
-    blockVersion: textOrNull(b.blockVersion == null ? b.blockVersion : normalizeAppVersion(b.blockVersion)),
-    activeBlockVersion: b.activeBlockVersion,
-    adsForceByVpn: b.adsForceByVPN,
-    adsForceByVpnInForeign: b.adsForceByVPNInForeign,
-    adsForceByVpnInIran: b.adsForceByVPNInIran,
-    autoConnect: b.autoConnect,
-    configsActive: b.configsActive,
-    connectDelay: b.connectDelay,
-    disconnectDelay: b.disconnectDelay,
-    userConnectionLimit: b.UserConnectionLimit,
-    detectLocationBy: b.detectLocationBy,
-    activeEncryptSetting: b.activeEncryptSetting,
-    smartActive: b.smartActive,
-    autoConnectPing: textOrNull(b.autoConnectPing),
-    connectionPing: textOrNull(b.connectionPing),
-    dnsServer: b.dnsServer,
-    clickToContinue: b.clickToContinue,
-    foreignSmart: b.foreignSmart,
-    delaySmart: b.delaySmart,
-    loadSmartTogether: b.loadSmartTogether,
-    restartTimeLimit: b.restartTimeLimit,
-    restartTimeLimitEnabled: b.restartTimeLimitEnabled,
-    // Stored as sent (normalised by the schema); null clears the list.
-    selectedCountries: b.selectedCountries === undefined ? undefined : (b.selectedCountries ?? ''),
-    blockedCountries: b.blockedCountries === undefined ? undefined : (b.blockedCountries ?? ''),
-    newCoreKey: b.newCoreKey,
-    newCoreIv: b.newCoreIv,
-    staticConfigDelay: b.staticConfigDelay,
-    cppKey: b.cppKey,
-    cppIv: b.cppIv,
-    robotIp: b.robotIp,
-  };
-  for (const k of Object.keys(c) as (keyof SettingsColumns)[]) if (c[k] === undefined) delete c[k];
-  return c;
+  const c: Record<string, unknown> = {};
+  for (const k of STORED) if (b[k] !== undefined) c[k] = b[k];
+  // Versions are kept to their two decimals; a null country list is stored as none.
+  if (b.appVersion !== undefined) c.appVersion = normalizeAppVersion(b.appVersion);
+  if (b.blockVersion != null) c.blockVersion = normalizeAppVersion(b.blockVersion);
+  for (const k of ['selectedCountries', 'blockedCountries'] as const) if (b[k] === null) c[k] = '';
+  return c as SettingsColumns;
 }
 
 export function appSettingsRepository(db: Db) {

@@ -66,6 +66,12 @@ export async function appSettingsRoutes(app: FastifyInstance) {
         if ((await app.repos.appSettings.unknownCountryCodes(splitCountryCodes(body[field]))).length) unknown[field] = V.countryCodes;
       }
       if (Object.keys(unknown).length) throw HttpError.validation(unknown, 'Unknown country code');
+      if (body.healthWorkingPercent !== undefined || body.healthFailingPercent !== undefined) {
+        const stored = await app.repos.appSettings.find(id, false);
+        const working = body.healthWorkingPercent ?? stored?.healthWorkingPercent ?? 0;
+        const failing = body.healthFailingPercent ?? stored?.healthFailingPercent ?? 0;
+        if (failing >= working) throw HttpError.validation({ healthFailingPercent: V.belowWorking }, 'The failing threshold must be below the working one');
+      }
 
       const robotApiKey = body.robotApiKey ? generateApiKey() : undefined;
       await inTransaction(app.db, async (repos) => {

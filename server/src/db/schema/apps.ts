@@ -33,7 +33,7 @@ export const apps = pgTable(
   (t) => [index('apps_admin_idx').on(t.adminId), index('apps_active_idx').on(t.active), index('apps_name_idx').on(t.name)],
 );
 
-/** One row per app; a column per docs/product.md §3 settings field. */
+/** One row per app; a column per settings field, under the key of its line in src/contract/schemas/app-settings.ts. */
 export const appSettings = pgTable('app_settings', {
   appId: integer('app_id').primaryKey().references(() => apps.id, { onDelete: 'cascade' }),
   // Links and text
@@ -49,26 +49,25 @@ export const appSettings = pgTable('app_settings', {
   // Versioning and blocking; appVersion has step 0.01 (docs/product.md §5), so numeric keeps it exact.
   appVersion: numeric('app_version', { precision: 10, scale: 2, mode: 'number' }).notNull().default(0),
   forceUpdate: boolean('force_update').notNull().default(false),
-  blockVersion: text('block_version'),
+  blockVersion: numeric('block_version', { precision: 10, scale: 2, mode: 'number' }),
   activeBlockVersion: boolean('active_block_version').notNull().default(false),
   // Ads and connection
-  adsForceByVpn: boolean('ads_force_by_vpn').notNull().default(false),
-  adsForceByVpnInForeign: boolean('ads_force_by_vpn_in_foreign').notNull().default(false),
-  adsForceByVpnInIran: boolean('ads_force_by_vpn_in_iran').notNull().default(false),
+  adsForceByVPN: boolean('ads_force_by_vpn').notNull().default(false),
+  adsForceByVPNInForeign: boolean('ads_force_by_vpn_in_foreign').notNull().default(false),
+  adsForceByVPNInIran: boolean('ads_force_by_vpn_in_iran').notNull().default(false),
   autoConnect: boolean('auto_connect').notNull().default(false),
   configsActive: boolean('configs_active').notNull().default(true),
   connectDelay: integer('connect_delay').notNull().default(0),
   disconnectDelay: integer('disconnect_delay').notNull().default(0),
   /** Seconds. */
-  userConnectionLimit: integer('user_connection_limit').notNull().default(0),
+  UserConnectionLimit: integer('user_connection_limit').notNull().default(0),
   // Location and encryption
   detectLocationBy: detectLocationByEnum('detect_location_by').notNull().default('Timezone'),
   activeEncryptSetting: boolean('active_encrypt_setting').notNull().default(false),
-  // Smart mode and pings. The product's field list does not say what the two ping fields hold (a flag, a host or a
-  // count), so they are text until the settings issue pins them down.
+  // Smart mode and pings (milliseconds; null when not set).
   smartActive: boolean('smart_active').notNull().default(false),
-  autoConnectPing: text('auto_connect_ping'),
-  connectionPing: text('connection_ping'),
+  autoConnectPing: integer('auto_connect_ping'),
+  connectionPing: integer('connection_ping'),
   dnsServer: text('dns_server'),
   clickToContinue: boolean('click_to_continue').notNull().default(false),
   foreignSmart: boolean('foreign_smart').notNull().default(false),

@@ -1,63 +1,19 @@
-// How each docs/product.md §3 settings field is edited (kind, number step) and what the form sends: every
-// field, minus the role_id 1-only ones for anyone else (the server 403s on them), minus the
-// values the form never had (secret keys are answered to role_id 1 only).
+// What the settings form starts from and what it sends: every field of the contract's table, minus the
+// role_id 1-only ones for anyone else (the server 403s on them), minus the values the form never had
+// (secret keys are answered to role_id 1 only).
 import {
   SETTINGS_GROUPS,
+  SETTING_FIELDS,
   isTopAdminOnlySetting,
   type AppSettingsBody,
   type AppSettingsDto,
-  type AppSettingsField,
   type AppSettingsFormValues,
+  type SettingKey,
 } from '../../../contract';
 
-export type FieldKind = 'link' | 'text' | 'persianText' | 'englishText' | 'switch' | 'int' | 'version' | 'time' | 'select' | 'countries';
-
-export const FIELD_KINDS: Record<Exclude<AppSettingsField, 'robotApiKey'>, FieldKind> = {
-  aboutLink: 'link',
-  policyLink: 'link',
-  googlePlayLink: 'link',
-  instagram: 'link',
-  telegram: 'link',
-  youtube: 'link',
-  updateText: 'persianText',
-  englishUpdateText: 'englishText',
-  email: 'link',
-  appVersion: 'version',
-  forceUpdate: 'switch',
-  blockVersion: 'version',
-  activeBlockVersion: 'switch',
-  adsForceByVPN: 'switch',
-  adsForceByVPNInForeign: 'switch',
-  adsForceByVPNInIran: 'switch',
-  autoConnect: 'switch',
-  configsActive: 'switch',
-  connectDelay: 'int',
-  disconnectDelay: 'int',
-  UserConnectionLimit: 'time',
-  detectLocationBy: 'select',
-  activeEncryptSetting: 'switch',
-  repoName: 'text',
-  smartActive: 'switch',
-  autoConnectPing: 'int',
-  connectionPing: 'int',
-  dnsServer: 'text',
-  clickToContinue: 'switch',
-  foreignSmart: 'switch',
-  delaySmart: 'int',
-  loadSmartTogether: 'switch',
-  restartTimeLimit: 'int',
-  restartTimeLimitEnabled: 'switch',
-  selectedCountries: 'countries',
-  blockedCountries: 'countries',
-  newCoreKey: 'text',
-  newCoreIv: 'text',
-  staticConfigDelay: 'int',
-  cppKey: 'text',
-  cppIv: 'text',
-  robotIp: 'text',
-};
-
-export const SETTINGS_FIELDS = Object.values(SETTINGS_GROUPS).flat() as Exclude<AppSettingsField, 'robotApiKey'>[];
+/** The form edits every field of the contract's table, in its groups' order. */
+export const SETTINGS_FIELDS = Object.values(SETTINGS_GROUPS).flat();
+const kindOf = (field: SettingKey) => SETTING_FIELDS[field].kind;
 
 /**
  * The form's starting values. Text nulls become '' (an input shows nothing); optional numbers that
@@ -69,7 +25,7 @@ export function toFormValues(settings: AppSettingsDto): AppSettingsFormValues {
   for (const field of SETTINGS_FIELDS) {
     const v = (settings as unknown as Record<string, unknown>)[field];
     if (v === undefined) continue;
-    const kind = FIELD_KINDS[field];
+    const kind = kindOf(field);
     if (v === null) values[field] = kind === 'version' ? null : '';
     else values[field] = v;
   }

@@ -16,10 +16,13 @@ import {
   DETECT_LOCATION_BY,
   SETTINGS_GROUPS,
   SETTINGS_REQUIRED_IN_FORM,
+  SETTING_FIELDS,
   appSettingsFormSchema,
   isTopAdminOnlySetting,
   type AppSettingsFormValues,
   type CountryDto,
+  type SettingKey,
+  type SettingsGroup,
 } from '../../../contract';
 import { useCurrentUser } from '../../../lib/api';
 import { useGetCountriesQuery } from '../../../lib/api';
@@ -27,15 +30,20 @@ import { useGetAppQuery, useUpdateAppSettingsMutation } from '../api';
 import { CountriesField } from '../../../components/country';
 import { SwitchField } from '../components/switch-field';
 import { can } from '../../../lib/authorization';
-import { FIELD_KINDS, toFormValues, toSettingsBody } from './settings-form-model';
+import { toFormValues, toSettingsBody } from './settings-form-model';
+
+const fieldWidth = (field: SettingKey) => {
+  const d = SETTING_FIELDS[field];
+  return 'wide' in d ? 12 : d.kind === 'switch' ? 4 : 6;
+};
 
 const detectOptions = DETECT_LOCATION_BY.map((v) => ({ value: v, labelId: `apps.settings.detectLocationBy.${v}` }));
 const required = new Set<string>(SETTINGS_REQUIRED_IN_FORM);
 
-function SettingField({ field, disabled, countries }: { field: keyof typeof FIELD_KINDS; disabled: boolean; countries: readonly CountryDto[] }) {
+function SettingField({ field, disabled, countries }: { field: SettingKey; disabled: boolean; countries: readonly CountryDto[] }) {
   const labelId = `apps.settings.fields.${field}`;
   const req = required.has(field);
-  switch (FIELD_KINDS[field]) {
+  switch (SETTING_FIELDS[field].kind) {
     case 'switch':
       return <SwitchField name={field} labelId={labelId} disabled={disabled} />;
     case 'int':
@@ -56,8 +64,6 @@ function SettingField({ field, disabled, countries }: { field: keyof typeof FIEL
       return <TextInput name={field} labelId={labelId} ltr disabled={disabled} />;
   }
 }
-
-const wide = new Set(['updateText', 'englishUpdateText', 'UserConnectionLimit', 'selectedCountries', 'blockedCountries']);
 
 export function SettingsTab({ appId }: { appId: number }) {
   const { user } = useCurrentUser();
@@ -80,7 +86,7 @@ export function SettingsTab({ appId }: { appId: number }) {
       onSubmit={(values) => run(() => save({ id: appId, body: toSettingsBody(values, topAdmin) }).unwrap())}
     >
       <Stack spacing={2}>
-        {(Object.entries(SETTINGS_GROUPS) as [keyof typeof SETTINGS_GROUPS, readonly (keyof typeof FIELD_KINDS)[]][]).map(([group, fields]) => {
+        {(Object.entries(SETTINGS_GROUPS) as [SettingsGroup, SettingKey[]][]).map(([group, fields]) => {
           // Secret keys are answered to role_id 1 only: what the form did not receive, it does not show.
           const shown = fields.filter((f) => f in defaultValues);
           if (!shown.length) return null;
@@ -91,7 +97,7 @@ export function SettingsTab({ appId }: { appId: number }) {
               </Typography>
               <Grid container spacing={2}>
                 {shown.map((field) => (
-                  <Grid key={field} size={{ xs: 12, md: wide.has(field) ? 12 : FIELD_KINDS[field] === 'switch' ? 4 : 6 }}>
+                  <Grid key={field} size={{ xs: 12, md: fieldWidth(field) }}>
                     <SettingField
                       field={field}
                       disabled={!topAdmin && isTopAdminOnlySetting(field)}
