@@ -22,6 +22,7 @@ import { rejectNulInBody, rejectNulInRequestLine, validatorCompiler } from './ht
 import { createRepositories, type Repositories } from './repositories';
 import { contextualDb, contextualRepos } from './audit/context';
 import { registerAudit } from './audit/plugin';
+import { registerSentKeys } from './http/sent-keys';
 import { accessMenuRoutes } from './routes/access-menus';
 import { accessRoutes } from './routes/access';
 import { accountRoutes } from './routes/account';
@@ -128,6 +129,7 @@ export async function buildApp({ config, db, announce }: BuildOptions): Promise<
   // One input rule for every route, before validation and any database work (http/validation.ts).
   app.addHook('onRequest', rejectNulInRequestLine);
   app.addHook('preValidation', rejectNulInBody);
+  registerSentKeys(app);
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
   // Every guarded route declares the records it acts on; the checks run inside the audit's transaction.

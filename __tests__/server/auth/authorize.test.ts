@@ -65,7 +65,7 @@ describe('app.authorize', () => {
     const { user, token } = await t.signedInUser({ role_id: ROLE_IDS.restricted });
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/test/any', headers: t.auth(token) });
     expect(res.json()).toEqual({
-      id: user.id, username: user.username, role_id: 5, roleName: 'restricted', sessionId: expect.any(String), needToChangePass: false, totpEnrollmentRequired: false,
+      id: user.id, username: user.username, role_id: 5, roleName: 'restricted', sessionId: expect.any(String), needToChangePass: false, totpEnrollmentRequired: false, scope: 'own',
     });
   });
 
@@ -83,7 +83,7 @@ describe('app.authorize', () => {
 });
 
 describe('rbac helpers', () => {
-  const as = (id: number, role_id: number, roleName: string): AuthUser => ({ id, role_id, roleName, username: 'u', sessionId: 's', needToChangePass: false, totpEnrollmentRequired: false });
+  const as = (id: number, role_id: number, roleName: string): AuthUser => ({ id, role_id, roleName, username: 'u', sessionId: 's', needToChangePass: false, totpEnrollmentRequired: false, scope: 'own' });
 
   it('scopes apps, servers and profiles to their admin, and the top admin to everything', async () => {
     const owner = await t.createUser({ role_id: ROLE_IDS.appAdmin });

@@ -46,6 +46,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     audit?: AuditSpec;
   }
+  interface FastifyRequest {
+    /** What the route's `prepare` answered (AuditSpec.prepare); read with `preparedFor`. */
+    auditPrepared: { value: unknown } | null;
+  }
 }
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -56,13 +60,10 @@ export const fromBody = (key: string) => (r: FastifyRequest) => (r.body as Recor
 export const theCaller = (r: FastifyRequest) => r.user?.id;
 export const createdData = (answer: unknown) => (answer as { data?: { id?: unknown } } | undefined)?.data?.id;
 
-/** What each request's `prepare` answered. */
-const prepared = new WeakMap<FastifyRequest, unknown>();
-
 /** The answer of the route's `prepare` (see AuditSpec.prepare) for this request. */
 export function preparedFor<T>(request: FastifyRequest): T {
-  if (!prepared.has(request)) throw new Error(`${request.method} ${request.url}: preparedFor without a prepare step`);
-  return prepared.get(request) as T;
+  if (!request.auditPrepared) throw new Error(`${request.method} ${request.url}: preparedFor without a prepare step`);
+  return request.auditPrepared.value as T;
 }
 
 /** Thrown inside the transaction when the handler answered an error itself, to roll it back. */
@@ -71,6 +72,7 @@ class AnsweredError {
 }
 
 export function registerAudit(app: FastifyInstance, root: Db): void {
+  app.decorateRequest('auditPrepared', null);
   app.addHook('onRoute', (route) => {
     const methods = [route.method].flat();
     const spec = route.config?.audit;
@@ -82,7 +84,7 @@ export function registerAudit(app: FastifyInstance, root: Db): void {
     }
     const handler = route.handler as RouteHandlerMethod;
     route.handler = async function audited(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
-      if (spec.prepare) prepared.set(request, await spec.prepare(request, reply));
+      if (spec.prepare) request.auditPrepared = { value: await spec.prepare(request, reply) };
       if (spec.skip?.(request)) return handler.call(this, request, reply);
       return runAudited(root, spec, request, reply, () => handler.call(this, request, reply));
     };

@@ -49,6 +49,10 @@ declare module 'fastify' {
     /** Every guarded route with its access declaration (the tests generate their matrix from it). */
     accessTable: AccessEntry[];
   }
+  interface FastifyRequest {
+    /** The record kinds whose access this request has checked (a handler-declared check must be among them). */
+    accessChecked: Set<RecordKind> | null;
+  }
 }
 
 export interface AccessEntry {
@@ -166,11 +170,8 @@ async function checkPart(db: Db, request: FastifyRequest, user: AuthUser, kind: 
   if (kind === 'profile') await checkServers(db, user, parentIds, need === 'link' ? 'write' : need, request);
 }
 
-const checked = new WeakMap<FastifyRequest, Set<RecordKind>>();
 function markChecked(request: FastifyRequest, kind: RecordKind) {
-  const kinds = checked.get(request) ?? new Set<RecordKind>();
-  kinds.add(kind);
-  checked.set(request, kinds);
+  (request.accessChecked ??= new Set<RecordKind>()).add(kind);
 }
 
 /**
@@ -181,6 +182,7 @@ function markChecked(request: FastifyRequest, kind: RecordKind) {
 export function registerAccess(app: FastifyInstance, isGuarded: (route: RouteOptions) => boolean): void {
   const table: AccessEntry[] = [];
   app.decorate('accessTable', table);
+  app.decorateRequest('accessChecked', null);
   app.addHook('onRoute', (route) => {
     const spec = route.config?.access;
     if (!spec) {
@@ -199,7 +201,7 @@ export function registerAccess(app: FastifyInstance, isGuarded: (route: RouteOpt
         if (ids) await requireAccess(app.db, request, check.kind, ids, check.need);
       }
       const answer = await handler.call(this, request, reply);
-      const late = checks.filter((c) => c.inHandler && !checked.get(request)?.has(c.kind));
+      const late = checks.filter((c) => c.inHandler && !request.accessChecked?.has(c.kind));
       if (late.length && request.user && !(reply.sent && reply.statusCode >= 400)) {
         throw new Error(`${route.url} declares ${late.map((c) => c.kind).join(', ')} access in its handler but never checked it`);
       }

@@ -11,7 +11,7 @@ import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } f
 import { APP_API_KEY_HEADER, ERROR_CODES, POLICIES, type OperationRef, type Policy, type RoleRef } from '../../../src/contract';
 import { HttpError } from '../http/errors';
 import type { Repositories } from '../repositories';
-import { createOperationCatalogue, holdsEveryOperation, markReachAll, type OperationCatalogue } from './operations';
+import { createOperationCatalogue, holdsEveryOperation, type OperationCatalogue } from './operations';
 import type { TokenService } from './tokens';
 
 /** The signed-in caller, as routes and the rbac helpers see it. */
@@ -24,6 +24,11 @@ export interface AuthUser {
   needToChangePass: boolean;
   /** The role requires TOTP and the user has not enrolled: held to the enrolment calls. */
   totpEnrollmentRequired: boolean;
+  /**
+   * The role's scope: `all` reaches every app's records for the operations the role is granted,
+   * writes included; role_id 1-only fields and actions still go by their policies (auth/access.ts).
+   */
+  scope: 'own' | 'all';
 }
 
 /**
@@ -59,6 +64,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by `authorize`; null on public routes. Use `requireUser(request)` in handlers. */
     user: AuthUser | null;
+    /** False when the caller's role lacks the grant for this operation (refused after the fixed rules). */
+    operationGranted: boolean;
   }
 }
 
@@ -95,10 +102,9 @@ export const bearerToken = (request: FastifyRequest): string | undefined => AUTH
 
 export function registerAuthorize(app: FastifyInstance, deps: { tokens: TokenService; repos: Repositories }) {
   app.decorateRequest('user', null);
+  app.decorateRequest('operationGranted', true);
   const catalogue = createOperationCatalogue();
   app.decorate('operations', catalogue);
-  /** Requests whose caller's role lacks the grant for the operation (refused after the fixed rules). */
-  const ungranted = new WeakSet<FastifyRequest>();
 
   async function resolveUser(request: FastifyRequest, operation: OperationRef | undefined): Promise<AuthUser> {
     const token = bearerToken(request);
@@ -107,7 +113,7 @@ export function registerAuthorize(app: FastifyInstance, deps: { tokens: TokenSer
     const session = claims ? await deps.repos.sessions.find(claims.sid, operation) : undefined;
     if (!session || !session.active || String(session.userId) !== claims!.sub) throw HttpError.unauthorized();
     await deps.repos.sessions.touch(session);
-    if (operation && !session.operationGranted && !holdsEveryOperation({ id: session.roleId, name: session.roleName })) ungranted.add(request);
+    if (operation && !session.operationGranted && !holdsEveryOperation({ id: session.roleId, name: session.roleName })) request.operationGranted = false;
     const user: AuthUser = {
       id: session.userId,
       username: session.username,
@@ -116,10 +122,8 @@ export function registerAuthorize(app: FastifyInstance, deps: { tokens: TokenSer
       sessionId: session.sessionId,
       needToChangePass: session.needToChangePass,
       totpEnrollmentRequired: Boolean(session.totpEnrollmentRequired),
+      scope: session.roleScope === 'all' ? 'all' : 'own',
     };
-    // Scope `all` reaches every app's records for the operations the role is granted, writes
-    // included; role_id 1-only fields and actions still go by their policies (auth/access.ts).
-    if (session.roleScope === 'all') markReachAll(user);
     return user;
   }
 
@@ -135,7 +139,7 @@ export function registerAuthorize(app: FastifyInstance, deps: { tokens: TokenSer
         throw new HttpError(403, ERROR_CODES.totpEnrollmentRequired, 'Two-factor sign-in must be set up first');
       }
       // A grant only narrows: the fixed rule must pass too.
-      if (!allows(rule, user) || ungranted.has(request)) throw HttpError.forbidden();
+      if (!allows(rule, user) || !request.operationGranted) throw HttpError.forbidden();
     };
     guard[RULE] = rule;
     return guard;

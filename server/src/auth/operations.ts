@@ -4,7 +4,6 @@
 // onRoute hook) and sealed when the app is built, so it can never drift from what the server serves.
 import type { FastifyRequest } from 'fastify';
 import { API_PREFIX, ROLE_IDS, ROLE_NAMES, operationKey, type HttpMethod, type Operation, type OperationRef, type RoleRef } from '../../../src/contract';
-import type { AuthUser } from './authorize';
 
 /** `/api/v1/apps/destroyDevice/:id` -> `apps/destroyDevice/{id}`, the OpenAPI spelling without the prefix. */
 export function operationRoute(url: string): string {
@@ -59,12 +58,3 @@ export function createOperationCatalogue(): OperationCatalogue {
   };
   return catalogue;
 }
-
-/**
- * Callers whose request reaches every app's data although they are not role_id 1: a role with scope
- * `all`, on a read (GET). Kept beside the user object rather than on it, so the AuthUser shape routes
- * and tests see is unchanged. Read through rbac's `reachesAll`.
- */
-const reachingAll = new WeakSet<AuthUser>();
-export const markReachAll = (user: AuthUser): void => void reachingAll.add(user);
-export const hasReachAll = (user: AuthUser): boolean => reachingAll.has(user);

@@ -9,7 +9,6 @@ import { allowed, type Policy } from '../../../src/contract';
 import type { Db } from '../db/client';
 import { apps, serverApps, servers } from '../db/schema';
 import { roleOf, type AuthUser } from './authorize';
-import { hasReachAll } from './operations';
 
 /** Whether the caller passes a policy of the shared table. */
 export const can = (user: Pick<AuthUser, 'role_id' | 'roleName'>, policy: Policy): boolean => allowed(roleOf(user), policy);
@@ -18,7 +17,7 @@ export const can = (user: Pick<AuthUser, 'role_id' | 'roleName'>, policy: Policy
  * Whether this request reaches every app's data: the top admin, or a role with scope `all` on a read
  * (set per request by `authorize`). Role_id 1-only fields and actions still go by their policies.
  */
-export const reachesAll = (user: AuthUser): boolean => can(user, 'scope:all') || hasReachAll(user);
+export const reachesAll = (user: AuthUser): boolean => can(user, 'scope:all') || user.scope === 'all';
 
 /** A where-condition on `apps`: those administered by `adminId`; undefined (no limit) for null. */
 export const appsAdministeredBy = (adminId: number | null): SQL | undefined => (adminId === null ? undefined : eq(apps.adminId, adminId));

@@ -16,7 +16,6 @@ import { dataResponse, successResponse } from '../http/schemas';
 import { responseSchema, yupSchema } from '../http/validation';
 import { inTransaction } from '../repositories';
 import { AD_FIELDS } from '../repositories/ads';
-import { captureRawBodyKeys, rawBodyKeys } from './app-settings';
 import { fromParams } from '../audit/plugin';
 import { adSettingEntrySchema } from '../../../src/contract/responses-settings';
 import { owns } from '../auth/access';
@@ -68,7 +67,7 @@ export async function adsRoutes(app: FastifyInstance) {
     '/apps/updateSettingsAdmob/:id',
     {
       config: { access: [owns('app', fromParams('id'))], audit: { action: 'app.ads', target: 'appAds', id: fromParams('id') } },
-      preValidation: [app.authorize({ any: true }), captureRawBodyKeys],
+      preValidation: app.authorize({ any: true }),
       schema: {
         tags,
         summary: 'Save the ad form',
@@ -84,7 +83,7 @@ export async function adsRoutes(app: FastifyInstance) {
       const user = requireUser(request);
       const { id } = request.params;
       const body = request.body as Partial<Record<AdSettingsField, string | boolean | number>>;
-      const sent = rawBodyKeys(request);
+      const sent = request.sentKeys;
       // Checked and written in one transaction on the locked row, so two saves cannot together
       // produce a state that each alone would have been refused.
       await inTransaction(app.db, async (repos) => {

@@ -1,9 +1,9 @@
 // docs/product.md §7 POST apps/updateSettings/{id}: any subset of the docs/product.md §3 settings fields, with the
 // docs/product.md §6 rights enforced here. The role_id 1-only fields (TOP_ADMIN_ONLY_SETTINGS) answer 403 for
 // anyone else when present in the body at all (checked against the raw body, before validation
-// reshapes it), naming them. `robotApiKey: true` is the role_id 1 action that generates a robot API
+// reshapes it: request.sentKeys), naming them. `robotApiKey: true` is the role_id 1 action that generates a robot API
 // key: it is answered once as data.robotApiKey and only its SHA-256 is stored.
-import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   TOP_ADMIN_ONLY_SETTINGS, V, appSettingsSchema, idParamsSchema, splitCountryCodes,
   type AppSettingsBody, type IdParams,
@@ -22,25 +22,12 @@ import { owns } from '../auth/access';
 
 const tags = ['app settings'];
 
-const rawKeys = new WeakMap<FastifyRequest, string[]>();
-
-/** preValidation hook: remembers which keys the client actually sent (validation replaces the body). */
-export const captureRawBodyKeys: preValidationAsyncHookHandler = async (request) => {
-  const body = request.body;
-  rawKeys.set(request, body && typeof body === 'object' && !Array.isArray(body) ? Object.keys(body) : []);
-};
-
-/** The keys of the body as sent; routes using it declare `preValidation: captureRawBodyKeys`. */
-export function rawBodyKeys(request: FastifyRequest): string[] {
-  return rawKeys.get(request) ?? [];
-}
-
 export async function appSettingsRoutes(app: FastifyInstance) {
   app.post<{ Params: IdParams; Body: AppSettingsBody }>(
     '/apps/updateSettings/:id',
     {
       config: { access: [owns('app', fromParams('id'))], audit: { action: 'app.settings', target: 'appSettings', id: fromParams('id') } },
-      preValidation: [app.authorize({ any: true }), captureRawBodyKeys],
+      preValidation: app.authorize({ any: true }),
       schema: {
         tags,
         summary: 'Change any subset of the application settings',
@@ -57,7 +44,7 @@ export async function appSettingsRoutes(app: FastifyInstance) {
       const user = requireUser(request);
       const { id } = request.params;
       if (!can(user, 'apps:advancedSettings')) {
-        const refused = rawBodyKeys(request).filter((k) => (TOP_ADMIN_ONLY_SETTINGS as readonly string[]).includes(k));
+        const refused = request.sentKeys.filter((k) => (TOP_ADMIN_ONLY_SETTINGS as readonly string[]).includes(k));
         if (refused.length) throw HttpError.forbidden(`Only role_id 1 may change: ${refused.join(', ')}`);
       }
       const body = request.body;

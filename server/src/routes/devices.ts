@@ -60,6 +60,13 @@ const deviceCells = (d: DeviceDto): CsvCell[] => [d.id, d.app.name, d.app.id, d.
 const EARLY_PAGE_TRUST_MS = 60_000;
 const EARLY_PAGE_SESSIONS = 10_000;
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The page of every device asked for as the request arrived (see below); null when none was. */
+    earlyDevicePage: { sid: string; query: DevicesQuery; page: Promise<DeviceList> } | null;
+  }
+}
+
 export async function deviceRoutes(app: FastifyInstance, options: DeviceRoutesOptions = {}) {
   /** Every device when the request reaches all apps (rbac reachesAll); otherwise those of the caller's apps. */
   const scopeOf = async (user: AuthUser): Promise<DeviceScope> => (reachesAll(user) ? {} : { appIds: await ownedAppIds(app.db, user) });
@@ -72,7 +79,7 @@ export async function deviceRoutes(app: FastifyInstance, options: DeviceRoutesOp
   // and the page asked for as usual. Nothing is sent before the check, and a request whose token
   // does not verify, or whose session was not seen reaching everything, starts nothing early.
   const reachAllSeen = new Map<string, number>();
-  const earlyPages = new WeakMap<FastifyRequest, { sid: string; query: DevicesQuery; page: Promise<DeviceList> }>();
+  app.decorateRequest('earlyDevicePage', null);
   const sameQuery = (a: DevicesQuery, b: DevicesQuery) => JSON.stringify(a) === JSON.stringify(b);
 
   app.get<{ Querystring: DevicesQuery }>(
@@ -91,11 +98,11 @@ export async function deviceRoutes(app: FastifyInstance, options: DeviceRoutesOp
         }
         const page = app.repos.devices.list({}, query);
         page.catch(() => undefined); // answered below, or dropped
-        earlyPages.set(request, { sid, query, page });
+        request.earlyDevicePage = { sid, query, page };
       },
       // A session the guard refused (signed out, deactivated, no longer granted) starts nothing early again.
       onResponse: async (request, reply) => {
-        const early = earlyPages.get(request);
+        const early = request.earlyDevicePage;
         if (early && (reply.statusCode === 401 || reply.statusCode === 403)) reachAllSeen.delete(early.sid);
       },
       config: { access: noRecord('the list is limited to the caller\'s reach by its query') },
@@ -116,7 +123,7 @@ export async function deviceRoutes(app: FastifyInstance, options: DeviceRoutesOp
     },
     async (request) => {
       const user = requireUser(request);
-      const early = earlyPages.get(request);
+      const early = request.earlyDevicePage;
       if (!reachesAll(user)) {
         reachAllSeen.delete(user.sessionId);
         return app.repos.devices.list(await scopeOf(user), request.query);
