@@ -23,7 +23,7 @@ import { loadConfig } from '../server/src/config';
 import { apps, countries, servers, serverApps } from '../server/src/db/schema';
 import { inTransaction } from '../server/src/repositories';
 import { eq } from 'drizzle-orm';
-import { PROFILE_ADDRESS_CONTEXT } from '../server/src/routes/profiles';
+import { PROFILE_ADDRESS_CONTEXT } from '../server/src/domain/profile-address';
 import { freePort, startServer, stopProcess } from './lib/server-process';
 
 interface AutocannonResult {

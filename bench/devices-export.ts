@@ -26,7 +26,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inArray, sql } from 'drizzle-orm';
 import { buildApp } from '../server/src/app';
-import { hashPassword } from '../server/src/auth/passwords';
+import { hashPassword } from '../server/src/domain/passwords';
 import { loadConfig } from '../server/src/config';
 import type { Db } from '../server/src/db/client';
 import { apps, devices, users } from '../server/src/db/schema';

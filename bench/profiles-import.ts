@@ -24,7 +24,7 @@ import { eq } from 'drizzle-orm';
 import { Client } from 'pg';
 import { CSV_MAX_BYTES } from '../src/contract';
 import { buildApp } from '../server/src/app';
-import { hashPassword } from '../server/src/auth/passwords';
+import { hashPassword } from '../server/src/domain/passwords';
 import { loadConfig, type DatabaseTarget } from '../server/src/config';
 import { apps, countries, users } from '../server/src/db/schema';
 

@@ -5,7 +5,11 @@
 //   lib        no feature, no app shell
 //   components no feature, no app shell
 //   features/X no other feature, no app shell
-//   server     nothing from src/ but src/contract
+//   server     nothing from src/ but src/contract, and its layers point one way:
+//              routes -> auth, audit -> repositories -> db; domain (pure rules) imports no
+//              repository, route, auth, audit or db module; a route file (one that registers
+//              routes) imports no other route file; the access table (auth/access.ts) is the one
+//              home of ownership and repositories/reach.ts its one SQL statement.
 //
 // oxlint's no-restricted-imports matches the import's text, and this tree imports by relative
 // path, so the same rule reads differently in every folder; this check resolves each specifier
@@ -28,7 +32,7 @@ function walk(dir, out = []) {
 /** The room a repository path belongs to, e.g. `contract`, `lib`, `feature:apps`, `server`. */
 export function roomOf(rel) {
   const parts = rel.split(path.sep).join('/').split('/');
-  if (parts[0] === 'server') return 'server';
+  if (parts[0] === 'server') return parts[1] === 'src' && parts.length > 3 ? `server:${parts[2]}` : 'server';
   if (parts[0] !== 'src') return 'other';
   if (parts[1] === 'features' && parts.length > 3) return `feature:${parts[2]}`;
   if (['contract', 'lib', 'components', 'app'].includes(parts[1])) return parts[1];
@@ -39,8 +43,11 @@ export function roomOf(rel) {
 export function violation(from, to) {
   if (from === to || to === 'other') return null;
   if (from === 'contract') return 'the contract imports nothing of the app or the server';
-  if (from === 'server') return to === 'contract' ? null : 'the server imports nothing from src/ but src/contract';
-  if (to === 'server') return 'the panel imports nothing from the server';
+  if (from.startsWith('server')) {
+    if (!to.startsWith('server')) return to === 'contract' ? null : 'the server imports nothing from src/ but src/contract';
+    return SERVER_LAYERS[from]?.[to] ?? null;
+  }
+  if (to.startsWith('server')) return 'the panel imports nothing from the server';
   if (from === 'lib' || from === 'components') {
     if (to.startsWith('feature:')) return `${from} imports no feature`;
     if (to === 'app') return `${from} imports nothing of the app shell`;
@@ -52,7 +59,26 @@ export function violation(from, to) {
   return null;
 }
 
+/** What each server layer may not import, and why. */
+const below = (layer, rooms) => Object.fromEntries(rooms.map((r) => [`server:${r}`, `${layer} sits below ${r}`]));
+const SERVER_LAYERS = {
+  'server:domain': { ...below('the domain (pure rules)', ['routes', 'auth', 'audit']), 'server:repositories': 'the domain imports no repository: the caller hands it the data', 'server:db': 'the domain imports no database module' },
+  'server:repositories': below('a repository', ['routes', 'auth', 'audit']),
+  'server:db': below('the database layer', ['routes', 'auth', 'audit', 'repositories']),
+  'server:auth': below('auth', ['routes']),
+  'server:audit': below('the audit', ['routes']),
+  'server:http': below('the http helpers', ['routes', 'auth', 'audit', 'repositories']),
+};
+
+/** A file that registers routes (an `…Routes` plugin); no other route file may import it. */
+export const isRouteFile = (text) => /export async function \w+Routes\s*\(/.test(text);
+
 const IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|^\s*import\s+)['"]([^'"]+)['"]/gm;
+
+function importsRouteFile(target) {
+  const file = [`${target}.ts`, target, path.join(target, 'index.ts')].find((f) => fs.existsSync(f) && fs.statSync(f).isFile());
+  return file !== undefined && isRouteFile(fs.readFileSync(file, 'utf8'));
+}
 
 export function check() {
   const problems = [];
@@ -64,8 +90,9 @@ export function check() {
     for (const match of text.matchAll(IMPORT)) {
       const spec = match[1];
       if (!spec.startsWith('.')) continue;
-      const to = roomOf(path.relative(root, path.resolve(path.dirname(file), spec)));
-      const why = violation(from, to);
+      const target = path.resolve(path.dirname(file), spec);
+      const to = roomOf(path.relative(root, target));
+      const why = violation(from, to) ?? (from === 'server:routes' && to === 'server:routes' && importsRouteFile(target) ? 'a route file imports no other route file' : null);
       if (why) problems.push(`${rel}: imports '${spec}': ${why}`);
     }
   }

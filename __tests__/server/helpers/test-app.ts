@@ -13,7 +13,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../../server/src/app';
-import { hashPassword } from '../../../server/src/auth/passwords';
+import { hashPassword } from '../../../server/src/domain/passwords';
 import { loadConfig, type Config, type DatabaseTarget } from '../../../server/src/config';
 import { PGLITE_EXTENSIONS, pgliteHandle, type Db, type DbHandle } from '../../../server/src/db/client';
 import type { Repositories } from '../../../server/src/repositories';

@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import type { ConfigCore } from '../../../src/contract';
 import { auditLog, profiles } from '../../../server/src/db/schema';
 import { createSecretBox } from '../../../server/src/domain/secret-box';
-import { PROFILE_ADDRESS_CONTEXT } from '../../../server/src/routes/profiles';
+import { PROFILE_ADDRESS_CONTEXT } from '../../../server/src/domain/profile-address';
 import { parseShareLink } from '../../../server/src/domain/share-links';
 import { UnsupportedByCore, clientConfig, coreProblems } from '../../../server/src/domain/v2ray-config';
 import { createTestApp, type TestApp } from '../helpers/test-app';

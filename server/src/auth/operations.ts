@@ -3,7 +3,8 @@
 // (`GET apps/destroyDevice/{id}`). Filled from the route table as routes register (authorize's
 // onRoute hook) and sealed when the app is built, so it can never drift from what the server serves.
 import type { FastifyRequest } from 'fastify';
-import { API_PREFIX, ROLE_IDS, ROLE_NAMES, operationKey, type HttpMethod, type Operation, type OperationRef, type RoleRef } from '../../../src/contract';
+import { API_PREFIX, ROLE_IDS, ROLE_NAMES, operationKey, type HttpMethod, type Operation, type OperationRef, type RoleRef, type UserAccess } from '../../../src/contract';
+import type { Repositories } from '../repositories';
 
 /** `/api/v1/apps/destroyDevice/:id` -> `apps/destroyDevice/{id}`, the OpenAPI spelling without the prefix. */
 export function operationRoute(url: string): string {
@@ -57,4 +58,11 @@ export function createOperationCatalogue(): OperationCatalogue {
     },
   };
   return catalogue;
+}
+
+/** A user's grants as users/current carries them (role_id 1 and the role named admin: every operation). */
+export async function accessOf(repos: Repositories, catalogue: OperationCatalogue, role: RoleRef): Promise<UserAccess> {
+  const scope = role.id === ROLE_IDS.topAdmin ? 'all' : ((await repos.roles.detail(role.id))?.scope ?? 'own');
+  if (holdsEveryOperation(role)) return { scope, operations: catalogue.operations.map(({ method, route }) => ({ method, route })) };
+  return { scope, operations: (await repos.roles.grants(role.id)).operations };
 }

@@ -1,13 +1,14 @@
 // Role and scope rules of docs/product.md §6 for the lists: the role rules come from the shared policy
 // table (src/contract/policies.ts); `scope:all` (the top admin, and a role with scope `all`) sees
 // everything, everyone else only the apps they administer and what hangs off them (servers linked to
-// those apps, their profiles, their devices). The servers repository scopes its queries with
-// appsAdministeredBy and serverIdsAdministeredBy, the dashboard its figures with serverScope. Whether a
+// those apps, their profiles, their devices), stated once in repositories/reach.ts; the dashboard
+// scopes its figures with serverScope. Whether a
 // route may act on one record is not decided here but by its access declaration (auth/access.ts).
-import { eq, inArray, type SQL } from 'drizzle-orm';
+import { inArray, type SQL } from 'drizzle-orm';
 import { allowed, type Policy } from '../../../src/contract';
 import type { Db } from '../db/client';
-import { apps, serverApps, servers } from '../db/schema';
+import { apps, servers } from '../db/schema';
+import { appsAdministeredBy, serverIdsAdministeredBy } from '../repositories/reach';
 import { roleOf, type AuthUser } from './authorize';
 
 /** Whether the caller passes a policy of the shared table. */
@@ -19,9 +20,6 @@ export const can = (user: Pick<AuthUser, 'role_id' | 'roleName'>, policy: Policy
  */
 export const reachesAll = (user: AuthUser): boolean => can(user, 'scope:all') || user.scope === 'all';
 
-/** A where-condition on `apps`: those administered by `adminId`; undefined (no limit) for null. */
-export const appsAdministeredBy = (adminId: number | null): SQL | undefined => (adminId === null ? undefined : eq(apps.adminId, adminId));
-
 /** A where-condition on `apps` limiting a query to the caller's apps; undefined (no limit) when it reaches all. */
 export function appScope(user: AuthUser): SQL | undefined {
   return appsAdministeredBy(reachesAll(user) ? null : user.id);
@@ -31,14 +29,6 @@ export function appScope(user: AuthUser): SQL | undefined {
 export async function ownedAppIds(db: Db, user: AuthUser): Promise<number[]> {
   const rows = await db.select({ id: apps.id }).from(apps).where(appsAdministeredBy(user.id));
   return rows.map((r) => r.id);
-}
-
-/**
- * The servers linked to at least one app administered by `adminId`, as a subquery of ids: the one
- * statement of "whose servers these are", used here and by the servers repository's scope.
- */
-export function serverIdsAdministeredBy(db: Db, adminId: number) {
-  return db.selectDistinct({ id: serverApps.serverId }).from(serverApps).innerJoin(apps, eq(apps.id, serverApps.appId)).where(eq(apps.adminId, adminId));
 }
 
 /** A where-condition on `servers` limiting a query to the caller's servers; undefined (no limit) when it reaches all. */

@@ -23,7 +23,11 @@ import { keepEvenIfRefused } from '../audit/context';
 import type { Repositories } from '../repositories';
 import { KNOWN_ADDRESS_MS } from '../repositories/sign-in-failures';
 import type { UserRow } from '../repositories/users';
-import { verifyAgainstNobody, verifyPassword } from './passwords';
+import { verifyAgainstNobody, verifyPassword } from '../domain/passwords';
+
+/** How long a sign-in's two-factor challenge lasts, and how many wrong codes it checks at most. */
+export const TOTP_CHALLENGE_TTL_MS = 5 * 60_000;
+export const TOTP_CHALLENGE_MAX_FAILURES = 5;
 
 export const badCredentials = () => new HttpError(401, ERROR_CODES.badCredentials, 'Username or password is wrong');
 /** A 429 from the sign-in limits; the routes send `retryAfterSeconds` as the Retry-After header. */

@@ -5,7 +5,7 @@
 import { getAllCountries } from 'countries-and-timezones';
 import { eq, sql } from 'drizzle-orm';
 import { ROLE_IDS } from '../../../src/contract';
-import { generatePassword, hashPassword } from '../auth/passwords';
+import { generatePassword, hashPassword } from '../domain/passwords';
 import type { Config } from '../config';
 import type { Db } from './client';
 import { countries, users } from './schema';

@@ -10,10 +10,37 @@
 // lookup (key → app, active, version) plus a Map read. A version change (database trigger, same
 // transaction as the change) drops the app's entry on the next call of any instance.
 import { AD_SLOTS, API_PREFIX, CLIENT_LINKS, CLIENT_SETTINGS, SETTING_FIELDS, type ClientConfig, type ClientProfile, type Locale, type Operator } from '../../../src/contract';
-import type { ConfigSnapshot } from '../repositories/client-config';
-import { flagUrl } from '../repositories/countries';
+import type { AppSettingsDto, OperatorNames, Protocol, ProfileType } from '../../../src/contract';
+import { flagUrl } from './flags';
 import { strongEtag, type CachedBody } from '../http/cached-body';
 import { encryptWord } from './word-crypto';
+
+/** A stored profile as the answer is built from it (its address still sealed). */
+export interface ProfileRow {
+  id: number;
+  serverId: number;
+  name: string;
+  operator: Operator;
+  protocol: Protocol;
+  type: ProfileType;
+  addressEnc: string;
+}
+
+/** The stored settings row: every field of the contract's table under its key (the keys included). */
+export type StoredSettings = Required<Omit<AppSettingsDto, 'repoName'>>;
+
+/** Everything one config version is built from (read by repositories/client-config.ts). */
+export interface ConfigSnapshot {
+  app: { id: number; name: string; packageName: string };
+  settings: StoredSettings | undefined;
+  /** The ad settings row: the switches, IDApp and each slot's `<slot>Id`, `<slot>Active` and `<slot>Interval`. */
+  ads: ({ adMob: boolean; gdprActive: boolean; smartActive: boolean; idApp: string | null } & Record<string, unknown>) | undefined;
+  /** Blocked versions, in their stored spelling (versionKey). */
+  blockedVersions: string[];
+  operators: OperatorNames;
+  servers: { id: number; country: { code: string; name: string } }[];
+  profiles: ProfileRow[];
+}
 
 /** The prepared form of one config version: everything but the per-call choices. */
 export type PreparedConfig =

@@ -3,11 +3,10 @@
 // batched lastSeenAt write of devices. The version itself is bumped by database triggers (migration
 // 0004), never here.
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { OperatorNames } from '../../../src/contract';
 import type { Db } from '../db/client';
 import { adSettings, appConfigChanges, appConfigVersions, appSettings, appVersions, apps, countries, profiles, serverApps, servers } from '../db/schema';
 import { operatorsRepository } from './operators';
-import type { ProfileValues } from './profiles';
+import type { ConfigSnapshot } from '../domain/client-config';
 import { pgTextArray } from '../db/helpers';
 
 export interface ClientApp {
@@ -17,21 +16,7 @@ export interface ClientApp {
   version: number;
 }
 
-/** A stored profile as the answer is built from it: its id and its stored values (address still sealed). */
-export interface ProfileRow extends ProfileValues {
-  id: number;
-}
-
-export interface ConfigSnapshot {
-  app: { id: number; name: string; packageName: string };
-  settings: typeof appSettings.$inferSelect | undefined;
-  ads: typeof adSettings.$inferSelect | undefined;
-  /** Blocked versions, in their stored spelling (versionKey). */
-  blockedVersions: string[];
-  operators: OperatorNames;
-  servers: { id: number; country: { code: string; name: string } }[];
-  profiles: ProfileRow[];
-}
+export type { ConfigSnapshot, ProfileRow } from '../domain/client-config';
 
 export function clientConfigRepository(db: Db) {
   // Prepared once per repository: on PostgreSQL each pooled connection parses and plans it once.

@@ -5,9 +5,8 @@ import { eq } from 'drizzle-orm';
 import type { CountryDto } from '../../../src/contract';
 import type { Db } from '../db/client';
 import { countries } from '../db/schema';
+import { flagUrl } from '../domain/flags';
 
-/** `/api/v1/flags/ir.svg` for IR: same origin, so the panel's CSP (img-src 'self') allows it. */
-export const flagUrl = (code: string): string => `/api/v1/flags/${code.toLowerCase()}.svg`;
 
 // Names are sorted here rather than in SQL: PGlite has no ICU collations, and both database modes
 // must answer in the same order ("Åland Islands" next to "Albania", not after "Zimbabwe").

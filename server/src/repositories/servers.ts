@@ -1,14 +1,14 @@
 // VPN servers and their links to apps (docs/product.md §3 Server). The list answers the Server DTO the panel
 // shows; the stored password (sealed, password_enc) never leaves this module except as the
 // `hasPassword` flag. Ownership is decided by the caller (auth/rbac.ts); here a scope is just "the
-// apps administered by user X" or everything, written by rbac (appsAdministeredBy, serverIdsAdministeredBy).
+// apps administered by user X" or everything, written once in ./reach.ts (appsAdministeredBy, serverIdsAdministeredBy).
 import { and, asc, count, countDistinct, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ServerDto } from '../../../src/contract';
-import { appsAdministeredBy, serverIdsAdministeredBy } from '../auth/rbac';
+import { appsAdministeredBy, serverIdsAdministeredBy } from './reach';
 import type { Db } from '../db/client';
 import { apps, countries, profiles, serverApps, servers } from '../db/schema';
 import { toCount } from '../db/helpers';
-import { flagUrl } from './countries';
+import { flagUrl } from '../domain/flags';
 import { ID_CHUNK, chunk } from '../db/helpers';
 
 /** Whose servers: those linked to apps administered by `adminId`, or every server (null). */

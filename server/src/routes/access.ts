@@ -11,11 +11,10 @@
 import type { FastifyInstance } from 'fastify';
 import {
   ERROR_CODES, ROLE_IDS, V, idParamsSchema, permissionsInputSchema, roleInputSchema,
-  type IdParams, type PermissionsInput, type RoleInput, type RoleRef, type RoleWithGrants, type UserAccess,
+  type IdParams, type PermissionsInput, type RoleInput, type RoleWithGrants,
 } from '../../../src/contract';
 import { createdData, fromParams } from '../audit/plugin';
 import { requireUser } from '../auth/authorize';
-import { holdsEveryOperation } from '../auth/operations';
 import { can } from '../auth/rbac';
 import { isForeignKeyViolation, isUniqueViolation } from '../db/helpers';
 import { HttpError } from '../http/errors';
@@ -50,13 +49,6 @@ const roleTexts = ({ pName, name, pDescription, description }: RoleInput): RoleT
   pDescription: pDescription ?? null,
   description: description ?? null,
 });
-
-/** A user's grants as users/current carries them (role_id 1 and the role named admin: every operation). */
-export async function accessOf(app: FastifyInstance, role: RoleRef): Promise<UserAccess> {
-  const scope = role.id === ROLE_IDS.topAdmin ? 'all' : ((await app.repos.roles.detail(role.id))?.scope ?? 'own');
-  if (holdsEveryOperation(role)) return { scope, operations: app.operations.operations.map(({ method, route }) => ({ method, route })) };
-  return { scope, operations: (await app.repos.roles.grants(role.id)).operations };
-}
 
 export async function accessRoutes(app: FastifyInstance) {
   /** The role with its grants; role_id 1 holds every menu item and operation. */

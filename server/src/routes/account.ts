@@ -6,11 +6,10 @@ import {
 } from '../../../src/contract';
 import { auditActor, auditDetail, auditTarget } from '../audit/context';
 import { requireUser } from '../auth/authorize';
-import { accessOf } from './access';
-import { hashPassword, verifyPassword } from '../auth/passwords';
-import { acceptSignIn, assertNotLimited, checkSignIn, failureKeys, recordFailure, withRetryAfter, type CheckedSignIn } from '../auth/sign-in';
+import { accessOf } from '../auth/operations';
+import { hashPassword, verifyPassword } from '../domain/passwords';
+import { TOTP_CHALLENGE_TTL_MS, acceptSignIn, assertNotLimited, checkSignIn, failureKeys, recordFailure, withRetryAfter, type CheckedSignIn } from '../auth/sign-in';
 import { newChallenge } from '../auth/totp';
-import { TOTP_CHALLENGE_TTL_MS } from './totp';
 import { inspectImage } from '../domain/images';
 import { HttpError } from '../http/errors';
 import { readForm } from '../http/multipart';
@@ -81,7 +80,7 @@ export async function accountRoutes(app: FastifyInstance) {
       const data = await app.repos.users.currentUser(requireUser(request).id);
       if (!data) throw HttpError.unauthorized();
       // The role's operation grants and scope, so the panel hides what the server would refuse (docs/product.md §6).
-      return { data: { ...data, access: await accessOf(app, data.role) } };
+      return { data: { ...data, access: await accessOf(app.repos, app.operations, data.role) } };
     },
   );
 

@@ -24,9 +24,6 @@ import { responseSchema, yupSchema } from '../http/validation';
 import { appListItemSchema } from '../../../src/contract/responses';
 import { appWithSettingsSchema } from '../../../src/contract/responses-settings';
 import { inTransaction } from '../repositories';
-import { adsRoutes } from './ads';
-import { appSettingsRoutes } from './app-settings';
-import { versionRoutes } from './versions';
 import { createdData, fromParams } from '../audit/plugin';
 import { owns, noRecord } from '../auth/access';
 
@@ -185,9 +182,6 @@ export async function appRoutes(app: FastifyInstance) {
     },
   );
 
-  await app.register(appSettingsRoutes);
-  await app.register(adsRoutes);
-  await app.register(versionRoutes);
 }
 
 const packageNameTaken = () => HttpError.conflict({ packageName: V.taken }, 'This package name is already used');

@@ -26,7 +26,7 @@ import { dataResponse, errorResponse } from '../http/schemas';
 import { docsOnly, responseSchema, yupSchema } from '../http/validation';
 import { clientConfigPreviewSchema, clientConfigSchema } from '../../../src/contract/responses-client';
 import type { ClientApp } from '../repositories/client-config';
-import { PROFILE_ADDRESS_CONTEXT } from './profiles';
+import { PROFILE_ADDRESS_CONTEXT } from '../domain/profile-address';
 import { owns } from '../auth/access';
 import { fromParams } from '../audit/plugin';
 

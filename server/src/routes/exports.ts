@@ -27,7 +27,7 @@ import { CORE_NAMES, clientConfig, coreProblems } from '../domain/v2ray-config';
 import { HttpError } from '../http/errors';
 import { dataResponse, errorResponse } from '../http/schemas';
 import { responseSchema, yupSchema } from '../http/validation';
-import { openStoredAddress } from './profiles';
+import { openStoredAddress } from '../domain/profile-address';
 import { owns } from '../auth/access';
 
 const tags = ['profiles'];

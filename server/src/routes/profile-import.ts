@@ -19,7 +19,7 @@ import { apiErrorBodySchema, CSV_ROW_ERRORS_MAX } from '../../../src/contract/re
 import { insertedCountSchema } from '../../../src/contract/responses';
 import { inTransaction } from '../repositories';
 import type { ProfileValues } from '../repositories/profiles';
-import { PROFILE_ADDRESS_CONTEXT } from './profiles';
+import { PROFILE_ADDRESS_CONTEXT } from '../domain/profile-address';
 import { ownsInHandler, requireAccess } from '../auth/access';
 
 const tags = ['profiles'];

@@ -14,7 +14,8 @@ import {
 import { body, positiveId } from '../../../src/contract/schemas/common';
 import { requireUser } from '../auth/authorize';
 import { can } from '../auth/rbac';
-import { SecretBoxError, type SecretBox } from '../domain/secret-box';
+import { SecretBoxError } from '../domain/secret-box';
+import { PROFILE_ADDRESS_CONTEXT, openStoredAddress } from '../domain/profile-address';
 import { linkWarnings, tryParseShareLink, type ParsedLink } from '../domain/share-links';
 import { HttpError } from '../http/errors';
 import { dataResponse, successResponse } from '../http/schemas';
@@ -27,21 +28,6 @@ import { deletedCountSchema, profileAddressSchema, profileDtoSchema, revealedPro
 import { owns, noRecord } from '../auth/access';
 
 const tags = ['profiles'];
-export const PROFILE_ADDRESS_CONTEXT = 'profile.address';
-
-/**
- * A profile's stored link, for an update's check and for the exports (routes/exports.ts). A token
- * that no longer opens (another SECRETS_KEY) is a 400 on `address`: the profile needs a new one.
- */
-export function openStoredAddress(secrets: SecretBox, token: string): string {
-  try {
-    return secrets.open(token, PROFILE_ADDRESS_CONTEXT);
-  } catch (err) {
-    if (err instanceof SecretBoxError) throw HttpError.validation({ address: V.required }, 'The stored address cannot be read; send a new one');
-    throw err;
-  }
-}
-
 const serverParamsSchema = body({ serverId: positiveId() });
 
 const profileDtoJson = responseSchema(profileDtoSchema);

@@ -19,7 +19,7 @@ import {
   type TotpDisableBody, type TotpEnableBody, type TotpResetBody, type TotpRoleBody, type TotpSetupBody, type TotpSignInBody,
 } from '../../../src/contract';
 import { requireUser } from '../auth/authorize';
-import { verifyPassword } from '../auth/passwords';
+import { verifyPassword } from '../domain/passwords';
 import { assertNotLimited, failureKeys, recordFailure, withRetryAfter } from '../auth/sign-in';
 import {
   TOTP_SECRET_CONTEXT, acceptedTotpStep, challengeId, newRecoveryCodes, newTotpSecret, recoveryCodeHash,
@@ -34,9 +34,8 @@ import type { UserRow } from '../repositories/users';
 import { auditActor, auditTarget, keepEvenIfRefused } from '../audit/context';
 import { fromBody, theCaller } from '../audit/plugin';
 import { noRecord } from '../auth/access';
+import { TOTP_CHALLENGE_MAX_FAILURES, TOTP_CHALLENGE_TTL_MS } from '../auth/sign-in';
 
-export const TOTP_CHALLENGE_TTL_MS = 5 * 60_000;
-export const TOTP_CHALLENGE_MAX_FAILURES = 5;
 
 const tags = ['account'];
 const topAdmin = { policy: 'users:totp' } as const;

@@ -18,7 +18,7 @@ import {
   type AdminSetPasswordBody, type ChangeRoleBody, type ChangeStatusBody, type IdParams, type UserCreateBody,
   type UserUpdateBody, type UsersListQuery,
 } from '../../../src/contract';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword } from '../domain/passwords';
 import { isForeignKeyViolation } from '../db/helpers';
 import { dataResponse, successResponse } from '../http/schemas';
 import { responseSchema, yupSchema } from '../http/validation';
