@@ -1,8 +1,8 @@
 // Device endpoints of docs/product.md §7 "Devices": the server-paged, server-sorted list (30 per page from page 1), the
-// panel's registration (apps/addDevice with the chosen app's key, as the mobile apps call it), edit and delete,
+// panel's registration (apps/addDevice on the staff path: the chosen app's id and the staff token, audited), edit and delete,
 // the app choices come from the shared GET apps in lib/api. Every change refreshes through tags.
 import { baseApi, invalidatesItem, listTag, providesList, unlessRefused, type AppListItem } from '../../lib/api';
-import { APP_API_KEY_HEADER, type DeviceDto, type DeviceList, type DeviceSortKey, type DeviceUpdateBody, type MutationResponse } from '../../contract';
+import { type DeviceDto, type DeviceList, type DeviceSortKey, type DeviceUpdateBody, type MutationResponse } from '../../contract';
 
 export type Device = DeviceDto;
 
@@ -18,14 +18,8 @@ export interface DevicesArgs {
   ascending?: boolean;
 }
 
-/** An app the device form offers: `apiKey` is what the mobile app sends as `appapikey`; the panel registers devices with it too. */
-export type DeviceAppOption = Pick<AppListItem, 'id' | 'name' | 'active' | 'apiKey'>;
-
-/** A registration as the mobile apps make it: the app's key picks the app. */
-export interface AddDeviceArgs {
-  apiKey: string;
-  body: Omit<DeviceUpdateBody, 'appId'>;
-}
+/** An app the device form offers. Staff register by the app's id: the form needs no app key. */
+export type DeviceAppOption = Pick<AppListItem, 'id' | 'name' | 'active'>;
 
 export const devicesApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -33,8 +27,8 @@ export const devicesApi = baseApi.injectEndpoints({
       query: (params) => ({ url: 'apps/devices', params: { ...params } }),
       providesTags: (result) => providesList(result?.rows, 'Device'),
     }),
-    addDevice: build.mutation<MutationResponse<{ id: number }>, AddDeviceArgs>({
-      query: ({ apiKey, body }) => ({ url: 'apps/addDevice', method: 'POST', body, headers: { [APP_API_KEY_HEADER]: apiKey } }),
+    addDevice: build.mutation<MutationResponse<{ id: number }>, DeviceUpdateBody>({
+      query: (body) => ({ url: 'apps/addDevice', method: 'POST', body }),
       invalidatesTags: unlessRefused([listTag('Device')]),
     }),
     updateDevice: build.mutation<MutationResponse<Device>, { id: number; body: DeviceUpdateBody }>({

@@ -158,7 +158,7 @@ describe('devices page', () => {
     expect(server.calls('GET', 'apps/devices').every((r) => r.query.get('appId') === '9')).toBe(true);
   });
 
-  it('creates a device: required fields are checked first, then POST apps/addDevice with the chosen app\'s key', async () => {
+  it('creates a device: required fields are checked first, then POST apps/addDevice on the staff path with the chosen app\'s id and no app key', async () => {
     server.on('POST', 'apps/addDevice', json({ success: true, data: { id: 71 } }));
     const { user } = await openPage();
     await screen.findByText('device-070');
@@ -171,7 +171,7 @@ describe('devices page', () => {
     expect(server.calls('POST', 'apps/addDevice')).toHaveLength(0);
 
     await user.click(within(dialog).getByRole('combobox', { name: /Application/ }));
-    // the key path registers devices of active apps only
+    // the phones of an inactive app cannot register, so the form offers active apps only
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Alpha', 'Beta']);
     await user.click(await screen.findByRole('option', { name: 'Alpha' }));
     await user.type(within(dialog).getByRole('textbox', { name: /Device ID/ }), 'new-device');
@@ -180,14 +180,16 @@ describe('devices page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByText('The device was registered')).toBeInTheDocument();
-    // as the mobile apps call it: the app's key in the appapikey header picks the app
+    // the staff path: the app's id and the staff token (audited); no app key leaves the page
     expect(server.calls('POST', 'apps/addDevice')[0].body).toEqual({
+      appId: 1,
       uniqueDeviceId: 'new-device',
       fcmToken: 'fcm-new',
       model: 'Pixel 8',
       appVersionCode: null,
     });
-    expect(server.calls('POST', 'apps/addDevice')[0].headers.appapikey).toBe('a'.repeat(64));
+    expect(server.calls('POST', 'apps/addDevice')[0].headers.appapikey).toBeUndefined();
+    expect(server.calls('POST', 'apps/addDevice')[0].headers.authorization).toMatch(/^(JWT|Bearer) /);
     await waitFor(() => expect(server.calls('GET', 'apps/devices').length).toBe(before + 1));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });

@@ -1,7 +1,8 @@
 // Create / edit a device (docs/product.md §5 "Device create/edit": application, device id and firebase token
 // are required), validated with the server's own deviceUpdateSchema. A taken device id (409) lands
-// on its field through the Form. A new device is registered the way the mobile apps do it, with the
-// chosen app's key (issue 7), so only active apps are offered: the key path refuses inactive ones.
+// on its field through the Form. A new device is registered on the staff path (the chosen app's id with
+// the staff token), which writes an audit record like every staff change; only active apps are offered,
+// as the phones of an inactive app cannot register either.
 import { useMemo } from 'react';
 import { deviceUpdateSchema, type DeviceUpdateBody } from '../../../contract';
 import { FormDialog } from '../../../components/dialogs';
@@ -26,11 +27,7 @@ export function DeviceFormDialog({ open, onClose, apps, device, defaultAppId }: 
     () => apps.filter((a) => editing || a.active).map((a) => ({ value: a.id, label: a.name })),
     [apps, editing],
   );
-  const register = ({ appId, ...body }: DeviceUpdateBody) => {
-    const app = apps.find((a) => a.id === appId);
-    if (!app) throw new Error(`no application ${appId} among the options`);
-    return addDevice({ apiKey: app.apiKey, body }).unwrap();
-  };
+  const register = (values: DeviceUpdateBody) => addDevice(values).unwrap();
 
   const defaultValues = useMemo<Partial<DeviceUpdateBody>>(
     () =>
