@@ -100,8 +100,9 @@ function runner(cwd: string, env: NodeJS.ProcessEnv, secrets: string[], options:
       execFile(git, args, { cwd, env, timeout, killSignal: 'SIGKILL', maxBuffer: 4 << 20, encoding: 'utf8' }, (err, stdout, stderr) => {
         const code = err ? (typeof err.code === 'number' ? err.code : -1) : 0;
         if (okCodes.includes(code)) return resolve({ code, stdout });
-        const why = err && (err as { killed?: boolean }).killed ? `git ${args[0]} timed out after ${timeout} ms` : stderr || (err?.message ?? '');
-        reject(new GitMirrorError(scrub(`git ${args[0]}: ${why}`, secrets)));
+        const command = `git ${args[0] === '-C' ? args[2] : args[0]}`;
+        const why = err && (err as { killed?: boolean }).killed ? `timed out after ${timeout} ms` : stderr || (err?.message ?? '');
+        reject(new GitMirrorError(scrub(`${command}: ${why}`, secrets)));
       });
     });
 }
@@ -133,19 +134,21 @@ export async function publishFile(target: GitTarget, content: Buffer, message: s
     const inRepo = (args: string[], ok?: number[]) => git(['-C', repo, ...args], ok);
     const url = bareUrl(target.url);
     await git(['init', '-q', repo]);
-    const heads = await inRepo(['ls-remote', '--heads', '--', url, `refs/heads/${target.branch}`]);
-    if (heads.stdout.trim()) {
-      await inRepo(['fetch', '-q', '--depth', '1', '--no-tags', '--', url, `refs/heads/${target.branch}`]);
-      await inRepo(['checkout', '-q', '-B', target.branch, 'FETCH_HEAD']);
-    } else {
-      await inRepo(['checkout', '-q', '--orphan', target.branch]);
-    }
+    // A remote without the branch yet (a new, empty repository) gets it made by this push.
+    const exists = await inRepo(['fetch', '-q', '--depth', '1', '--no-tags', '--', url, `refs/heads/${target.branch}`]).then(
+      () => true,
+      (err: GitMirrorError) => {
+        if (/couldn't find remote ref/i.test(err.message)) return false;
+        throw err;
+      },
+    );
+    await inRepo(exists ? ['checkout', '-q', '-B', target.branch, 'FETCH_HEAD'] : ['checkout', '-q', '--orphan', target.branch]);
     const file = path.join(repo, ...target.path.split('/'));
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, content);
     await inRepo(['add', '--', target.path]);
     const staged = await inRepo(['diff', '--cached', '--quiet'], [0, 1]);
-    if (staged.code === 0 && heads.stdout.trim()) return null;
+    if (staged.code === 0 && exists) return null;
     await inRepo(['commit', '-q', '-m', message]);
     const commit = (await inRepo(['rev-parse', 'HEAD'])).stdout.trim();
     await inRepo(['push', '-q', '--', url, `HEAD:refs/heads/${target.branch}`]);

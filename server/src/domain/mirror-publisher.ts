@@ -9,6 +9,7 @@
 // makes one commit a minute at most); after a failure the wait doubles from `backoffMs` up to
 // `maxBackoffMs`. Each mirror publishes on its own (several at once, each git call bounded by a
 // timeout), so a slow or failing remote never holds up the others, and none of it runs in a request.
+import { AsyncResource } from 'node:async_hooks';
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
@@ -102,21 +103,25 @@ export function createMirrorPublisher(app: FastifyInstance) {
     }
   }
 
+  // Bound to the context the publisher is made in (no request): a wake() from inside an audited
+  // request must not carry that request's transaction (audit/context.ts) into the loop.
+  const round = AsyncResource.bind(() => {
+    ticking = tick().finally(() => {
+      ticking = undefined;
+      schedule(timings.pollMs);
+    });
+  });
+
   function schedule(ms: number): void {
     if (!running) return;
     clearTimeout(timer);
-    timer = setTimeout(() => {
-      ticking = tick().finally(() => {
-        ticking = undefined;
-        schedule(timings.pollMs);
-      });
-    }, ms);
+    timer = setTimeout(round, ms);
     timer.unref();
   }
 
-  /** Looks for due mirrors now (after "publish now", or a finished publish). */
+  /** Looks for due mirrors in a moment (after "publish now" has committed, or a publish finished). */
   function wake(): void {
-    if (running && !ticking) schedule(0);
+    if (running && !ticking) schedule(200);
   }
 
   return {
