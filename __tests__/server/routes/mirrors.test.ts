@@ -81,12 +81,12 @@ beforeAll(async () => {
   ]);
   const keys = (await call('GET', `apps/bundleKeys/${app.id}`)).json().data;
   writeFileSync(path.join(tmp.dir, 'pub.pem'), keys[0].publicKeyPem);
-}, 30_000);
+}, 60_000);
 
 afterAll(async () => {
   if (!hasGitHttpBackend()) return;
-  await t.close();
-  await Promise.all([a, b, refusing, silent].map((s) => s.close()));
+  await t?.close();
+  await Promise.all([a, b, refusing, silent].map((s) => s?.close()));
   tmp.remove();
 });
 
