@@ -142,7 +142,7 @@ export function createMirrorPublisher(app: FastifyInstance) {
       running = false;
       clearTimeout(timer);
       await ticking;
-      await Promise.allSettled([...inFlight.values()]);
+      await Promise.allSettled(inFlight.values());
       await app.repos.mirrors.releaseLease(holder).catch(() => undefined);
     },
   };

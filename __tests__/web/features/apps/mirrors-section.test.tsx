@@ -5,21 +5,22 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { renderApp } from '../../support/render';
 import { json, useFakeServer } from '../../support/fake-server';
 import { makeUser, ROLES } from '../../support/fixtures';
+import type { MirrorDto } from '../../../../src/contract/mirrors';
 import { countries, makeApp, makeSettings } from './fixtures';
 
 const server = useFakeServer();
 
-const OK = {
+const OK: MirrorDto = {
   id: 4, kind: 'git', url: 'https://github.com/acme/mirror.git', branch: 'main', path: 'bundle.json', publishedVersion: 12, publishedAt: '2026-03-04T10:00:00.000Z',
   publishedCommit: 'abc', attemptedAt: '2026-03-04T10:00:00.000Z', lastError: null, failures: 0, nextAttemptAt: '2026-03-04T10:01:00.000Z', requested: false, currentVersion: 12,
 };
-const FAILING = {
+const FAILING: MirrorDto = {
   ...OK, id: 5, url: 'https://codeberg.org/acme/mirror.git', publishedVersion: null, publishedAt: null, publishedCommit: null, failures: 2,
   lastError: "git push: remote: pushes are refused\n ! [remote rejected] HEAD -> main (pre-receive hook declined)",
 };
 
 async function open(user = makeUser(), locale: 'fa' | 'en' = 'fa') {
-  let mirrors = [OK, FAILING];
+  let mirrors: MirrorDto[] = [OK, FAILING];
   server.on('GET', 'users/current', json({ data: user }));
   server.on('GET', 'apps/getApp/:id', json({ data: { ...makeApp({ id: 1, name: 'LiveApp' }), settings: makeSettings(user.role_id === 1) } }));
   server.on('GET', 'apps/countries', json({ data: countries }));
