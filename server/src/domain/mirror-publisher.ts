@@ -70,14 +70,14 @@ export function createMirrorPublisher(app: FastifyInstance) {
       if (bundle === 'keysMissing') throw new GitMirrorError('the app has no newCoreKey/newCoreIv, so no bundle can be made');
       const token = app.secrets.open(m.tokenSealed, mirrorTokenContext(m.appId));
       const commit = await publishFile({ url: m.url, branch: m.branch, path: m.path, token }, bundle.body, `Bundle version ${m.version}`, { timeoutMs: timings.gitTimeoutMs });
-      await repo.published(m.id, m.version, commit, timings.debounceMs);
+      await repo.published(m, m.version, commit, timings.debounceMs);
       await repo.audit(m.appId, 'app.mirrorPublish', { ...where, commit });
     } catch (err) {
       const message = err instanceof GitMirrorError ? err.message : 'the publish failed on the server (see its log)';
       if (!(err instanceof GitMirrorError)) app.log.error({ err, mirrorId: m.id, appId: m.appId }, 'mirror publish failed');
       else app.log.warn({ mirrorId: m.id, appId: m.appId, error: message }, 'mirror publish failed');
       try {
-        await repo.failed(m.id, message, retryDelay(timings, m.failures));
+        await repo.failed(m, message, retryDelay(timings, m.failures));
         await repo.audit(m.appId, 'app.mirrorPublishFailed', { ...where, error: message });
       } catch (e) {
         app.log.error({ err: e, mirrorId: m.id }, 'could not store a mirror\'s failure');

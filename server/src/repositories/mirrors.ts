@@ -55,6 +55,10 @@ const shown = {
   currentVersion: sql<number>`coalesce(${appConfigVersions.version}, 0)`.mapWith(Number),
 };
 
+/** The mirror as it was when its publish began: an outcome is not stored on a mirror edited since (it starts afresh). */
+const unchanged = (m: DueMirror) =>
+  and(eq(appMirrors.id, m.id), eq(appMirrors.url, m.url), eq(appMirrors.branch, m.branch), eq(appMirrors.path, m.path), eq(appMirrors.tokenSealed, m.tokenSealed));
+
 export function mirrorsRepository(db: Db) {
   const select = () => db.select(shown).from(appMirrors).leftJoin(appConfigVersions, eq(appConfigVersions.appId, appMirrors.appId));
   return {
@@ -129,7 +133,7 @@ export function mirrorsRepository(db: Db) {
     },
 
     /** A publish went through: the next one waits `debounceMs`. */
-    async published(id: number, version: number, commit: string | null, debounceMs: number): Promise<void> {
+    async published(m: DueMirror, version: number, commit: string | null, debounceMs: number): Promise<void> {
       await db
         .update(appMirrors)
         .set({
@@ -142,11 +146,11 @@ export function mirrorsRepository(db: Db) {
           requested: false,
           nextAttemptAt: sql`now() + ${`${Math.round(debounceMs)} milliseconds`}::interval`,
         })
-        .where(eq(appMirrors.id, id));
+        .where(unchanged(m));
     },
 
     /** A publish failed: the message kept, tried again after `retryMs`. */
-    async failed(id: number, message: string, retryMs: number): Promise<void> {
+    async failed(m: DueMirror, message: string, retryMs: number): Promise<void> {
       await db
         .update(appMirrors)
         .set({
@@ -155,7 +159,7 @@ export function mirrorsRepository(db: Db) {
           failures: sql`${appMirrors.failures} + 1`,
           nextAttemptAt: sql`now() + ${`${Math.round(retryMs)} milliseconds`}::interval`,
         })
-        .where(eq(appMirrors.id, id));
+        .where(unchanged(m));
     },
 
     /** The publisher's own audit record of one publish (no request, no user; never the token). */
