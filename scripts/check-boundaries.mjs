@@ -6,7 +6,7 @@
 //   components no feature, no app shell
 //   features/X no other feature, no app shell
 //   server     nothing from src/ but src/contract, and its layers point one way:
-//              routes -> auth, audit -> repositories -> db; domain (pure rules) imports no
+//              routes -> auth, audit, services -> repositories -> db; domain (pure rules) imports no
 //              repository, route, auth, audit or db module; a route file (one that registers
 //              routes) imports no other route file; the access table (auth/access.ts) is the one
 //              home of ownership and repositories/reach.ts its one SQL statement.
@@ -65,6 +65,7 @@ const SERVER_LAYERS = {
   'server:domain': { ...below('the domain (pure rules)', ['routes', 'auth', 'audit']), 'server:repositories': 'the domain imports no repository: the caller hands it the data', 'server:db': 'the domain imports no database module' },
   'server:repositories': below('a repository', ['routes', 'auth', 'audit']),
   'server:db': below('the database layer', ['routes', 'auth', 'audit', 'repositories']),
+  'server:services': below('a service (state created in app.ts)', ['routes']),
   'server:auth': below('auth', ['routes']),
   'server:audit': below('the audit', ['routes']),
   'server:http': below('the http helpers', ['routes', 'auth', 'audit', 'repositories']),

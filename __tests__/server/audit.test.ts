@@ -18,11 +18,13 @@ type Json = Record<string, any>;
 const VLESS = 'vless://00000000-0000-4000-8000-000000000001@hidden-host.example.com:443?encryption=none&security=tls&type=ws&path=%2Fws#S-1';
 const SERVER_PASSWORD = 'S3cret-Server-Pass!';
 const NEW_PASSWORD = 'N3w-Strong#Pass';
+const MIRROR_URL = 'http://127.0.0.1:9/mirror.git';
+const MIRROR_TOKEN = 'mirror-T0ken-never-logged';
 
 let t: TestApp;
 let top: { id: number; headers: Record<string, string> };
 /** Every secret value the cases send or the server generates; none may appear in a record. */
-const secrets: string[] = [VLESS, SERVER_PASSWORD, NEW_PASSWORD, DEFAULT_PASSWORD, ADMIN.password];
+const secrets: string[] = [VLESS, SERVER_PASSWORD, NEW_PASSWORD, DEFAULT_PASSWORD, ADMIN.password, MIRROR_TOKEN];
 
 beforeAll(async () => {
   t = await createTestApp({
@@ -95,6 +97,13 @@ async function newDevice(appId: number): Promise<number> {
   const res = await act('POST', 'apps/addDevice', { appId, uniqueDeviceId: `d-${unique()}`, fcmToken: `fcm-${unique()}`, model: 'm1' });
   expect(res.statusCode).toBe(200);
   return res.json().data.id;
+}
+/** A mirror on a closed loopback port (nothing publishes in this file; a test of it fails at once). */
+async function newMirror(): Promise<[number, number]> {
+  const app = await newApp();
+  const res = await call('POST', `apps/mirrors/${app.id}`, { url: MIRROR_URL, branch: 'main', path: 'b.json', token: MIRROR_TOKEN });
+  expect(res.statusCode).toBe(200);
+  return [app.id, res.json().data.id];
 }
 const userBody = () => {
   const n = unique();
@@ -397,6 +406,39 @@ const CASES: Record<string, Case> = {
       return { res, expected: { action: 'app.bundleSettings', targetType: 'app', targetId: String(app.id), before: { apiBases: [] }, after: { apiBases: ['https://api2.example.com/api/v1'] } } };
     },
   },
+  'POST /api/v1/apps/mirrors/:appId': {
+    run: async () => {
+      const app = await newApp();
+      const res = await act('POST', `apps/mirrors/${app.id}`, { url: MIRROR_URL, branch: 'main', path: 'b.json', token: MIRROR_TOKEN });
+      return { res, expected: { action: 'app.mirrorAdd', targetType: 'app', targetId: String(app.id), before: { mirrors: [] }, after: { mirrors: [`${res.json().data.id} ${MIRROR_URL} main b.json`] } } };
+    },
+  },
+  'PUT /api/v1/apps/mirrors/:appId/:mirrorId': {
+    run: async () => {
+      const [app, id] = await newMirror();
+      const res = await act('PUT', `apps/mirrors/${app}/${id}`, { url: MIRROR_URL, branch: 'next', path: 'b.json', token: MIRROR_TOKEN });
+      return { res, expected: { action: 'app.mirrorUpdate', targetType: 'app', before: { mirrors: [`${id} ${MIRROR_URL} main b.json`] }, after: { mirrors: [`${id} ${MIRROR_URL} next b.json`] } } };
+    },
+  },
+  'DELETE /api/v1/apps/mirrors/:appId/:mirrorId': {
+    run: async () => {
+      const [app, id] = await newMirror();
+      const res = await act('DELETE', `apps/mirrors/${app}/${id}`);
+      return { res, expected: { action: 'app.mirrorDelete', targetType: 'app', targetId: String(app), before: { mirrors: [`${id} ${MIRROR_URL} main b.json`] }, after: { mirrors: [] } } };
+    },
+  },
+  'POST /api/v1/apps/mirrors/:appId/:mirrorId/publish': {
+    run: async () => {
+      const [app, id] = await newMirror();
+      return { res: await act('POST', `apps/mirrors/${app}/${id}/publish`), expected: { action: 'app.mirrorPublishNow', targetType: 'app', targetId: String(app) } };
+    },
+  },
+  'POST /api/v1/apps/mirrors/:appId/:mirrorId/test': {
+    run: async () => {
+      const [app, id] = await newMirror();
+      return { res: await act('POST', `apps/mirrors/${app}/${id}/test`), expected: { action: 'app.mirrorTest', targetType: 'app', targetId: String(app) } };
+    },
+  },
   'POST /api/v1/users/signup': {
     run: async () => {
       const body = userBody();
@@ -613,7 +655,7 @@ describe('one call, one record; refused calls record nothing', () => {
     const found = secrets.filter((s) => typeof s === 'string' && s.length >= 6 && all.includes(s));
     expect(found).toEqual([]);
     // the sealed forms are never written either
-    const sealed = await t.db.execute(sql`SELECT address_enc FROM profiles UNION ALL SELECT password_enc FROM servers WHERE password_enc IS NOT NULL UNION ALL SELECT password_hash FROM users UNION ALL SELECT private_key_sealed FROM app_bundle_keys`);
+    const sealed = await t.db.execute(sql`SELECT address_enc FROM profiles UNION ALL SELECT password_enc FROM servers WHERE password_enc IS NOT NULL UNION ALL SELECT password_hash FROM users UNION ALL SELECT private_key_sealed FROM app_bundle_keys UNION ALL SELECT token_sealed FROM app_mirrors`);
     const values = ((sealed as { rows?: Json[] }).rows ?? (sealed as unknown as Json[])).map((r) => String(Object.values(r)[0]));
     expect(values.length).toBeGreaterThan(3);
     expect(values.filter((v) => all.includes(v))).toEqual([]);

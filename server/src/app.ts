@@ -32,6 +32,9 @@ import { adsRoutes } from './routes/ads';
 import { appSettingsRoutes } from './routes/app-settings';
 import { versionRoutes } from './routes/versions';
 import { bundleRoutes } from './routes/bundle';
+import { createBundleService } from './services/bundles';
+import { createMirrorPublisher } from './services/mirror-publisher';
+import { mirrorRoutes } from './routes/mirrors';
 import { clientConfigRoutes, createClientConfigState } from './routes/client-config';
 import { exportRoutes } from './routes/exports';
 import { countryRoutes } from './routes/countries';
@@ -194,6 +197,9 @@ export async function buildApp({ config, db, announce }: BuildOptions): Promise<
   app.decorate('secrets', createSecretBox(config.secretsKey));
   registerAuthorize(app, { tokens: app.tokens, repos: app.repos });
   app.decorate('clientConfig', createClientConfigState(app));
+  app.decorate('bundles', createBundleService(app));
+  app.decorate('mirrors', createMirrorPublisher(app));
+  app.addHook('onClose', () => app.mirrors.stop());
 
   // 3. Routes, one module per endpoint group of docs/product.md §7.
   await app.register(healthRoutes, { prefix: '/api' });
@@ -212,6 +218,7 @@ export async function buildApp({ config, db, announce }: BuildOptions): Promise<
   await app.register(deviceRoutes, { prefix: API_PREFIX });
   await app.register(clientConfigRoutes, { prefix: API_PREFIX });
   await app.register(bundleRoutes, { prefix: API_PREFIX });
+  await app.register(mirrorRoutes, { prefix: API_PREFIX });
   await app.register(exportRoutes, { prefix: API_PREFIX });
   await app.register(privacyRoutes, { prefix: API_PREFIX });
   await app.register(encryptionRoutes, { prefix: API_PREFIX });

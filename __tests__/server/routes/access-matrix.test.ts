@@ -5,12 +5,14 @@
 // A refused call changes nothing: the records' rows are compared before and after.
 import { eq, inArray } from 'drizzle-orm';
 import type { AccessCheck, AccessEntry } from '../../../server/src/auth/access';
-import { apps, appVersions, countries, devices, profiles, serverApps, servers } from '../../../server/src/db/schema';
+import { appMirrors, apps, appVersions, countries, devices, profiles, serverApps, servers } from '../../../server/src/db/schema';
+import { mirrorTokenContext } from '../../../server/src/services/mirror-publisher';
 import { multipart } from '../helpers/multipart';
 import { api, callers, seedApp, seedServer, type Caller, type Callers } from '../helpers/seed';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 const UUID = '8a2b6c1e-1f2d-4c3b-9a8e-7d6c5b4a3f21';
+const MIRROR_URL = 'http://127.0.0.1:9/mirror.git';
 const VLESS = `vless://${UUID}@cdn.example.com:443?encryption=none&security=tls&sni=cdn.example.com&type=ws&path=%2Fws#WS`;
 
 let t: TestApp;
@@ -39,6 +41,7 @@ interface Fixture {
   device: number;
   activeVersion: number;
   blockedVersion: number;
+  mirror: number;
 }
 
 let made = 0;
@@ -60,7 +63,12 @@ async function fixture(alsoLinkedTo?: number): Promise<Fixture> {
   expect(phone.statusCode).toBe(200);
   const [active] = await t.db.select({ id: appVersions.id }).from(appVersions).where(eq(appVersions.appId, app.id));
   const [blocked] = await t.db.insert(appVersions).values({ appId: app.id, appVersion: '1', status: false }).returning({ id: appVersions.id });
-  return { app: app.id, server, profile: profile.id, device: phone.json().data.id, activeVersion: active.id, blockedVersion: blocked.id };
+  // A mirror on a closed loopback port: its test call fails at once, and nothing publishes here.
+  const [mirror] = await t.db
+    .insert(appMirrors)
+    .values({ appId: app.id, url: MIRROR_URL, branch: 'main', path: 'b.json', tokenSealed: t.app.secrets.seal('t0ken', mirrorTokenContext(app.id)) })
+    .returning({ id: appMirrors.id });
+  return { app: app.id, server, profile: profile.id, device: phone.json().data.id, activeVersion: active.id, blockedVersion: blocked.id, mirror: mirror.id };
 }
 
 /** Every row the fixture's records are made of, to compare before and after a refused call. */
@@ -125,6 +133,11 @@ const SAMPLES: Record<string, (fx: Fixture) => Sample> = {
   'POST /api/v1/apps/decryptDomain/:appId': (fx) => ({ url: `apps/decryptDomain/${fx.app}` }),
   'POST /api/v1/apps/bundleKeys/:appId/rotate': (fx) => ({ url: `apps/bundleKeys/${fx.app}/rotate` }),
   'POST /api/v1/apps/bundleSettings/:appId': (fx) => ({ url: `apps/bundleSettings/${fx.app}`, payload: { apiBases: ['https://attacker.example.net/api/v1'] } }),
+  'POST /api/v1/apps/mirrors/:appId': (fx) => ({ url: `apps/mirrors/${fx.app}`, payload: { url: MIRROR_URL, branch: 'main', path: 'x.json', token: 'attacker' } }),
+  'PUT /api/v1/apps/mirrors/:appId/:mirrorId': (fx) => ({ url: `apps/mirrors/${fx.app}/${fx.mirror}`, payload: { url: MIRROR_URL, branch: 'evil', path: 'x.json' } }),
+  'DELETE /api/v1/apps/mirrors/:appId/:mirrorId': (fx) => ({ url: `apps/mirrors/${fx.app}/${fx.mirror}` }),
+  'POST /api/v1/apps/mirrors/:appId/:mirrorId/publish': (fx) => ({ url: `apps/mirrors/${fx.app}/${fx.mirror}/publish` }),
+  'POST /api/v1/apps/mirrors/:appId/:mirrorId/test': (fx) => ({ url: `apps/mirrors/${fx.app}/${fx.mirror}/test` }),
 };
 
 const READS = new Set(['GET', 'HEAD']);

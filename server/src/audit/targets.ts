@@ -6,7 +6,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { rawPublicKey } from '../domain/bundle';
 import {
-  adSettings, appBundleKeys, appBundleSettings, appSettings, appVersions, apps, devices, operatorSettings, permissions, privacyPolicy, profiles, roleOperations, rolePermissions, roles,
+  adSettings, appBundleKeys, appBundleSettings, appMirrors, appSettings, appVersions, apps, devices, operatorSettings, permissions, privacyPolicy, profiles, roleOperations, rolePermissions, roles,
   serverApps, servers, users,
 } from '../db/schema';
 
@@ -92,6 +92,13 @@ export const TARGETS = {
       fields: { apiBases: settings?.apiBases ?? [], keys: keys.map((k) => `${k.id} ${k.active ? 'active' : 'inactive'} ${rawPublicKey(k.pem)}`) },
     };
   }) as Loader,
+  /** An app's bundle mirrors as `id url branch path`: never a token, sealed or not. */
+  appMirrors: (async (db, id) => {
+    const name = await appName(db, id);
+    if (name === undefined) return undefined;
+    const rows = await db.select().from(appMirrors).where(eq(appMirrors.appId, Number(id))).orderBy(asc(appMirrors.id));
+    return { name, fields: { mirrors: rows.map((m) => `${m.id} ${m.url} ${m.branch} ${m.path}`) } };
+  }) as Loader,
   server: (async (db, id) => {
     const found = await loadServer(db, id);
     if (!found) return undefined;
@@ -126,6 +133,7 @@ export const TARGET_TYPE: Record<TargetKind, string> = {
   appAds: 'app',
   appVersions: 'app',
   appBundle: 'app',
+  appMirrors: 'app',
   version: 'version',
   server: 'server',
   profile: 'profile',

@@ -7,6 +7,7 @@ import { appSettingsRepository } from './app-settings';
 import { appsRepository } from './apps';
 import { auditRepository } from './audit';
 import { bundleKeysRepository } from './bundle-keys';
+import { mirrorsRepository } from './mirrors';
 import { clientConfigRepository } from './client-config';
 import { versionsRepository } from './versions';
 import { devicesRepository } from './devices';
@@ -49,6 +50,7 @@ export function createRepositories(db: Db) {
     dashboard: dashboardRepository(db),
     audit: auditRepository(db),
     bundleKeys: bundleKeysRepository(db),
+    mirrors: mirrorsRepository(db),
   };
 }
 

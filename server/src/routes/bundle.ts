@@ -8,7 +8,6 @@
 // no audit record, no log holds it. A rotation makes a new active key and keeps the old ones listed,
 // inactive, so apps can trust both while a new build ships. Every change to the keys or the API
 // bases bumps the config version (migration 0019), so the next bundle is a newer one.
-import { createPrivateKey } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { APP_API_KEY_HEADER, ERROR_CODES } from '../../../src/contract';
 import {
@@ -17,12 +16,12 @@ import {
 } from '../../../src/contract/bundle';
 import { owns } from '../auth/access';
 import { fromParams } from '../audit/plugin';
-import { BundleCache, bundleSource, newSigningKeyPair, rawPublicKey, signingKeyContext } from '../domain/bundle';
+import { rawPublicKey } from '../domain/bundle';
 import { encodedBody, etagMatches } from '../http/cached-body';
 import { HttpError } from '../http/errors';
 import { dataResponse, errorResponse, successResponse } from '../http/schemas';
 import { docsOnly, responseSchema, yupSchema } from '../http/validation';
-import type { NewKey, PublicBundleKey, SigningKeyRow } from '../repositories/bundle-keys';
+import type { PublicBundleKey } from '../repositories/bundle-keys';
 
 const tags = ['mobile apps'];
 const keyTags = ['app settings'];
@@ -42,37 +41,7 @@ function apiKeyOf(request: FastifyRequest): string | undefined {
 }
 
 export async function bundleRoutes(app: FastifyInstance) {
-  /** A new key pair, its private half sealed for this app. */
-  const sealedPair = (appId: number): NewKey => {
-    const { publicKeyPem, privateKeyPem } = newSigningKeyPair();
-    return { publicKeyPem, privateKeySealed: app.secrets.seal(privateKeyPem, signingKeyContext(appId)) };
-  };
-
-  /** The app's active key, made on first use. */
-  async function activeKey(appId: number): Promise<SigningKeyRow> {
-    const found = await app.repos.bundleKeys.active(appId);
-    if (found) return found;
-    await app.repos.bundleKeys.insertFirst(appId, sealedPair(appId));
-    const made = await app.repos.bundleKeys.active(appId);
-    if (!made) throw new Error(`app ${appId} has no active signing key after one was made`);
-    return made;
-  }
-
-  const cache = new BundleCache(async (appId, version) => {
-    // The config, API bases and key are read after the version: the bundle is never older than the version it names.
-    const prepared = await app.clientConfig.cache.prepared(appId, version);
-    if (prepared.kind === 'keysMissing') return 'keysMissing';
-    const apiBases = await app.repos.bundleKeys.apiBases(appId);
-    const key = await activeKey(appId);
-    let pem: string;
-    try {
-      pem = app.secrets.open(key.privateKeySealed, signingKeyContext(appId));
-    } catch (err) {
-      app.log.error({ err, appId, keyId: key.id }, 'the app\'s bundle signing key does not open under SECRETS_KEY; rotate it in the panel');
-      throw new HttpError(500, ERROR_CODES.internal, 'The application\'s signing key cannot be used');
-    }
-    return bundleSource(prepared, apiBases, { keyId: key.id, privateKey: createPrivateKey(pem) });
-  });
+  const { cache, activeKey, sealedPair } = app.bundles;
 
   app.get<{ Headers: Record<string, string | undefined> }>(
     '/apps/client/bundle',

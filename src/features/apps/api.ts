@@ -27,6 +27,7 @@ import type {
   VersionDto,
 } from '../../contract';
 import type { BundleKeyDto, BundleSettingsBody, BundleSettingsDto } from '../../contract/bundle';
+import type { MirrorCreateBody, MirrorDto, MirrorTestResult, MirrorUpdateBody } from '../../contract/mirrors';
 
 // The shared helper always sends a JSON content type, and the server refuses an EMPTY body under
 // that type (400 "Body cannot be empty"), so calls without a payload send an empty object.
@@ -34,6 +35,9 @@ const NO_PAYLOAD = {};
 
 /** The signed bundle's keys and API bases of one app (a tag of their own under AppSettings). */
 const bundleTag = (appId: number): Tag => ({ type: 'AppSettings', id: `bundle-${appId}` });
+
+/** The bundle mirrors of one app. */
+const mirrorsTag = (appId: number): Tag => ({ type: 'AppSettings', id: `mirrors-${appId}` });
 
 const appTags = (id: number): Tag[] => [...invalidatesItem('App', id), { type: 'AppSettings', id }];
 
@@ -132,6 +136,26 @@ export const appsApi = baseApi.injectEndpoints({
       query: ({ appId, body }) => ({ url: `apps/bundleSettings/${appId}`, method: 'POST', body }),
       invalidatesTags: unlessRefused((_r, { appId }) => [bundleTag(appId)]),
     }),
+    getMirrors: build.query<MirrorDto[], number>({
+      query: (appId) => `apps/mirrors/${appId}`,
+      transformResponse: unwrapData<MirrorDto[]>,
+      providesTags: (_r, _e, appId) => [mirrorsTag(appId)],
+    }),
+    saveMirror: build.mutation<MutationResponse<MirrorDto>, { appId: number; id?: number; body: MirrorCreateBody | MirrorUpdateBody }>({
+      query: ({ appId, id, body }) => (id ? { url: `apps/mirrors/${appId}/${id}`, method: 'PUT', body } : { url: `apps/mirrors/${appId}`, method: 'POST', body }),
+      invalidatesTags: unlessRefused((_r, { appId }) => [mirrorsTag(appId)]),
+    }),
+    deleteMirror: build.mutation<MutationResponse, { appId: number; id: number }>({
+      query: ({ appId, id }) => ({ url: `apps/mirrors/${appId}/${id}`, method: 'DELETE', body: NO_PAYLOAD }),
+      invalidatesTags: unlessRefused((_r, { appId }) => [mirrorsTag(appId)]),
+    }),
+    publishMirror: build.mutation<MutationResponse<MirrorDto>, { appId: number; id: number }>({
+      query: ({ appId, id }) => ({ url: `apps/mirrors/${appId}/${id}/publish`, method: 'POST', body: NO_PAYLOAD }),
+      invalidatesTags: unlessRefused((_r, { appId }) => [mirrorsTag(appId)]),
+    }),
+    testMirror: build.mutation<MutationResponse<MirrorTestResult>, { appId: number; id: number }>({
+      query: ({ appId, id }) => ({ url: `apps/mirrors/${appId}/${id}/test`, method: 'POST', body: NO_PAYLOAD }),
+    }),
   }),
 });
 
@@ -155,4 +179,9 @@ export const {
   useRotateBundleKeyMutation,
   useGetBundleSettingsQuery,
   useSaveBundleSettingsMutation,
+  useGetMirrorsQuery,
+  useSaveMirrorMutation,
+  useDeleteMirrorMutation,
+  usePublishMirrorMutation,
+  useTestMirrorMutation,
 } = appsApi;

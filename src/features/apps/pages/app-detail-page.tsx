@@ -1,5 +1,5 @@
 // /app/{appId}: one application with the tabs application settings, admob settings and block list
-// (docs/product.md §2) with the signed bundle's keys and API addresses under the settings (issue 34), and what the app receives (the mobile apps' config call, decoded; docs/product.md §7 "Mobile apps"). The chosen tab is kept in the address (?tab=) so a reload or a shared link keeps it.
+// (docs/product.md §2) with the signed bundle's keys, API addresses and (for role_id 1) mirrors under the settings, and what the app receives (the mobile apps' config call, decoded; docs/product.md §7 "Mobile apps"). The chosen tab is kept in the address (?tab=) so a reload or a shared link keeps it.
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
@@ -19,6 +19,7 @@ import { SettingsTab } from '../settings/settings-tab';
 import { VersionsTab } from '../versions/versions-tab';
 import { ReceivesTab } from '../receives/receives-tab';
 import { BundleSection } from '../bundle/bundle-section';
+import { MirrorsSection } from '../bundle/mirrors-section';
 import { BackButton } from '../../../components/layout/back-button';
 import { PATHS } from '../../../lib/routing';
 
@@ -80,6 +81,7 @@ export default function AppDetailPage() {
           <Stack spacing={2}>
             <SettingsTab appId={appId} />
             <BundleSection appId={appId} />
+            {can(user, 'apps:advancedSettings') && <MirrorsSection appId={appId} />}
           </Stack>
         )}
         {tab === 'ads' && <AdsTab appId={appId} />}

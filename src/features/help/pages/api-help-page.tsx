@@ -2,7 +2,7 @@
 // credentials as placeholders (never a real password), how to call the API with a token, and for
 // app developers the mobile apps' config call (how to decrypt a profile, the caching headers) and the
 // signed bundle (issue 34): the rule an app applies before it trusts one, checked from a shell with
-// openssl or with the reference verifier scripts/verify-bundle.mjs.
+// openssl or with the reference verifier scripts/verify-bundle.mjs, and where the mirrors publish it.
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -19,6 +19,15 @@ import { Ltr } from '../../../components/ltr';
 export const API_DOCS_PATH = '/api/docs';
 /** Placeholders only: the real seeded password is never shown. */
 export const SAMPLE_CREDENTIALS = { username: 'admin', password: '<your password>' } as const;
+
+/** Where an app reads a mirror's copy: each host's raw file address. */
+const MIRROR_RAW_URLS = [
+  'https://raw.githubusercontent.com/<owner>/<repo>/<branch>/<path>',
+  'https://gitlab.com/<owner>/<repo>/-/raw/<branch>/<path>',
+  'https://codeberg.org/<owner>/<repo>/raw/branch/<branch>/<path>',
+  'https://<gitea host>/<owner>/<repo>/raw/branch/<branch>/<path>',
+  'https://bitbucket.org/<owner>/<repo>/raw/<branch>/<path>',
+];
 
 const mono = 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace';
 
@@ -172,6 +181,10 @@ export default function ApiHelpPage() {
           <Typography variant="body2" color="text.secondary">
             <FormattedMessage id="help.api.bundle.keys" />
           </Typography>
+          <Typography>
+            <FormattedMessage id="help.api.bundle.mirrors" />
+          </Typography>
+          <Code>{MIRROR_RAW_URLS.join('\n')}</Code>
         </Section>
         <Section id="help-api-errors" titleId="help.api.errors.title">
           <Typography>
