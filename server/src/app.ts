@@ -29,6 +29,9 @@ import { auditRoutes } from './routes/audit';
 import { appRoutes } from './routes/apps';
 import { bundleRoutes } from './routes/bundle';
 import { clientConfigRoutes, createClientConfigState } from './routes/client-config';
+import { clientReportRoutes } from './routes/client-report';
+import { fieldHealthRoutes } from './routes/field-health';
+import { fieldHealthService } from './repositories/field-health-batch';
 import { exportRoutes } from './routes/exports';
 import { countryRoutes } from './routes/countries';
 import { dashboardRoutes } from './routes/dashboard';
@@ -189,6 +192,12 @@ export async function buildApp({ config, db, announce }: BuildOptions): Promise<
   app.decorate('secrets', createSecretBox(config.secretsKey));
   registerAuthorize(app, { tokens: app.tokens, repos: app.repos });
   app.decorate('clientConfig', createClientConfigState(app));
+  const fieldHealth = fieldHealthService(handle.db, { onError: (err) => app.log.error({ err }, 'field health: a fold or verdict failed') });
+  app.decorate('fieldHealth', fieldHealth);
+  app.addHook('onClose', async () => {
+    fieldHealth.stop();
+    await fieldHealth.settle().catch(() => undefined);
+  });
 
   // 3. Routes, one module per endpoint group of docs/product.md §7.
   await app.register(healthRoutes, { prefix: '/api' });
@@ -203,6 +212,8 @@ export async function buildApp({ config, db, announce }: BuildOptions): Promise<
   await app.register(operatorRoutes, { prefix: API_PREFIX });
   await app.register(deviceRoutes, { prefix: API_PREFIX });
   await app.register(clientConfigRoutes, { prefix: API_PREFIX });
+  await app.register(clientReportRoutes, { prefix: API_PREFIX, limits: config.clientReport });
+  await app.register(fieldHealthRoutes, { prefix: API_PREFIX });
   await app.register(bundleRoutes, { prefix: API_PREFIX });
   await app.register(exportRoutes, { prefix: API_PREFIX });
   await app.register(privacyRoutes, { prefix: API_PREFIX });

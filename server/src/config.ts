@@ -56,6 +56,8 @@ export interface Config {
   /** Audit records older than this many days are deleted, once a day (AUDIT_RETENTION_DAYS, default 365). */
   auditRetentionDays: number;
   http: HttpTimeouts;
+  /** POST apps/client/report's limits: calls per device and per source address per window. */
+  clientReport: { deviceMax: number; addressMax: number; windowMs: number };
 }
 
 /**
@@ -189,6 +191,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     migrationsDir: path.resolve(cwd, 'server/src/db/migrations'),
     auditRetentionDays: auditRetentionDays!,
     http: { requestTimeoutMs: requestTimeoutMs!, headersTimeoutMs: headersTimeoutMs!, keepAliveTimeoutMs: keepAliveTimeoutMs!, idleTimeoutMs: idleTimeoutMs! },
+    clientReport: { deviceMax: 20, addressMax: 1200, windowMs: 60_000 },
   };
 }
 

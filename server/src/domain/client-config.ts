@@ -24,6 +24,8 @@ export type PreparedConfig =
       base: Omit<ClientConfig, 'update' | 'servers' | 'privacyUrl'>;
       update: { appVersion: number; forceUpdate: boolean; updateText: string | null; englishUpdateText: string | null; storeLink: string | null };
       servers: (Omit<ClientConfig['servers'][number], 'profiles'> & { profiles: ClientProfile[] })[];
+      /** `profileId|operator`: left out of that operator's answer (field health, hideFailing). */
+      hidden: ReadonlySet<string>;
       /** Profiles whose stored address could not be opened (another SECRETS_KEY); left out. */
       skipped: number;
       /**
@@ -80,6 +82,7 @@ export function prepareConfig(snapshot: ConfigSnapshot, open: (sealed: string) =
   return {
     kind: 'ready',
     blocked: new Set(snapshot.blockedVersions),
+    hidden: new Set(snapshot.hidden),
     base: {
       app: { name: snapshot.app.name, packageName: snapshot.app.packageName },
       settings: {
@@ -149,7 +152,9 @@ export function renderConfig(
     },
     servers: prepared.servers.map((srv) => ({
       ...srv,
-      profiles: choice.operator ? srv.profiles.filter((p) => p.operator === choice.operator) : srv.profiles,
+      profiles: choice.operator
+        ? srv.profiles.filter((p) => p.operator === choice.operator && !prepared.hidden.has(`${p.id}|${choice.operator}`))
+        : srv.profiles,
     })),
     privacyUrl: `${API_PREFIX}/apps/client/privacy?lang=${choice.lang}`,
   };

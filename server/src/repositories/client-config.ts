@@ -5,7 +5,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { OperatorNames } from '../../../src/contract';
 import type { Db } from '../db/client';
-import { adSettings, appConfigChanges, appConfigVersions, appSettings, appVersions, apps, countries, profiles, serverApps, servers } from '../db/schema';
+import { adSettings, appConfigChanges, appConfigVersions, appSettings, appVersions, apps, countries, fieldHealthVerdicts, profiles, serverApps, servers } from '../db/schema';
 import { operatorsRepository } from './operators';
 import type { ProfileValues } from './profiles';
 import { pgTextArray } from '../db/helpers';
@@ -31,6 +31,8 @@ export interface ConfigSnapshot {
   operators: OperatorNames;
   servers: { id: number; country: { code: string; name: string } }[];
   profiles: ProfileRow[];
+  /** Profiles field health hides from one operator's answer, as `profileId|operator`. */
+  hidden: string[];
 }
 
 export function clientConfigRepository(db: Db) {
@@ -76,6 +78,11 @@ export function clientConfigRepository(db: Db) {
         .from(profiles)
         .where(inArray(profiles.serverId, linked))
         .orderBy(asc(profiles.serverId), asc(profiles.id));
+      // Read in the same snapshot as the version: a change of this set bumps it (migration 0022).
+      const hidden = await db
+        .select({ profileId: fieldHealthVerdicts.profileId, operator: fieldHealthVerdicts.operator })
+        .from(fieldHealthVerdicts)
+        .where(and(eq(fieldHealthVerdicts.appId, appId), eq(fieldHealthVerdicts.hidden, true)));
       return {
         app,
         settings,
@@ -84,6 +91,7 @@ export function clientConfigRepository(db: Db) {
         operators,
         servers: serverRows.map((s) => ({ id: s.id, country: { code: s.code, name: s.name } })),
         profiles: profileRows,
+        hidden: hidden.map((h) => `${h.profileId}|${h.operator}`),
       };
     },
 
