@@ -13,7 +13,8 @@ import { dataResponse } from '../http/schemas';
 import { yupSchema } from '../http/validation';
 import { healthMatrix, profileHealth } from '../repositories/field-health-reads';
 
-const tags = ['field health'];
+// Listed with the servers: health is where staff look to decide which servers to replace.
+const tags = ['servers'];
 const serverParamsSchema = body({ serverId: positiveId() });
 
 const verdict = { type: 'string', enum: [...HEALTH_VERDICTS] };
