@@ -66,6 +66,7 @@ export async function evaluatePairs(root: Db, pairs: Pair[], now: Date): Promise
       ).map((r) => [`${r.app_id}|${pairKey(Number(r.profile_id), r.operator)}`, r.verdict]),
     );
     const steerFor = new Set<string>();
+    const upserts: { appId: number; profileId: number; operator: string; verdict: HealthVerdict; rate: number | null; devices: number }[] = [];
     for (const t of targets) {
       const profileId = Number(t.profile_id);
       const s = settings.get(t.app_id)!;
@@ -73,15 +74,21 @@ export async function evaluatePairs(root: Db, pairs: Pair[], now: Date): Promise
       const devices = devicesIn.get(iso(windowStart(now, windowOf(s))))?.get(key) ?? 0;
       const health = verdictOf(hours.get(key) ?? [], devices, s, now);
       const was = before.get(`${t.app_id}|${key}`) ?? null;
-      await db.execute(sql`
-        INSERT INTO field_health_verdicts AS v (app_id, profile_id, operator, verdict, rate, devices, changed_at)
-        VALUES (${t.app_id}, ${profileId}, ${t.operator}::operator, ${health.verdict}, ${health.rate}, ${health.devices}, ${iso(now)}::timestamptz)
-        ON CONFLICT (app_id, profile_id, operator) DO UPDATE SET
-          verdict = excluded.verdict, rate = excluded.rate, devices = excluded.devices,
-          changed_at = CASE WHEN v.verdict = excluded.verdict THEN v.changed_at ELSE excluded.changed_at END`);
+      upserts.push({ appId: t.app_id, profileId, operator: t.operator, verdict: health.verdict, rate: health.rate, devices: health.devices });
       if (was !== health.verdict) out.verdictChanges.push({ appId: t.app_id, profileId, operator: t.operator, from: was, to: health.verdict });
       steerFor.add(`${t.app_id}|${t.operator}`);
     }
+    // One statement for all of them, in key order (concurrent judges lock rows in one order).
+    const col = (pick: (u: (typeof upserts)[number]) => string | null) => sql`${pgTextArray(upserts.map(pick))}::text[]`;
+    await db.execute(sql`
+      INSERT INTO field_health_verdicts AS v (app_id, profile_id, operator, verdict, rate, devices, changed_at)
+      SELECT u.app_id::int, u.profile_id::bigint, u.op::operator, u.verdict, u.rate::real, u.devices::int, ${iso(now)}::timestamptz
+      FROM unnest(${col((u) => String(u.appId))}, ${col((u) => String(u.profileId))}, ${col((u) => u.operator)}, ${col((u) => u.verdict)},
+                  ${col((u) => (u.rate === null ? null : String(u.rate)))}, ${col((u) => String(u.devices))}) AS u(app_id, profile_id, op, verdict, rate, devices)
+      ORDER BY 1, 2, 3
+      ON CONFLICT (app_id, profile_id, operator) DO UPDATE SET
+        verdict = excluded.verdict, rate = excluded.rate, devices = excluded.devices,
+        changed_at = CASE WHEN v.verdict = excluded.verdict THEN v.changed_at ELSE excluded.changed_at END`);
     for (const group of steerFor) {
       const [appId, operator] = group.split('|');
       out.hiddenChanges.push(...(await steerOperator(db, Number(appId), operator, settings.get(Number(appId))!, now)));
