@@ -122,7 +122,7 @@ export async function profileHealth(db: Db, serverId: number, scope: SQL | undef
     const key = `${h.profileId}|${h.operator}`;
     let s = series.get(key);
     if (!s) {
-      s = { profileId: h.profileId, operator: h.operator, hours: [], p50: null, p90: null, histogram: new Array<number>(LATENCY_BUCKETS).fill(0) };
+      s = { profileId: h.profileId, operator: h.operator, hours: [], p50: null, p90: null, histogram: Array.from({ length: LATENCY_BUCKETS }, () => 0) };
       series.set(key, s);
     }
     s.hours.unshift({ hour: h.hour.toISOString(), attempts: h.attempts, successes: h.successes, devices: h.devices });
