@@ -192,7 +192,11 @@ export async function buildApp({ config, db, announce }: BuildOptions): Promise<
   app.decorate('secrets', createSecretBox(config.secretsKey));
   registerAuthorize(app, { tokens: app.tokens, repos: app.repos });
   app.decorate('clientConfig', createClientConfigState(app));
-  const fieldHealth = fieldHealthService(handle.db, { onError: (err) => app.log.error({ err }, 'field health: a fold or verdict failed') });
+  const fieldHealth = fieldHealthService(handle.db, {
+    judgeDelayMs: config.clientReport.judgeDelayMs,
+    sweepMs: config.clientReport.sweepMs,
+    onError: (err) => app.log.error({ err }, 'field health: a fold or verdict failed'),
+  });
   app.decorate('fieldHealth', fieldHealth);
   app.addHook('onClose', async () => {
     fieldHealth.stop();

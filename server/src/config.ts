@@ -56,8 +56,11 @@ export interface Config {
   /** Audit records older than this many days are deleted, once a day (AUDIT_RETENTION_DAYS, default 365). */
   auditRetentionDays: number;
   http: HttpTimeouts;
-  /** POST apps/client/report's limits: calls per device and per source address (CLIENT_REPORT_ADDRESS_MAX, default 1,200) per minute. */
-  clientReport: { deviceMax: number; addressMax: number; windowMs: number };
+  /**
+   * POST apps/client/report's limits: calls per device and per source address (CLIENT_REPORT_ADDRESS_MAX,
+   * default 1,200) per minute; how long touched verdicts wait to be judged, and how often all are swept.
+   */
+  clientReport: { deviceMax: number; addressMax: number; windowMs: number; judgeDelayMs: number; sweepMs: number };
 }
 
 /**
@@ -194,7 +197,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     migrationsDir: path.resolve(cwd, 'server/src/db/migrations'),
     auditRetentionDays: auditRetentionDays!,
     http: { requestTimeoutMs: requestTimeoutMs!, headersTimeoutMs: headersTimeoutMs!, keepAliveTimeoutMs: keepAliveTimeoutMs!, idleTimeoutMs: idleTimeoutMs! },
-    clientReport: { deviceMax: 20, addressMax: reportAddressMax!, windowMs: 60_000 },
+    clientReport: { deviceMax: 20, addressMax: reportAddressMax!, windowMs: 60_000, judgeDelayMs: 1000, sweepMs: 60_000 },
   };
 }
 

@@ -65,7 +65,8 @@ const configIds = async (operator: string) => {
 };
 
 beforeAll(async () => {
-  t = await createTestApp({ configure: (config) => (config.clientReport = { deviceMax: 30, addressMax: 40, windowMs: 60_000 }) });
+  // Verdicts are judged only when a test says so, at the time it names (no timer judges at the real time).
+  t = await createTestApp({ configure: (config) => (config.clientReport = { deviceMax: 30, addressMax: 40, windowMs: 60_000, judgeDelayMs: 1e9, sweepMs: 0 }) });
   c = await callers(t);
   app = await seedApp(t, c.owner.id, { keys: true });
   stranger = await seedApp(t, c.other.id, { keys: true });
