@@ -163,9 +163,14 @@ async function steerOperator(db: Db, appId: number, operator: string, s: HealthS
     const hidden = hide.has(r.profileId);
     if (hidden === r.hidden) continue;
     // A profile is only ever hidden with a verdict row (failing, or hidden before), so the row exists.
-    await db.execute(sql`
-      UPDATE field_health_verdicts SET hidden = ${hidden}
-      WHERE app_id = ${appId} AND profile_id = ${r.profileId} AND operator = ${operator}::operator`);
+    // Another instance judging the same pair at once waits on the row, then finds it done: one change, one audit row.
+    const updated = rowsOf(
+      await db.execute(sql`
+        UPDATE field_health_verdicts SET hidden = ${hidden}
+        WHERE app_id = ${appId} AND profile_id = ${r.profileId} AND operator = ${operator}::operator AND hidden <> ${hidden}
+        RETURNING profile_id`),
+    );
+    if (!updated.length) continue;
     await db.insert(auditLog).values({
       actorName: 'system',
       actorRole: 'system',
