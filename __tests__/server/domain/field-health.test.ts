@@ -74,4 +74,12 @@ describe('steer', () => {
     expect(hidden.size).toBe(rows.length - KEEP_BEST);
     expect(hidden).toEqual(new Set([3, 4]));
   });
+
+  it('keeps a profile staff put back until its verdict changes, without it standing in for the best few', () => {
+    const kept = (minutesAgo: number) => new Date(now.getTime() - minutesAgo * 60_000);
+    const rows = [{ ...row(1, 'failing', 0, 60, false), keptAt: kept(5) }, row(2, 'failing', 0.1, 60), row(3, 'failing', 0.05, 60), row(4, 'failing', 0, 60)];
+    expect(steer(rows, on, now)).toEqual(new Set([4]));
+    // Failing again since it was put back: hidden like the rest.
+    expect(steer([{ ...row(1, 'failing', 0, 1, false), keptAt: kept(5) }, row(2, 'working', 1)], on, now)).toEqual(new Set([1]));
+  });
 });

@@ -210,6 +210,14 @@ describe('steering the config', () => {
     expect(await verdictsOf('mci')).toMatchObject({ [p.mciA]: { verdict: 'failing' }, [p.mciB]: { verdict: 'failing' }, [p.mciC]: { verdict: 'failing' } });
     expect((await configIds('mci')).ids).toEqual([p.mciB, p.mciC]);
 
+    // Staff put it back by hand: another app's admin cannot; the owner can, and a judge with no new verdict leaves it.
+    const show = (who: Callers['owner']) => t.app.inject({ method: 'POST', url: api('apps/profileHealth/show'), headers: who.headers, payload: { appId: app.id, profileId: p.mciA, operator: 'mci' } });
+    expect((await show(c.other)).statusCode).toBe(404);
+    expect((await ok(await show(c.owner))).data).toEqual({ shown: true });
+    expect((await configIds('mci')).ids).toEqual([p.mciA, p.mciB, p.mciC]);
+    expect((await t.app.fieldHealth.sweep(new Date(t2.getTime() + 12 * 60_000))).hiddenChanges).toEqual([]);
+    expect((await configIds('mci')).ids).toEqual([p.mciA, p.mciB, p.mciC]);
+
     // hideFailing off: everything comes back.
     await setHealth({ hideFailing: false });
     await t.app.fieldHealth.sweep(new Date(t2.getTime() + 15 * 60_000));

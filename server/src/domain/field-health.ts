@@ -134,24 +134,30 @@ export interface SteeringRow {
   rate: number | null;
   changedAt: Date;
   hidden: boolean;
+  /** When staff put it back by hand; that holds until the verdict changes after it. */
+  keptAt?: Date | null;
 }
 
 /**
  * The profiles to hide from one operator's answer. With hideFailing off: none. Otherwise a failing
  * profile is hidden, and a hidden one comes back only once it has been working for the probation
- * window. If that would hide every profile of the operator, the KEEP_BEST best (rate, then id)
- * stay: a phone with something to try beats a phone with nothing.
+ * window. A profile staff put back by hand stays until its verdict changes after that. If that
+ * would hide every profile of the operator, the KEEP_BEST best (rate, then id) stay: a phone with
+ * something to try beats a phone with nothing.
  */
 export function steer(rows: readonly SteeringRow[], settings: HealthSettings, now: Date): Set<number> {
   if (!settings.hideFailing) return new Set();
   const probationMs = settings.probationMinutes * 60_000;
-  const hide = rows.filter((r) => {
+  const kept = (r: SteeringRow) => Boolean(r.keptAt && r.keptAt.getTime() >= r.changedAt.getTime());
+  // A profile kept by hand is added by staff; it does not stand in for the best few.
+  const judged = rows.filter((r) => !kept(r));
+  const hide = judged.filter((r) => {
     if (r.verdict === 'failing') return true;
     if (!r.hidden) return false;
     return !(r.verdict === 'working' && now.getTime() - r.changedAt.getTime() >= probationMs);
   });
-  if (rows.length && hide.length === rows.length) {
-    const best = [...rows].sort((a, b) => (b.rate ?? -1) - (a.rate ?? -1) || a.profileId - b.profileId).slice(0, KEEP_BEST);
+  if (judged.length && hide.length === judged.length) {
+    const best = [...judged].sort((a, b) => (b.rate ?? -1) - (a.rate ?? -1) || a.profileId - b.profileId).slice(0, KEEP_BEST);
     for (const keep of best) hide.splice(hide.indexOf(keep), 1);
   }
   return new Set(hide.map((r) => r.profileId));

@@ -142,9 +142,9 @@ async function distinctDevices(db: Db, pairs: Pair[], start: string, now: Date):
 
 /** Recomputes one app's hidden set for one operator; writes and audits what changed. */
 async function steerOperator(db: Db, appId: number, operator: string, s: HealthSettings, now: Date): Promise<Evaluation['hiddenChanges']> {
-  const rows = rowsOf<{ id: string | number; name: string; verdict: HealthVerdict | null; rate: number | null; changed_at: Date | string | null; hidden: boolean | null }>(
+  const rows = rowsOf<{ id: string | number; name: string; verdict: HealthVerdict | null; rate: number | null; changed_at: Date | string | null; hidden: boolean | null; kept_at: Date | string | null }>(
     await db.execute(sql`
-      SELECT p.id, p.name, v.verdict, v.rate, v.changed_at, v.hidden
+      SELECT p.id, p.name, v.verdict, v.rate, v.changed_at, v.hidden, v.kept_at
       FROM profiles p JOIN server_apps sa ON sa.server_id = p.server_id AND sa.app_id = ${appId}
       LEFT JOIN field_health_verdicts v ON v.app_id = ${appId} AND v.profile_id = p.id AND v.operator = ${operator}::operator
       WHERE p.operator = ${operator}::operator`),
@@ -156,6 +156,7 @@ async function steerOperator(db: Db, appId: number, operator: string, s: HealthS
     rate: r.rate === null ? null : Number(r.rate),
     changedAt: r.changed_at ? new Date(r.changed_at) : now,
     hidden: r.hidden ?? false,
+    keptAt: r.kept_at ? new Date(r.kept_at) : null,
   }));
   const hide = steer(list, s, now);
   const changes: Evaluation['hiddenChanges'] = [];
@@ -184,4 +185,23 @@ async function steerOperator(db: Db, appId: number, operator: string, s: HealthS
     changes.push({ appId, profileId: r.profileId, operator, hidden });
   }
   return changes;
+}
+
+/**
+ * Staff put a hidden profile back into one operator's answer for one app: it stays there until
+ * its verdict changes again. Answers whether it was hidden (a profile not hidden is left alone).
+ */
+export async function showByHand(db: Db, appId: number, profileId: number, operator: string): Promise<boolean | undefined> {
+  const served = rowsOf(
+    await db.execute(sql`
+      SELECT 1 FROM profiles p JOIN server_apps sa ON sa.server_id = p.server_id AND sa.app_id = ${appId} WHERE p.id = ${profileId}`),
+  );
+  if (!served.length) return undefined;
+  const updated = rowsOf(
+    await db.execute(sql`
+      UPDATE field_health_verdicts SET hidden = false, kept_at = now()
+      WHERE app_id = ${appId} AND profile_id = ${profileId} AND operator = ${operator}::operator AND hidden
+      RETURNING profile_id`),
+  );
+  return updated.length > 0;
 }

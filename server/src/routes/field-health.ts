@@ -3,15 +3,18 @@
 // apps in the caller's reach; verdicts are computed when reports are folded, never on read.
 import type { FastifyInstance } from 'fastify';
 import * as yup from 'yup';
-import { HEALTH_VERDICTS, OPERATORS, healthMatrixQuerySchema, type HealthMatrixQuery } from '../../../src/contract';
+import { HEALTH_VERDICTS, OPERATORS, healthMatrixQuerySchema, healthShowSchema, type HealthMatrixQuery, type HealthShowBody } from '../../../src/contract';
 import { body, positiveId } from '../../../src/contract/schemas/common';
 import { fromQuery, owns } from '../auth/access';
 import { requireUser } from '../auth/authorize';
 import { appScope } from '../auth/rbac';
-import { fromParams } from '../audit/plugin';
-import { dataResponse } from '../http/schemas';
+import { auditDetail } from '../audit/context';
+import { fromBody, fromParams } from '../audit/plugin';
+import { HttpError } from '../http/errors';
+import { dataResponse, successResponse } from '../http/schemas';
 import { yupSchema } from '../http/validation';
 import { healthMatrix, profileHealth } from '../repositories/field-health-reads';
+import { showByHand } from '../repositories/field-health-verdicts';
 
 // Listed with the servers: health is where staff look to decide which servers to replace.
 const tags = ['servers'];
@@ -108,6 +111,35 @@ export async function fieldHealthRoutes(app: FastifyInstance) {
     async (request) => {
       const user = requireUser(request);
       return { data: await profileHealth(app.db, request.params.serverId, appScope(user), new Date()) };
+    },
+  );
+
+  app.post<{ Body: HealthShowBody }>(
+    '/apps/profileHealth/show',
+    {
+      // The profile is reached through the app (it must be on a server linked to it): the change is to that app's answer only.
+      config: {
+        access: [owns('app', fromBody('appId'))],
+        audit: { action: 'profile.healthShow', target: 'profile', id: fromBody('profileId'), always: true },
+      },
+      preValidation: app.authorize({ any: true }),
+      schema: {
+        tags,
+        summary: 'Put a profile that field health hid back into one operator\'s config of one app',
+        description:
+          'For a profile hidden from `operator`\'s answer of app `appId` (hideFailing): it is served again, and stays until its verdict changes ' +
+          'again. The app\'s config version moves in the same transaction. `data.shown` is false when it was not hidden (nothing changes). ' +
+          '404 when the app is not the caller\'s or the profile is not on one of its servers.',
+        body: yupSchema(healthShowSchema),
+        response: { 200: successResponse({ type: 'object', required: ['shown'], properties: { shown: { type: 'boolean' } } }) },
+      },
+    },
+    async (request) => {
+      const { appId, profileId, operator } = request.body;
+      const shown = await showByHand(app.db, appId, profileId, operator);
+      if (shown === undefined) throw HttpError.notFound('Profile not found');
+      auditDetail({ appId, operator, shown });
+      return { success: true, data: { shown } };
     },
   );
 }

@@ -51,3 +51,11 @@ export const healthMatrixQuerySchema = body({
   operator: str().oneOf(OPERATORS, V.oneOf).optional(),
 });
 export type HealthMatrixQuery = yup.InferType<typeof healthMatrixQuerySchema>;
+
+/** POST apps/profileHealth/show: put a profile field health hid back into one operator's answer of one app. */
+export const healthShowSchema = body({
+  appId: positiveId(),
+  profileId: positiveId(),
+  operator: str().oneOf(OPERATORS, V.oneOf).required(V.required),
+});
+export type HealthShowBody = yup.InferType<typeof healthShowSchema>;

@@ -38,6 +38,7 @@ CREATE TABLE "field_health_verdicts" (
 	"devices" integer NOT NULL,
 	"changed_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"hidden" boolean DEFAULT false NOT NULL,
+	"kept_at" timestamp with time zone,
 	CONSTRAINT "field_health_verdicts_app_id_profile_id_operator_pk" PRIMARY KEY("app_id","profile_id","operator")
 );
 --> statement-breakpoint

@@ -69,6 +69,8 @@ export const fieldHealthVerdicts = pgTable(
     devices: integer('devices').notNull(),
     changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
     hidden: boolean('hidden').notNull().default(false),
+    /** When staff put the profile back by hand: it stays until its verdict changes again. */
+    keptAt: timestamp('kept_at', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.appId, t.profileId, t.operator] }), index('field_health_verdicts_profile_idx').on(t.profileId, t.operator)],
 );
