@@ -36,6 +36,9 @@ import { createBundleService } from './services/bundles';
 import { createMirrorPublisher } from './services/mirror-publisher';
 import { mirrorRoutes } from './routes/mirrors';
 import { clientConfigRoutes, createClientConfigState } from './routes/client-config';
+import { clientReportRoutes } from './routes/client-report';
+import { fieldHealthRoutes } from './routes/field-health';
+import { fieldHealthService } from './repositories/field-health-batch';
 import { exportRoutes } from './routes/exports';
 import { countryRoutes } from './routes/countries';
 import { dashboardRoutes } from './routes/dashboard';
@@ -200,6 +203,16 @@ export async function buildApp({ config, db, announce }: BuildOptions): Promise<
   app.decorate('bundles', createBundleService(app));
   app.decorate('mirrors', createMirrorPublisher(app));
   app.addHook('onClose', () => app.mirrors.stop());
+  const fieldHealth = fieldHealthService(handle.db, {
+    judgeDelayMs: config.clientReport.judgeDelayMs,
+    sweepMs: config.clientReport.sweepMs,
+    onError: (err) => app.log.error({ err }, 'field health: a fold or verdict failed'),
+  });
+  app.decorate('fieldHealth', fieldHealth);
+  app.addHook('onClose', async () => {
+    fieldHealth.stop();
+    await fieldHealth.settle().catch(() => undefined);
+  });
 
   // 3. Routes, one module per endpoint group of docs/product.md §7.
   await app.register(healthRoutes, { prefix: '/api' });
@@ -217,6 +230,8 @@ export async function buildApp({ config, db, announce }: BuildOptions): Promise<
   await app.register(operatorRoutes, { prefix: API_PREFIX });
   await app.register(deviceRoutes, { prefix: API_PREFIX });
   await app.register(clientConfigRoutes, { prefix: API_PREFIX });
+  await app.register(clientReportRoutes, { prefix: API_PREFIX, limits: config.clientReport });
+  await app.register(fieldHealthRoutes, { prefix: API_PREFIX });
   await app.register(bundleRoutes, { prefix: API_PREFIX });
   await app.register(mirrorRoutes, { prefix: API_PREFIX });
   await app.register(exportRoutes, { prefix: API_PREFIX });

@@ -56,6 +56,11 @@ export interface Config {
   /** Audit records older than this many days are deleted, once a day (AUDIT_RETENTION_DAYS, default 365). */
   auditRetentionDays: number;
   http: HttpTimeouts;
+  /**
+   * POST apps/client/report's limits: calls per device and per source address (CLIENT_REPORT_ADDRESS_MAX,
+   * default 1,200) per minute; how long touched verdicts wait to be judged, and how often all are swept.
+   */
+  clientReport: { deviceMax: number; addressMax: number; windowMs: number; judgeDelayMs: number; sweepMs: number };
 }
 
 /**
@@ -150,6 +155,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
 
   const auditRetentionDays = intIn(value('AUDIT_RETENTION_DAYS') ?? '365', 1, 36_500);
   if (auditRetentionDays === undefined) bad('AUDIT_RETENTION_DAYS', 'must be an integer from 1 to 36500');
+  // A carrier's NAT puts many phones behind one address, so the per-address limit is generous and tunable.
+  const reportAddressMax = intIn(value('CLIENT_REPORT_ADDRESS_MAX') ?? '1200', 1, 10_000_000);
+  if (reportAddressMax === undefined) bad('CLIENT_REPORT_ADDRESS_MAX', 'must be an integer from 1 to 10000000');
 
   const HOUR_MS = 3_600_000;
   const millis = (name: string, fallback: number, min: number): number | undefined => {
@@ -189,6 +197,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     migrationsDir: path.resolve(cwd, 'server/src/db/migrations'),
     auditRetentionDays: auditRetentionDays!,
     http: { requestTimeoutMs: requestTimeoutMs!, headersTimeoutMs: headersTimeoutMs!, keepAliveTimeoutMs: keepAliveTimeoutMs!, idleTimeoutMs: idleTimeoutMs! },
+    clientReport: { deviceMax: 20, addressMax: reportAddressMax!, windowMs: 60_000, judgeDelayMs: 1000, sweepMs: 60_000 },
   };
 }
 

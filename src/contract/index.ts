@@ -24,3 +24,4 @@ export * from './schemas/devices';
 export * from './schemas/encryption';
 export * from './schemas/client-config';
 export * from './schemas/audit';
+export * from './schemas/field-health';

@@ -132,6 +132,7 @@ const SAMPLES: Record<string, (fx: Fixture) => Sample> = {
   'POST /api/v1/apps/wordEncryption': (fx) => ({ url: 'apps/wordEncryption', payload: { appId: fx.app, word: 'example.com' } }),
   'POST /api/v1/apps/decryptDomain/:appId': (fx) => ({ url: `apps/decryptDomain/${fx.app}` }),
   'POST /api/v1/apps/bundleKeys/:appId/rotate': (fx) => ({ url: `apps/bundleKeys/${fx.app}/rotate` }),
+  'POST /api/v1/apps/profileHealth/show': (fx) => ({ url: 'apps/profileHealth/show', payload: { appId: fx.app, profileId: fx.profile, operator: 'mci' } }),
   'POST /api/v1/apps/bundleSettings/:appId': (fx) => ({ url: `apps/bundleSettings/${fx.app}`, payload: { apiBases: ['https://attacker.example.net/api/v1'] } }),
   'POST /api/v1/apps/mirrors/:appId': (fx) => ({ url: `apps/mirrors/${fx.app}`, payload: { url: MIRROR_URL, branch: 'main', path: 'x.json', token: 'attacker' } }),
   'PUT /api/v1/apps/mirrors/:appId/:mirrorId': (fx) => ({ url: `apps/mirrors/${fx.app}/${fx.mirror}`, payload: { url: MIRROR_URL, branch: 'evil', path: 'x.json' } }),

@@ -27,8 +27,8 @@ const key = (op: OperationRef) => `${op.method} ${op.route}`;
 const NO_GRANT = [
   'GET users/current', 'GET users/logout', 'POST users/changepass', 'POST users/avatar',
   'POST users/totp/setup', 'POST users/totp/enable', 'POST users/totp/disable', 'GET access/roles',
-  // The mobile apps' config and bundle calls answer 401 without their app key; they take no staff grant either.
-  'GET apps/client/config', 'GET apps/client/bundle',
+  // The mobile apps' config, bundle and report calls answer 401 without their app key; they take no staff grant either.
+  'GET apps/client/config', 'GET apps/client/bundle', 'POST apps/client/report',
 ];
 
 async function catalogue(): Promise<Operation[]> {

@@ -40,6 +40,8 @@ export interface ConfigSnapshot {
   operators: OperatorNames;
   servers: { id: number; country: { code: string; name: string } }[];
   profiles: ProfileRow[];
+  /** Profiles field health hides from one operator's answer, as `profileId|operator`. */
+  hidden: string[];
 }
 
 /** The prepared form of one config version: everything but the per-call choices. */
@@ -51,6 +53,8 @@ export type PreparedConfig =
       base: Omit<ClientConfig, 'update' | 'servers' | 'privacyUrl'>;
       update: { appVersion: number; forceUpdate: boolean; updateText: string | null; englishUpdateText: string | null; storeLink: string | null };
       servers: (Omit<ClientConfig['servers'][number], 'profiles'> & { profiles: ClientProfile[] })[];
+      /** `profileId|operator`: left out of that operator's answer (field health, hideFailing). */
+      hidden: ReadonlySet<string>;
       /** Profiles whose stored address could not be opened (another SECRETS_KEY); left out. */
       skipped: number;
       /**
@@ -114,6 +118,7 @@ export function prepareConfig(snapshot: ConfigSnapshot, open: (sealed: string) =
   return {
     kind: 'ready',
     blocked: new Set(snapshot.blockedVersions),
+    hidden: new Set(snapshot.hidden),
     base: {
       app: { name: snapshot.app.name, packageName: snapshot.app.packageName },
       settings: clientSettings(s),
@@ -158,7 +163,9 @@ export function renderConfig(
     },
     servers: prepared.servers.map((srv) => ({
       ...srv,
-      profiles: choice.operator ? srv.profiles.filter((p) => p.operator === choice.operator) : srv.profiles,
+      profiles: choice.operator
+        ? srv.profiles.filter((p) => p.operator === choice.operator && !prepared.hidden.has(`${p.id}|${choice.operator}`))
+        : srv.profiles,
     })),
     privacyUrl: `${API_PREFIX}/apps/client/privacy?lang=${choice.lang}`,
   };

@@ -4,7 +4,7 @@
 // 0004), never here.
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { adSettings, appConfigChanges, appConfigVersions, appSettings, appVersions, apps, countries, profiles, serverApps, servers } from '../db/schema';
+import { adSettings, appConfigChanges, appConfigVersions, appSettings, appVersions, apps, countries, fieldHealthVerdicts, profiles, serverApps, servers } from '../db/schema';
 import { operatorsRepository } from './operators';
 import type { ConfigSnapshot } from '../domain/client-config';
 import { pgTextArray } from '../db/helpers';
@@ -61,6 +61,11 @@ export function clientConfigRepository(db: Db) {
         .from(profiles)
         .where(inArray(profiles.serverId, linked))
         .orderBy(asc(profiles.serverId), asc(profiles.id));
+      // Read in the same snapshot as the version: a change of this set bumps it (migration 0023).
+      const hidden = await db
+        .select({ profileId: fieldHealthVerdicts.profileId, operator: fieldHealthVerdicts.operator })
+        .from(fieldHealthVerdicts)
+        .where(and(eq(fieldHealthVerdicts.appId, appId), eq(fieldHealthVerdicts.hidden, true)));
       return {
         app,
         settings,
@@ -69,6 +74,7 @@ export function clientConfigRepository(db: Db) {
         operators,
         servers: serverRows.map((s) => ({ id: s.id, country: { code: s.code, name: s.name } })),
         profiles: profileRows,
+        hidden: hidden.map((h) => `${h.profileId}|${h.operator}`),
       };
     },
 

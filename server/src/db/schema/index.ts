@@ -11,3 +11,4 @@ export * from './audit';
 export * from './device-counts';
 export * from './bundle';
 export * from './mirrors';
+export * from './field-health';

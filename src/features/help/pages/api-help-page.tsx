@@ -1,6 +1,7 @@
 // /help/api: where the API documentation is (/api/docs, in a new tab), sample admin sign-in
 // credentials as placeholders (never a real password), how to call the API with a token, and for
-// app developers the mobile apps' config call (how to decrypt a profile, the caching headers) and the
+// app developers the mobile apps' config call (how to decrypt a profile, the caching headers), the
+// connection report call (a sample request) and the
 // signed bundle (issue 34): the rule an app applies before it trusts one, checked from a shell with
 // openssl or with the reference verifier scripts/verify-bundle.mjs, and where the mirrors publish it.
 import type { ReactNode } from 'react';
@@ -11,7 +12,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { FormattedMessage } from 'react-intl';
-import { API_PREFIX, APP_API_KEY_HEADER } from '../../../contract';
+import { API_PREFIX, APP_API_KEY_HEADER, CLIENT_REPORT_MAX } from '../../../contract';
 import { BUNDLE_FIELDS, BUNDLE_LIFETIME_DAYS, BUNDLE_SHELL_CHECK, BUNDLE_VERIFIER_COMMAND } from '../../../contract/bundle';
 import { PageHeader } from '../../../components/layout/page-header';
 import { Ltr } from '../../../components/ltr';
@@ -73,6 +74,14 @@ export default function ApiHelpPage() {
   const config = [
     `curl '${base}/apps/client/config?versionCode=<build>&operator=mci&lang=fa&deviceId=<device id>' \\`,
     `  -H '${APP_API_KEY_HEADER}: <app API key>' -H 'If-None-Match: <ETag of the last answer>'`,
+  ].join('\n');
+  const report = [
+    `curl -X POST '${base}/apps/client/report' \\`,
+    `  -H 'Content-Type: application/json' -H '${APP_API_KEY_HEADER}: <app API key>' \\`,
+    `  -d '{"deviceId": "<device id>", "versionCode": 120, "operator": "mci", "reports": [`,
+    `        {"profileId": 42, "ok": true, "latencyMs": 310, "at": "2026-05-01T09:30:00Z"},`,
+    `        {"profileId": 43, "ok": false, "error": "timeout", "at": "2026-05-01T09:30:05Z"}]}'`,
+    `# → {"data": {"accepted": 2, "rejected": 0}}`,
   ].join('\n');
   const bundle = [`curl '${base}/apps/client/bundle' \\`, `  -H '${APP_API_KEY_HEADER}: <app API key>' -o bundle.json`].join('\n');
   const decrypt = `printf %s "$CONFIG" | openssl enc -d -aes-256-cbc -K $(printf %s "$NEW_CORE_KEY" | xxd -p -c 256) -iv $(printf %s "$NEW_CORE_IV" | xxd -p) -base64 -A`;
@@ -146,6 +155,15 @@ export default function ApiHelpPage() {
           </Typography>
           <Typography variant="body2" color="text.secondary">
             <FormattedMessage id="help.api.config.errors" />
+          </Typography>
+        </Section>
+        <Section id="help-api-report" titleId="help.api.report.title">
+          <Typography>
+            <FormattedMessage id="help.api.report.body" values={{ max: CLIENT_REPORT_MAX }} />
+          </Typography>
+          <Code>{report}</Code>
+          <Typography variant="body2" color="text.secondary">
+            <FormattedMessage id="help.api.report.rules" />
           </Typography>
         </Section>
         <Section id="help-api-bundle" titleId="help.api.bundle.title">
