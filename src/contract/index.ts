@@ -23,3 +23,5 @@ export * from './schemas/devices';
 export * from './schemas/encryption';
 export * from './schemas/client-config';
 export * from './schemas/audit';
+export * from './schemas/subscriptions';
+export * from './responses-subscriptions';

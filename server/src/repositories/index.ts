@@ -22,6 +22,7 @@ import { serversRepository } from './servers';
 import { rolesRepository } from './roles';
 import { sessionsRepository } from './sessions';
 import { signInFailuresRepository } from './sign-in-failures';
+import { subscriptionsRepository } from './subscriptions';
 import { totpRepository } from './totp';
 import { usersRepository } from './users';
 
@@ -49,6 +50,7 @@ export function createRepositories(db: Db) {
     dashboard: dashboardRepository(db),
     audit: auditRepository(db),
     bundleKeys: bundleKeysRepository(db),
+    subscriptions: subscriptionsRepository(db),
   };
 }
 

@@ -22,6 +22,7 @@ import { body, positiveId } from '../../../src/contract/schemas/common';
 import { requireUser } from '../auth/authorize';
 import { actorOf, fromParams } from '../audit/plugin';
 import { recordAudit } from '../audit/record';
+import { qrCodeOf } from '../domain/qr';
 import { tryParseShareLink, type ParsedLink } from '../domain/share-links';
 import { CORE_NAMES, clientConfig, coreProblems } from '../domain/v2ray-config';
 import { HttpError } from '../http/errors';
@@ -49,19 +50,6 @@ const exportSchema = (own: { summary: string; description: string; params: objec
 });
 
 const isCore = (format: string): format is ConfigCore => format === 'xray' || format === 'v2ray';
-
-/** The QR code of a link: error correction M where the link fits, else L; null past version 40 at L. */
-function qrCodeOf(link: string): { level: 'M' | 'L' } | null {
-  for (const level of ['M', 'L'] as const) {
-    try {
-      QRCode.create(link, { errorCorrectionLevel: level });
-      return { level };
-    } catch {
-      // too long at this level
-    }
-  }
-  return null;
-}
 
 /** 413 TOO_LONG_FOR_QR: what a link longer than a QR code holds answers. */
 const tooLongForQr = (link: string) =>

@@ -10,3 +10,4 @@ export * from './settings';
 export * from './audit';
 export * from './device-counts';
 export * from './bundle';
+export * from './subscriptions';
