@@ -20,7 +20,7 @@ import { recordAudit } from '../audit/record';
 import { PAGE_CSP, chooseFormat, subscriptionBody, subscriptionHeaders, subscriptionPage, tokenHash, type SubProfile } from '../domain/subscription';
 import { etagMatches, strongEtag } from '../http/cached-body';
 import { HttpError } from '../http/errors';
-import { dataResponse, errorResponse, successResponse } from '../http/schemas';
+import { dataResponse, errorResponse, etagHeaders, fileAnswer, notModified, successResponse, textBody } from '../http/schemas';
 import { responseSchema, yupSchema } from '../http/validation';
 import { openStoredAddress } from './profiles';
 
@@ -28,6 +28,14 @@ const tags = ['profiles'];
 /** Fetches per token and window: a client refreshes every 12 hours; a person may reload a few times. */
 export const SUB_RATE_LIMIT = { max: 20, timeWindow: 60_000 };
 const subscriptionJson = responseSchema(subscriptionDtoSchema);
+const SUB_HEADERS = {
+  ...etagHeaders('User-Agent, Accept'),
+  'content-disposition': { ...textBody, description: 'attachment; filename="<label>" (ASCII) and filename*=UTF-8\'\'<label>; not on the html page' },
+  'profile-title': { ...textBody, description: 'base64:<the label in UTF-8, base64>' },
+  'profile-update-interval': { ...textBody, description: 'Hours between refreshes: 12' },
+  'support-url': { ...textBody, description: 'The app\'s Telegram link, when it has one' },
+  'profile-web-page-url': { ...textBody, description: 'The app\'s about link (or store link), when it has one' },
+};
 
 export async function subscriptionRoutes(app: FastifyInstance) {
   const topAdmin = app.authorize({ policy: 'profiles:reveal' });
@@ -115,15 +123,12 @@ export async function subscriptionRoutes(app: FastifyInstance) {
         params: yupSchema(subscriptionFetchParamsSchema),
         querystring: yupSchema(subscriptionFetchQuerySchema),
         response: {
-          200: {
-            description: 'The subscription in the chosen format',
-            content: {
-              'text/plain': { schema: { type: 'string' } },
-              'application/json': { schema: { type: 'array', items: { type: 'object', additionalProperties: true } } },
-              'text/html': { schema: { type: 'string' } },
-            },
-          },
-          304: { description: 'Unchanged since the ETag sent in If-None-Match' },
+          200: fileAnswer('The subscription in the chosen format', {
+            'text/plain': textBody,
+            'application/json': { type: 'array', items: { type: 'object', additionalProperties: true } },
+            'text/html': textBody,
+          }, SUB_HEADERS),
+          304: notModified(SUB_HEADERS),
           404: errorResponse,
           429: errorResponse,
         },

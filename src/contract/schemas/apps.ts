@@ -81,8 +81,10 @@ const socialLink = () =>
   });
 
 /** Exactly `n` printable ASCII characters, so that n characters are n UTF-8 bytes (AES key/IV). */
-const asciiOfLength = (n: number) =>
-  str().test('length', V.length, (v) => v == null || new RegExp(`^[\\x21-\\x7E]{${n}}$`).test(v));
+const asciiOfLength = (n: number) => {
+  const pattern = new RegExp(`^[\\x21-\\x7E]{${n}}$`);
+  return str().test({ name: 'length', message: V.length, params: { length: n, pattern }, test: (v) => v == null || pattern.test(v) });
+};
 
 /** Free text with no charset rule (the Persian update text). */
 const text = (max: number) => optionalText(max);

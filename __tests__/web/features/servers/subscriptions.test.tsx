@@ -24,7 +24,7 @@ const ROW = {
 };
 
 function serveSubscriptions() {
-  let rows = [ROW];
+  let rows: Record<string, unknown>[] = [ROW];
   server.on('GET', 'apps/subscriptions', () => json({ data: rows }));
   server.on('POST', 'apps/subscriptions', (req) => {
     const body = req.body as { label: string };
