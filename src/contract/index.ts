@@ -24,4 +24,3 @@ export * from './schemas/encryption';
 export * from './schemas/client-config';
 export * from './schemas/audit';
 export * from './schemas/subscriptions';
-export * from './responses-subscriptions';

@@ -42,3 +42,4 @@ export type SubscriptionListQuery = yup.InferType<typeof subscriptionListQuerySc
 export const subscriptionFetchParamsSchema = body({ token: str().required(V.required).matches(SUB_TOKEN, V.checkInput) });
 export const subscriptionFetchQuerySchema = body({ format: str().oneOf(SUB_FETCH_FORMATS, V.oneOf).optional() });
 export type SubscriptionFetchQuery = yup.InferType<typeof subscriptionFetchQuerySchema>;
+export type { SubscriptionCreatedDto, SubscriptionDto } from '../responses-subscriptions';
