@@ -61,13 +61,15 @@ describe('subscriptions', () => {
     expect(list.body).not.toContain(data.token);
   });
 
-  it('is for role_id 1 only: the app\'s own admin and role_id 5 are refused, signed out is 401', async () => {
+  it('is for role_id 1 only (the app\'s own admin and role_id 5 refused, signed out 401), with exactly one scope and a label fit for headers', async () => {
     expect((await create({ serverId, label: 'x' }, c.owner)).statusCode).toBe(403);
     expect((await create({ appId, label: 'x' }, c.restricted)).statusCode).toBe(403);
     expect((await t.call(c.owner.token, 'GET', 'apps/subscriptions')).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'POST', url: api('apps/subscriptions'), payload: { serverId, label: 'x' } })).statusCode).toBe(401);
     expect((await create({ serverId, appId, label: 'x' })).statusCode).toBe(400);
     expect((await create({ label: 'x' })).statusCode).toBe(400);
+    // The label goes into headers and file names: no control characters, no bidi overrides.
+    for (const label of ['a\r\nset-cookie: x=1', 'tab\there', 'gnp.exe\u202e', '   ']) expect((await create({ serverId, label })).json().errors).toHaveProperty('label');
     expect((await create({ serverId: 999999, label: 'x' })).statusCode).toBe(404);
   });
 

@@ -3,7 +3,7 @@
 import * as yup from 'yup';
 import { V } from '../errors';
 import { OPERATORS } from '../enums';
-import { body, optionalId, str, trimmedStr } from './common';
+import { body, optionalId, str, trimmedStr, visibleText } from './common';
 
 /** What a fetch answers: share links a line, that text in base64, or a JSON array of Xray client configs. */
 export const SUB_FORMATS = ['links', 'base64', 'xray'] as const;
@@ -19,7 +19,8 @@ export const subscriptionPath = (token: string) => `sub/${token}`;
 /** A token: 32 random bytes, base64url. */
 export const SUB_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
-const noControl = (v: string | undefined | null) => v == null || !/[\u0000-\u001f\u007f-\u009f]/.test(v);
+/** No control character (C0, DEL, C1): a label goes into response headers and file names. */
+const noControl = (v: string | undefined | null) => v == null || ![...v].some((ch) => ch.charCodeAt(0) < 0x20 || (ch.charCodeAt(0) >= 0x7f && ch.charCodeAt(0) <= 0x9f));
 
 /** POST apps/subscriptions: one server's profiles or one app's, maybe one operator's, with a label. */
 export const subscriptionCreateSchema = body({
@@ -27,7 +28,7 @@ export const subscriptionCreateSchema = body({
   appId: optionalId(),
   operator: str().oneOf(OPERATORS, V.oneOf).nullable().optional(),
   format: str().oneOf(SUB_FORMATS, V.oneOf).nullable().optional(),
-  label: trimmedStr().required(V.required).max(SUB_LABEL_MAX, V.tooLong).test('visible', V.checkInput, noControl),
+  label: visibleText(trimmedStr()).required(V.required).max(SUB_LABEL_MAX, V.tooLong).test('visible', V.checkInput, noControl),
 }).test('one-scope', V.checkInput, function oneScope(v) {
   if (!v || (v.serverId == null) !== (v.appId == null)) return true;
   return this.createError({ path: v.serverId == null ? 'serverId' : 'appId', message: V.required });
