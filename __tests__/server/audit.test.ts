@@ -380,6 +380,27 @@ const CASES: Record<string, Case> = {
       return { res, expected: { action: 'encryption.decryptDomains', targetType: 'app', targetId: String(app.id), before: null, after: null } };
     },
   },
+  'POST /api/v1/apps/subscriptions': {
+    run: async () => {
+      const serverId = await newServer((await newApp()).id);
+      const res = await act('POST', 'apps/subscriptions', { serverId, label: 'Team', operator: 'mci' });
+      // The token is shown once to the caller and never written to the record (nor its hash).
+      secrets.push(res.json().data.token);
+      return {
+        res,
+        expected: { action: 'subscription.create', targetType: 'subscription', targetId: String(res.json().data.id), before: null, after: { label: 'Team', serverId, operator: 'mci' } },
+      };
+    },
+  },
+  'DELETE /api/v1/apps/subscriptions/:id': {
+    run: async () => {
+      const serverId = await newServer((await newApp()).id);
+      const { id, token } = (await call('POST', 'apps/subscriptions', { serverId, label: 'Old' })).json().data;
+      secrets.push(token);
+      const res = await act('DELETE', `apps/subscriptions/${id}`);
+      return { res, expected: { action: 'subscription.revoke', targetType: 'subscription', targetId: String(id), before: { label: 'Old', serverId }, after: null } };
+    },
+  },
   'POST /api/v1/apps/bundleKeys/:appId/rotate': {
     run: async () => {
       const app = await newApp();

@@ -46,6 +46,7 @@ import { operatorRoutes } from './routes/operators';
 import { profileImportRoutes } from './routes/profile-import';
 import { profileRoutes } from './routes/profiles';
 import { serverRoutes } from './routes/servers';
+import { subscriptionRoutes } from './routes/subscriptions';
 import { totpRoutes } from './routes/totp';
 import { deviceRoutes } from './routes/devices';
 import { encryptionRoutes } from './routes/encryption';
@@ -235,6 +236,7 @@ export async function buildApp({ config, db, announce }: BuildOptions): Promise<
   await app.register(bundleRoutes, { prefix: API_PREFIX });
   await app.register(mirrorRoutes, { prefix: API_PREFIX });
   await app.register(exportRoutes, { prefix: API_PREFIX });
+  await app.register(subscriptionRoutes, { prefix: API_PREFIX });
   await app.register(privacyRoutes, { prefix: API_PREFIX });
   await app.register(encryptionRoutes, { prefix: API_PREFIX });
   await app.register(userRoutes, { prefix: API_PREFIX });

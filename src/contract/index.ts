@@ -25,3 +25,4 @@ export * from './schemas/encryption';
 export * from './schemas/client-config';
 export * from './schemas/audit';
 export * from './schemas/field-health';
+export * from './schemas/subscriptions';

@@ -5,7 +5,7 @@
 // A refused call changes nothing: the records' rows are compared before and after.
 import { eq, inArray } from 'drizzle-orm';
 import type { AccessCheck, AccessEntry } from '../../../server/src/auth/access';
-import { appMirrors, apps, appVersions, countries, devices, profiles, serverApps, servers } from '../../../server/src/db/schema';
+import { appMirrors, apps, appVersions, countries, devices, profiles, serverApps, servers, subscriptions } from '../../../server/src/db/schema';
 import { mirrorTokenContext } from '../../../server/src/services/mirror-publisher';
 import { multipart } from '../helpers/multipart';
 import { api, callers, seedApp, seedServer, type Caller, type Callers } from '../helpers/seed';
@@ -42,6 +42,7 @@ interface Fixture {
   activeVersion: number;
   blockedVersion: number;
   mirror: number;
+  subscription: number;
 }
 
 let made = 0;
@@ -68,7 +69,8 @@ async function fixture(alsoLinkedTo?: number): Promise<Fixture> {
     .insert(appMirrors)
     .values({ appId: app.id, url: MIRROR_URL, branch: 'main', path: 'b.json', tokenSealed: t.app.secrets.seal('t0ken', mirrorTokenContext(app.id)) })
     .returning({ id: appMirrors.id });
-  return { app: app.id, server, profile: profile.id, device: phone.json().data.id, activeVersion: active.id, blockedVersion: blocked.id, mirror: mirror.id };
+  const [subscription] = await t.db.insert(subscriptions).values({ label: `s${made}`, serverId: server, tokenHash: `hash-${made}` }).returning({ id: subscriptions.id });
+  return { app: app.id, server, profile: profile.id, device: phone.json().data.id, activeVersion: active.id, blockedVersion: blocked.id, subscription: subscription.id, mirror: mirror.id };
 }
 
 /** Every row the fixture's records are made of, to compare before and after a refused call. */
@@ -133,6 +135,8 @@ const SAMPLES: Record<string, (fx: Fixture) => Sample> = {
   'POST /api/v1/apps/decryptDomain/:appId': (fx) => ({ url: `apps/decryptDomain/${fx.app}` }),
   'POST /api/v1/apps/bundleKeys/:appId/rotate': (fx) => ({ url: `apps/bundleKeys/${fx.app}/rotate` }),
   'POST /api/v1/apps/profileHealth/show': (fx) => ({ url: 'apps/profileHealth/show', payload: { appId: fx.app, profileId: fx.profile, operator: 'mci' } }),
+  'POST /api/v1/apps/subscriptions': (fx) => ({ url: 'apps/subscriptions', payload: { serverId: fx.server, label: 'matrix' } }),
+  'DELETE /api/v1/apps/subscriptions/:id': (fx) => ({ url: `apps/subscriptions/${fx.subscription}` }),
   'POST /api/v1/apps/bundleSettings/:appId': (fx) => ({ url: `apps/bundleSettings/${fx.app}`, payload: { apiBases: ['https://attacker.example.net/api/v1'] } }),
   'POST /api/v1/apps/mirrors/:appId': (fx) => ({ url: `apps/mirrors/${fx.app}`, payload: { url: MIRROR_URL, branch: 'main', path: 'x.json', token: 'attacker' } }),
   'PUT /api/v1/apps/mirrors/:appId/:mirrorId': (fx) => ({ url: `apps/mirrors/${fx.app}/${fx.mirror}`, payload: { url: MIRROR_URL, branch: 'evil', path: 'x.json' } }),
@@ -145,7 +149,8 @@ const READS = new Set(['GET', 'HEAD']);
 const key = (e: AccessEntry) => `${e.method} ${e.url}`;
 const checksOf = (e: AccessEntry): readonly AccessCheck[] => (Array.isArray(e.access) ? (e.access as readonly AccessCheck[]) : []);
 const changing = () => t.app.accessTable.filter((e) => !READS.has(e.method) && checksOf(e).length > 0);
-const onServers = (e: AccessEntry) => checksOf(e).some((check) => check.kind === 'server' || check.kind === 'profile');
+/** Routes that change a server or its profiles (reading one, as a subscription made of it does, is no change to it). */
+const onServers = (e: AccessEntry) => checksOf(e).some((check) => (check.kind === 'server' || check.kind === 'profile') && check.need !== 'read');
 
 /** The status is one of `allowed`; a failure names the route. */
 const expectOneOf = (route: string, status: number, allowed: number[]) =>

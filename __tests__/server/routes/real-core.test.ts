@@ -13,7 +13,7 @@
 // absent (.ci/run installs it with apt).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createDecipheriv, randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -22,70 +22,10 @@ import { createTestApp, type TestApp } from '../helpers/test-app';
 import { multipart } from '../helpers/multipart';
 import { api, callers, makeApp, type Callers } from '../helpers/seed';
 import { freePort } from '../../../bench/lib/server-process';
+import { fetchViaSocks, v2rayBinary, waitForPort } from '../helpers/v2ray';
 
-const V2RAY = ['/usr/bin/v2ray', '/usr/local/bin/v2ray'].find((p) => existsSync(p));
-if (!V2RAY) {
-  // eslint-disable-next-line no-console
-  console.warn('real-core.test.ts skipped: no v2ray binary (apt-get install v2ray; .ci/run does)');
-}
+const V2RAY = v2rayBinary();
 const describeWithCore = V2RAY ? describe : describe.skip;
-
-async function waitForPort(port: number, child: ChildProcess, output: () => string) {
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`v2ray exited with ${child.exitCode}: ${output()}`);
-    const open = await new Promise<boolean>((resolve) => {
-      const s = net.connect(port, '127.0.0.1', () => {
-        s.destroy();
-        resolve(true);
-      });
-      s.on('error', () => resolve(false));
-    });
-    if (open) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`nothing listens on ${port} after 15 s: ${output()}`);
-}
-
-/** GET http://127.0.0.1:{port}{path} through a SOCKS5 proxy (no auth, IPv4 target); answers the body. */
-function fetchViaSocks(socksPort: number, port: number, pathName: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const s = net.connect(socksPort, '127.0.0.1');
-    const timer = setTimeout(() => {
-      s.destroy();
-      reject(new Error('no answer through the SOCKS proxy within 15 s'));
-    }, 15_000);
-    let stage = 0;
-    let buf = Buffer.alloc(0);
-    s.on('connect', () => s.write(Buffer.from([5, 1, 0])));
-    s.on('data', (chunk) => {
-      buf = Buffer.concat([buf, chunk]);
-      if (stage === 0 && buf.length >= 2) {
-        if (buf[0] !== 5 || buf[1] !== 0) return reject(new Error(`SOCKS greeting refused: ${buf.toString('hex')}`));
-        buf = buf.subarray(2);
-        stage = 1;
-        s.write(Buffer.from([5, 1, 0, 1, 127, 0, 0, 1, port >> 8, port & 255]));
-      }
-      if (stage === 1 && buf.length >= 10) {
-        if (buf[1] !== 0) return reject(new Error(`SOCKS connect refused: ${buf[1]}`));
-        buf = buf.subarray(10);
-        stage = 2;
-        s.write(`GET ${pathName} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`);
-      }
-    });
-    s.on('end', () => {
-      clearTimeout(timer);
-      const text = buf.toString('utf8');
-      const at = text.indexOf('\r\n\r\n');
-      if (!text.startsWith('HTTP/1.1 200') || at < 0) return reject(new Error(`unexpected answer: ${text.slice(0, 200)}`));
-      resolve(text.slice(at + 4));
-    });
-    s.on('error', (err) => {
-      clearTimeout(timer);
-      reject(err);
-    });
-  });
-}
 
 function decrypt(b64: string, key: string, iv: string): string {
   const d = createDecipheriv('aes-256-cbc', Buffer.from(key, 'utf8'), Buffer.from(iv, 'utf8'));

@@ -7,7 +7,7 @@ import type { Db } from '../db/client';
 import { rawPublicKey } from '../domain/bundle';
 import {
   adSettings, appBundleKeys, appBundleSettings, appMirrors, appSettings, appVersions, apps, devices, operatorSettings, permissions, privacyPolicy, profiles, roleOperations, rolePermissions, roles,
-  serverApps, servers, users,
+  serverApps, servers, subscriptions, users,
 } from '../db/schema';
 
 export interface Snapshot {
@@ -116,6 +116,14 @@ export const TARGETS = {
     const [found] = await db.select({ html: privacyPolicy.html }).from(privacyPolicy).limit(1);
     return { fields: { html: found?.html ?? '' } };
   }) as Loader,
+  /** A subscription link: what it covers and how it answers, never its token's hash. */
+  subscription: (async (db, id) => {
+    const [found] = await db
+      .select({ label: subscriptions.label, serverId: subscriptions.serverId, appId: subscriptions.appId, operator: subscriptions.operator, format: subscriptions.format })
+      .from(subscriptions)
+      .where(eq(subscriptions.id, Number(id)));
+    return found && { name: found.label, fields: found };
+  }) as Loader,
   /** Targets without fields of their own to compare (a session, a reveal, an export). */
   session: undefined,
 } satisfies Record<string, Loader | undefined>;
@@ -141,4 +149,5 @@ export const TARGET_TYPE: Record<TargetKind, string> = {
   operators: 'operators',
   privacy: 'privacy',
   session: 'session',
+  subscription: 'subscription',
 };

@@ -21,12 +21,12 @@ import { and, eq, inArray, ne } from 'drizzle-orm';
 import { ERROR_CODES } from '../../../src/contract';
 import type { Db } from '../db/client';
 import { ID_CHUNK, chunk } from '../db/helpers';
-import { apps, appVersions, devices, profiles, serverApps, servers } from '../db/schema';
+import { apps, appVersions, devices, profiles, serverApps, servers, subscriptions } from '../db/schema';
 import { HttpError } from '../http/errors';
 import type { AuthUser } from './authorize';
 import { appScope, can, serverScope } from './rbac';
 
-export type RecordKind = 'app' | 'server' | 'profile' | 'device' | 'version';
+export type RecordKind = 'app' | 'server' | 'profile' | 'device' | 'version' | 'subscription';
 export type Need = 'read' | 'write' | 'link';
 
 export interface AccessCheck {
@@ -74,6 +74,7 @@ const NOT_FOUND: Record<RecordKind, string> = {
   profile: 'Profile not found',
   device: 'Device not found',
   version: 'Version not found',
+  subscription: 'Subscription not found',
 };
 
 const toIds = (value: unknown): number[] | undefined => {
@@ -162,12 +163,24 @@ async function checkPart(db: Db, request: FastifyRequest, user: AuthUser, kind: 
     if (!ids.every((id) => found.has(id))) throw missing();
     return checkServers(db, user, ids, need, request);
   }
+  if (kind === 'subscription') return checkSubscriptions(db, user, ids, missing);
   const parentOf = await parents(db, kind, ids);
   if (!ids.every((id) => parentOf.has(id))) throw missing();
   const parentIds = [...new Set(parentOf.values())];
   const found = kind === 'profile' ? await serversInReach(db, user, parentIds) : await appsInReach(db, user, parentIds);
   if (!parentIds.every((id) => found.has(id))) throw missing();
   if (kind === 'profile') await checkServers(db, user, parentIds, need === 'link' ? 'write' : need, request);
+}
+
+/** A subscription is in reach when the server or app it covers is. */
+async function checkSubscriptions(db: Db, user: AuthUser, ids: number[], missing: () => HttpError): Promise<void> {
+  const rows = await db.select({ serverId: subscriptions.serverId, appId: subscriptions.appId }).from(subscriptions).where(inArray(subscriptions.id, ids));
+  if (rows.length !== ids.length) throw missing();
+  const serverIds = [...new Set(rows.flatMap((r) => (r.serverId === null ? [] : [r.serverId])))];
+  const appIds = [...new Set(rows.flatMap((r) => (r.appId === null ? [] : [r.appId])))];
+  const servers = serverIds.length ? await serversInReach(db, user, serverIds) : new Set<number>();
+  const reachedApps = appIds.length ? await appsInReach(db, user, appIds) : new Set<number>();
+  if (!serverIds.every((id) => servers.has(id)) || !appIds.every((id) => reachedApps.has(id))) throw missing();
 }
 
 function markChecked(request: FastifyRequest, kind: RecordKind) {

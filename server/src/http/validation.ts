@@ -99,7 +99,8 @@ function toJsonSchema(d: yup.SchemaDescription | yup.SchemaFieldDescription): Js
       const fields = desc.fields ?? {};
       out.type = 'object';
       out.properties = Object.fromEntries(Object.entries(fields).map(([k, f]) => [k, toJsonSchema(f)]));
-      const required = Object.entries(fields).filter(([, f]) => 'optional' in f && !f.optional).map(([k]) => k);
+      // A field with a default is filled in when absent: the caller need not send it.
+      const required = Object.entries(fields).filter(([, f]) => 'optional' in f && !f.optional && (f as { default?: unknown }).default === undefined).map(([k]) => k);
       if (required.length) out.required = required;
       break;
     }
@@ -135,6 +136,11 @@ function toJsonSchema(d: yup.SchemaDescription | yup.SchemaFieldDescription): Js
     else if (test.name === 'email') out.format = 'email';
     else if (test.name === 'min' && typeof p.min === 'number') out[desc.type === 'string' ? 'minLength' : desc.type === 'array' ? 'minItems' : 'minimum'] = p.min;
     else if (test.name === 'max' && typeof p.max === 'number') out[desc.type === 'string' ? 'maxLength' : desc.type === 'array' ? 'maxItems' : 'maximum'] = p.max;
+    // An exact length (newCoreKey, newCoreIv) and a rule a test declares as a pattern (profile names,
+    // Persian-only and English-only text): the document accepts no body the server would refuse for them.
+    if (test.name === 'length' && typeof p.length === 'number') Object.assign(out, { minLength: p.length, maxLength: p.length });
+    if (test.name === 'matches' && p.regex instanceof RegExp) out.pattern = p.regex.source;
+    if (p.pattern instanceof RegExp) out.pattern = p.pattern.source;
   }
   return out;
 }

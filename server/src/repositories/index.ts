@@ -23,6 +23,7 @@ import { serversRepository } from './servers';
 import { rolesRepository } from './roles';
 import { sessionsRepository } from './sessions';
 import { signInFailuresRepository } from './sign-in-failures';
+import { subscriptionsRepository } from './subscriptions';
 import { totpRepository } from './totp';
 import { usersRepository } from './users';
 
@@ -51,6 +52,7 @@ export function createRepositories(db: Db) {
     audit: auditRepository(db),
     bundleKeys: bundleKeysRepository(db),
     mirrors: mirrorsRepository(db),
+    subscriptions: subscriptionsRepository(db),
   };
 }
 

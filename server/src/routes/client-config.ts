@@ -22,7 +22,7 @@ import { requireUser } from '../auth/authorize';
 import { can } from '../auth/rbac';
 import { sanitizePolicyHtml } from '../domain/sanitize-html';
 import { HttpError } from '../http/errors';
-import { dataResponse, errorResponse } from '../http/schemas';
+import { dataResponse, errorResponse, etagHeaders, fileAnswer, notModified, textBody } from '../http/schemas';
 import { docsOnly, responseSchema, yupSchema } from '../http/validation';
 import { clientConfigPreviewSchema, clientConfigSchema } from '../../../src/contract/responses-client';
 import type { ClientApp } from '../repositories/client-config';
@@ -32,6 +32,8 @@ import { fromParams } from '../audit/plugin';
 
 const tags = ['mobile apps'];
 const CACHE_CONTROL = 'private, no-cache';
+const CONFIG_HEADERS = etagHeaders(`${APP_API_KEY_HEADER}, Accept-Encoding`);
+const PRIVACY_HEADERS = { etag: etagHeaders('').etag, 'cache-control': etagHeaders('')['cache-control'] };
 
 export interface ClientConfigRoutesOptions {
   /** How often seen devices are written (lastSeenAt); default 1 s. */
@@ -153,7 +155,13 @@ export async function clientConfigRoutes(app: FastifyInstance) {
         headers: docsOnly({ type: 'object', properties: { [APP_API_KEY_HEADER]: { type: 'string' } } }),
         querystring: yupSchema(clientConfigQuerySchema),
         // The body is rendered once per config version (domain/client-config.ts); this schema documents it.
-        response: { 200: dataResponse(responseSchema(clientConfigSchema)), 401: errorResponse, 403: errorResponse, 409: errorResponse },
+        response: {
+          200: { ...dataResponse(responseSchema(clientConfigSchema)), headers: CONFIG_HEADERS },
+          304: notModified(CONFIG_HEADERS),
+          401: errorResponse,
+          403: errorResponse,
+          409: errorResponse,
+        },
       },
     },
     async (request, reply) => {
@@ -182,6 +190,7 @@ export async function clientConfigRoutes(app: FastifyInstance) {
         summary: 'The privacy policy as a public HTML page (the `privacyUrl` of apps/client/config)',
         description: 'No sign-in. The stored policy is sanitised (allowlist) when saved and again here. `lang` (fa, en) sets the page language and direction. Strong ETag, 304 on If-None-Match.',
         querystring: yupSchema(clientPrivacyQuerySchema),
+        response: { 200: fileAnswer('The policy as an HTML page', { 'text/html': textBody }, PRIVACY_HEADERS), 304: notModified(PRIVACY_HEADERS) },
       },
     },
     async (request, reply) => {

@@ -22,10 +22,11 @@ import { body, positiveId } from '../../../src/contract/schemas/common';
 import { requireUser } from '../auth/authorize';
 import { actorOf, fromParams } from '../audit/plugin';
 import { recordAudit } from '../audit/record';
+import { qrCodeOf } from '../domain/qr';
 import { tryParseShareLink, type ParsedLink } from '../domain/share-links';
 import { CORE_NAMES, clientConfig, coreProblems } from '../domain/v2ray-config';
 import { HttpError } from '../http/errors';
-import { dataResponse, errorResponse } from '../http/schemas';
+import { dataResponse, errorResponse, fileAnswer, textBody } from '../http/schemas';
 import { responseSchema, yupSchema } from '../http/validation';
 import { openStoredAddress } from '../domain/profile-address';
 import { owns } from '../auth/access';
@@ -38,30 +39,17 @@ type ServerParams = yup.InferType<typeof serverParamsSchema>;
 const safeName = (s: string) => s.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 60) || 'profile';
 
 /**
- * What an export declares beyond its own words: its answer is a file, not JSON (no 200 schema), or
+ * What an export declares beyond its own words: its answer, a file (`ok`: its media types), or
  * an error: 400 when a stored address cannot be read, 404 for an unknown id, 409 when the core cannot
  * carry the profile, 413 when the link is too long for a QR code.
  */
-const exportSchema = (own: { summary: string; description: string; params: object; querystring?: object }) => ({
+const exportSchema = (own: { summary: string; description: string; params: object; querystring?: object }, ok: object) => ({
   tags,
   ...own,
-  response: { 400: errorResponse, 404: errorResponse, 409: errorResponse, 413: errorResponse },
+  response: { 200: ok, 400: errorResponse, 404: errorResponse, 409: errorResponse, 413: errorResponse },
 });
 
 const isCore = (format: string): format is ConfigCore => format === 'xray' || format === 'v2ray';
-
-/** The QR code of a link: error correction M where the link fits, else L; null past version 40 at L. */
-function qrCodeOf(link: string): { level: 'M' | 'L' } | null {
-  for (const level of ['M', 'L'] as const) {
-    try {
-      QRCode.create(link, { errorCorrectionLevel: level });
-      return { level };
-    } catch {
-      // too long at this level
-    }
-  }
-  return null;
-}
 
 /** 413 TOO_LONG_FOR_QR: what a link longer than a QR code holds answers. */
 const tooLongForQr = (link: string) =>
@@ -104,7 +92,11 @@ export async function exportRoutes(app: FastifyInstance) {
           '404 for an unknown profile.',
         params: yupSchema(idParamsSchema),
         querystring: yupSchema(profileExportQuerySchema),
-      }),
+      }, fileAnswer('The link (link), its QR code (qr), or the client config (xray, v2ray, as a download)', {
+        'text/plain': textBody,
+        'image/svg+xml': textBody,
+        'application/json': { type: 'object', additionalProperties: true },
+      })),
     },
     async (request, reply) => {
       requireUser(request);
@@ -183,7 +175,7 @@ export async function exportRoutes(app: FastifyInstance) {
           'v2rayNG read a subscription. Written to the audit log. 404 for an unknown server.',
         params: yupSchema(serverParamsSchema),
         querystring: yupSchema(subscriptionExportQuerySchema),
-      }),
+      }, fileAnswer('One share link a line, or that text in base64', { 'text/plain': textBody })),
     },
     async (request, reply) => {
       requireUser(request);

@@ -65,7 +65,11 @@ const socialLink = () =>
     return ['http', 'https', 'tg'].includes(scheme[1].toLowerCase()) && (scheme[1].toLowerCase() === 'tg' || isHttpUrl(v));
   });
 /** Exactly `n` printable ASCII characters, so that n characters are n UTF-8 bytes (AES key/IV). */
-const asciiOfLength = (n: number) => str().test('length', V.length, (v) => v == null || new RegExp(`^[\\x21-\\x7E]{${n}}$`).test(v));
+const asciiOfLength = (n: number) => {
+  const pattern = new RegExp(`^[\\x21-\\x7E]{${n}}$`);
+  // The params carry the rule into the OpenAPI document (http/validation.ts reads length and pattern).
+  return str().test({ name: 'length', message: V.length, params: { length: n, pattern }, test: (v) => v == null || pattern.test(v) });
+};
 /** Free text under the form's default rule: English letters, digits, whitespace and ASCII punctuation. */
 const englishField = (max: number = TEXT_MAX.medium) => englishOnly(optionalText(max));
 const intIn = (min: number, max: number) => num().integer(V.integer).min(min, V.min).max(max, V.max).nonNullable(V.required);

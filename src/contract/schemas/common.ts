@@ -3,7 +3,7 @@
 // a response or a form. Pure TypeScript: runs in the browser and in Node.
 import * as yup from 'yup';
 import { V } from '../errors';
-import { hasInvisibleControls, isEnglishText, isPersianText } from '../text-rules';
+import { ENGLISH_TEXT, PERSIAN_TEXT, hasInvisibleControls, isEnglishText, isPersianText } from '../text-rules';
 import { TEXT_MAX } from '../limits';
 
 /** PostgreSQL `integer` upper bound: larger numbers are refused as input instead of failing in the database. */
@@ -128,7 +128,7 @@ type StringField = yup.StringSchema<string | null | undefined, yup.AnyObject, un
 
 /** `schema` with the docs/product.md §5 default text rule: English letters, digits, whitespace and ASCII punctuation only. */
 export function englishOnly<S extends StringField>(schema: S): S {
-  return schema.test('english', V.englishOnly, (v) => v == null || isEnglishText(v)) as S;
+  return schema.test({ name: 'english', message: V.englishOnly, params: { pattern: ENGLISH_TEXT }, test: (v) => v == null || isEnglishText(v) }) as S;
 }
 
 /**
@@ -140,7 +140,7 @@ export function visibleText<S extends StringField>(schema: S): S {
 }
 
 /** Persian-only text (docs/product.md §5). */
-export const persianText = () => trimmedStr().test('persian', V.persianOnly, (v) => v == null || isPersianText(v));
+export const persianText = () => trimmedStr().test({ name: 'persian', message: V.persianOnly, params: { pattern: PERSIAN_TEXT }, test: (v) => v == null || isPersianText(v) });
 
 /** English-only text (docs/product.md §5 default text rule). */
 export const englishText = () => englishOnly(trimmedStr());

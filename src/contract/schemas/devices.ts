@@ -74,6 +74,8 @@ export const devicesQuerySchema = body({
   sort: str().transform(blankToUndefined).oneOf(DEVICE_SORT_KEYS, V.oneOf).default('id'),
   ascending: bool()
     .transform(blankToUndefined)
+    // The base default marks it optional for the document; `when` sets the one that applies.
+    .default(false)
     .when('sort', ([sort], schema) => schema.default(sort !== 'id'))
     .defined(V.checkInput),
 });

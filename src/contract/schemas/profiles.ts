@@ -53,7 +53,7 @@ const profileName = () =>
   visibleText(trimmedStr())
     .required(V.required)
     .max(PROFILE_NAME_MAX, V.tooLong)
-    .test('profile-name', V.profileName, (v) => v == null || PROFILE_NAME_PATTERN.test(v));
+    .test({ name: 'profile-name', message: V.profileName, params: { pattern: PROFILE_NAME_PATTERN }, test: (v) => v == null || PROFILE_NAME_PATTERN.test(v) });
 
 /**
  * The address's scheme against the chosen protocol: a cheap check the form can run. The server

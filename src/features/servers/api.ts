@@ -15,6 +15,9 @@ import type {
   ProfileExportFormatsDto,
   ConfigCore,
   LinkWarningId,
+  SubscriptionCreateBody,
+  SubscriptionCreatedDto,
+  SubscriptionDto,
 } from '../../contract';
 import type { OperatorSettings, Profile, RevealedProfile, Server } from './types';
 
@@ -111,6 +114,22 @@ export const serversApi = baseApi.injectEndpoints({
       invalidatesTags: unlessRefused((_r, { serverId }) => [listTag('Profile'), { type: 'Server', id: serverId }]),
     }),
 
+    /** Subscription links of one server or one app (role_id 1); never their tokens. */
+    getSubscriptions: build.query<SubscriptionDto[], { serverId: number } | { appId: number }>({
+      query: (scope) => ({ url: 'apps/subscriptions', params: scope }),
+      transformResponse: unwrapData<SubscriptionDto[]>,
+      providesTags: (r) => providesList(r, 'Subscription'),
+    }),
+    /** Makes one; the answer carries the token, shown this once. */
+    createSubscription: build.mutation<MutationResponse<SubscriptionCreatedDto>, SubscriptionCreateBody>({
+      query: (body) => ({ url: 'apps/subscriptions', method: 'POST', body }),
+      invalidatesTags: unlessRefused(() => [listTag('Subscription')]),
+    }),
+    revokeSubscription: build.mutation<MutationResponse, number>({
+      query: (id) => ({ url: `apps/subscriptions/${id}`, method: 'DELETE' }),
+      invalidatesTags: unlessRefused((_r, id) => invalidatesItem('Subscription', id)),
+    }),
+
     getOperatorSettings: build.query<OperatorSettings, void>({
       query: () => 'apps/settings/operators',
       transformResponse: unwrapData<OperatorSettings>,
@@ -141,4 +160,7 @@ export const {
   useImportProfilesMutation,
   useGetOperatorSettingsQuery,
   useSaveOperatorSettingsMutation,
+  useGetSubscriptionsQuery,
+  useCreateSubscriptionMutation,
+  useRevokeSubscriptionMutation,
 } = serversApi;

@@ -17,6 +17,7 @@ export const TAG_TYPES = [
   'Profile',
   'OperatorSettings',
   'Privacy',
+  'Subscription',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 export type TagId = string | number;

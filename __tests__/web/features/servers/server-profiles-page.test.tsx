@@ -35,7 +35,7 @@ describe('a server shared for the caller (apps of other admins use it)', () => {
     serveProfilePage(server, { roleId: 1, shared: true });
     await renderApp({ route: route(), token: 'tok', locale: 'fa' });
     await waitFor(() => expect(cellTexts('name')).toHaveLength(3), { timeout: 30_000 });
-    expect(screen.getAllByRole('tab')).toHaveLength(3);
+    expect(screen.getAllByRole('tab')).toHaveLength(4);
     expect(screen.queryByText(/فقط مدیر کل/)).not.toBeInTheDocument();
   });
 });

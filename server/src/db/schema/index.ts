@@ -12,3 +12,4 @@ export * from './device-counts';
 export * from './bundle';
 export * from './mirrors';
 export * from './field-health';
+export * from './subscriptions';

@@ -1,5 +1,6 @@
 // /servers/{serverId}: one server's profiles in three tabs (docs/product.md §2): the profile list, the CSV
-// batch import and a new profile. The chosen tab is kept in the address (?tab=import|new).
+// batch import and a new profile; role_id 1 also gets the server's subscription links. The chosen tab
+// is kept in the address (?tab=import|new|subscriptions).
 import { useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
@@ -19,11 +20,12 @@ import { Flag } from '../../../components/country';
 import { ProfileCreateForm } from '../components/profiles/profile-create-form';
 import { ProfileImport } from '../components/profiles/profile-import';
 import { ProfileList } from '../components/profiles/profile-list';
+import { SubscriptionPanel } from '../components/subscriptions/subscription-panel';
 import { useMayChangeServer } from '../access';
 import { BackButton } from '../../../components/layout/back-button';
 import { PATHS } from '../../../lib/routing';
 
-const TABS = ['list', 'import', 'new'] as const;
+const TABS = ['list', 'import', 'new', 'subscriptions'] as const;
 type TabKey = (typeof TABS)[number];
 
 export default function ServerProfilesPage() {
@@ -33,6 +35,7 @@ export default function ServerProfilesPage() {
   const valid = Number.isInteger(serverId) && serverId > 0;
   const allServers = useCan('servers:manageAll');
   const showType = useCan('profiles:type');
+  const topAdmin = useCan('profiles:reveal');
   const [search, setSearch] = useSearchParams();
   const asked: TabKey = (TABS as readonly string[]).includes(search.get('tab') ?? '') ? (search.get('tab') as TabKey) : 'list';
   const servers = useGetServersQuery('all', { skip: !valid });
@@ -40,7 +43,7 @@ export default function ServerProfilesPage() {
   const server = servers.data?.find((s) => s.id === serverId);
   // A server shared for the caller: its profiles are read only, so the import and new tabs are not offered.
   const mayChange = useMayChangeServer()(server);
-  const tabs = mayChange ? TABS : (['list'] as const);
+  const tabs = TABS.filter((key) => (key === 'list' || mayChange) && (key !== 'subscriptions' || topAdmin));
 
   // The S- counter: profile count + 1 once known, then +1 after each successful create.
   const [counter, setCounter] = useState<number | null>(null);
@@ -48,7 +51,7 @@ export default function ServerProfilesPage() {
     if (counter === null && profiles.data) setCounter(profiles.data.length + 1);
   }, [counter, profiles.data]);
 
-  const tab: TabKey = (tabs as readonly TabKey[]).includes(asked) ? asked : 'list';
+  const tab: TabKey = tabs.includes(asked) ? asked : 'list';
 
   if (!valid || (servers.isSuccess && !server)) {
     return <ErrorState titleComponent="h1" titleId="servers.profiles.notFound" descriptionId="servers.profiles.notFoundHint" />;
@@ -94,6 +97,7 @@ export default function ServerProfilesPage() {
       )}
       {tab === 'list' && <ProfileList serverId={serverId} readOnly={!mayChange} />}
       {tab === 'import' && <ProfileImport serverId={serverId} />}
+      {tab === 'subscriptions' && <SubscriptionPanel scope={{ serverId }} />}
       {tab === 'new' &&
         (counter === null ? (
           profiles.isError ? <ErrorState error={profiles.error} onRetry={profiles.refetch} /> : <LoadingState />

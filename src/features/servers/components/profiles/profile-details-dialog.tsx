@@ -5,7 +5,8 @@
 // or for v2ray 4 (apps/exportProfile, by profile id), so staff can try the profile in a standard
 // client. Which of these the profile has comes from apps/exportFormats: a format it lacks is not
 // offered, and the popup says why (the reason and the link's field, e.g. v2ray 4 has no REALITY).
-// Every reveal and export is audited on the server.
+// Every reveal and export is audited on the server. Role_id 1 can also open the subscription links of
+// the profile's server (made, listed and revoked there: SubscriptionPanel), loaded only when opened.
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -28,6 +29,7 @@ import { useNotify } from '../../../../lib/state';
 import type { ConfigCore, ProfileExportFormatDto } from '../../../../contract';
 import { useConvertProfileMutation, useExportProfileMutation, useGetExportFormatsQuery, useLazyGetProfileAddressQuery } from '../../api';
 import { reasonText } from '../../reasons';
+import { SubscriptionPanel } from '../subscriptions/subscription-panel';
 import type { Profile, RevealedProfile } from '../../types';
 
 const CORE_BUTTON: Record<ConfigCore, string> = { xray: 'servers.profiles.downloadXray', v2ray: 'servers.profiles.downloadV2ray' };
@@ -57,6 +59,7 @@ export function ProfileDetailsDialog({ open, profile, canReveal, onClose }: { op
   const [revealed, setRevealed] = useState<RevealedProfile | null>(null);
   const [exportProfile, { isLoading: exporting }] = useExportProfileMutation();
   const [qr, setQr] = useState<string | null>(null);
+  const [subscriptions, setSubscriptions] = useState(false);
   const { data: formats, isFetching: checkingFormats, error: formatsError } = useGetExportFormatsQuery(profile.id, { skip: !open || !canReveal });
   const has = (format: ProfileExportFormatDto['format']) => formats?.find((f) => f.format === format)?.available === true;
   const missing = (formats ?? []).filter((f) => !f.available);
@@ -152,6 +155,19 @@ export function ProfileDetailsDialog({ open, profile, canReveal, onClose }: { op
           <Link component="button" type="button" onClick={reveal} disabled={isLoading} underline="hover">
             <FormattedMessage id={isLoading ? 'common.inProgress' : 'servers.profiles.reveal'} />
           </Link>
+        </Box>
+      )}
+      {canReveal && !subscriptions && (
+        <Box sx={{ mt: 1 }}>
+          <Link component="button" type="button" onClick={() => setSubscriptions(true)} underline="hover">
+            <FormattedMessage id="servers.subscriptions.show" />
+          </Link>
+        </Box>
+      )}
+      {subscriptions && (
+        <Box sx={{ mt: 2 }}>
+          <Divider sx={{ mb: 2 }} />
+          <SubscriptionPanel scope={{ serverId: profile.serverId }} />
         </Box>
       )}
       {revealed && (
