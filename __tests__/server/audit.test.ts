@@ -380,6 +380,15 @@ const CASES: Record<string, Case> = {
       return { res, expected: { action: 'encryption.decryptDomains', targetType: 'app', targetId: String(app.id), before: null, after: null } };
     },
   },
+  'POST /api/v1/apps/profileHealth/show': {
+    run: async () => {
+      const app = await newApp();
+      const profileId = await newProfile(await newServer(app.id));
+      // A profile that was not hidden: nothing changes, and the staff action is still recorded.
+      const res = await act('POST', 'apps/profileHealth/show', { appId: app.id, profileId, operator: 'mci' });
+      return { res, expected: { action: 'profile.healthShow', targetType: 'profile', targetId: String(profileId) } };
+    },
+  },
   'POST /api/v1/apps/subscriptions': {
     run: async () => {
       const serverId = await newServer((await newApp()).id);
@@ -571,7 +580,9 @@ const CASES: Record<string, Case> = {
 };
 
 /** Routes whose success needs a state the cases above reach in their own tests (TOTP codes): covered below. */
-const ELSEWHERE = new Set(['POST /api/v1/users/signin/totp', 'POST /api/v1/users/totp/enable', 'POST /api/v1/users/totp/disable', 'POST /api/v1/test/failsAfterWrite']);
+// The phones' report call is no staff change and writes no record (one per report would bury the log);
+// its route declares `skip`, and client-report.test.ts covers it.
+const ELSEWHERE = new Set(['POST /api/v1/users/signin/totp', 'POST /api/v1/users/totp/enable', 'POST /api/v1/users/totp/disable', 'POST /api/v1/test/failsAfterWrite', 'POST /api/v1/apps/client/report']);
 
 describe('every mutating route writes exactly one audit record', () => {
   it('has a case for every non-GET route of the route table', () => {

@@ -1,7 +1,7 @@
 // Application records (docs/product.md §3 Application): the list and detail DTOs the panel reads, and the
 // writes of storeApp / updateApp / changeStatus / destroy. Creating an app also creates its
 // settings row (with the generated core and cpp keys) and its ad settings row, so every app always
-// has both; callers run `create` and `destroy` inside `inTransaction`.
+// has both; callers run `create` and `destroy` inside a transaction (a changing request's own).
 import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { APP_ADMIN_ROLE_IDS, SOURCE_HOSTS, type AppBody, type AppDto, type AppStatusFilter, type SourceHostValues } from '../../../src/contract';
 import type { Db } from '../db/client';

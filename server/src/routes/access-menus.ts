@@ -14,7 +14,7 @@ import { dataResponse, successResponse } from '../http/schemas';
 import { responseSchema, yupSchema } from '../http/validation';
 import { menuDeleteResultSchema } from '../../../src/contract/responses';
 import { menuItemRefSchema } from '../../../src/contract/responses-users';
-import { inTransaction, type Repositories } from '../repositories';
+import type { Repositories } from '../repositories';
 import { noRecord } from '../auth/access';
 
 const tags = ['access'];
@@ -54,10 +54,8 @@ export async function accessMenuRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { parentId, ...fields } = request.body;
-      const data = await inTransaction(app.db, async (repos) => {
-        if (parentId !== null && !(await repos.menu.find(parentId))) throw HttpError.validation({ parentId: V.oneOf }, 'Unknown parent');
-        return itemDto(repos, await repos.menu.create({ ...fields, parentId }));
-      });
+      if (parentId !== null && !(await app.repos.menu.find(parentId))) throw HttpError.validation({ parentId: V.oneOf }, 'Unknown parent');
+      const data = await itemDto(app.repos, await app.repos.menu.create({ ...fields, parentId }));
       return { success: true, data };
     },
   );
@@ -99,7 +97,7 @@ export async function accessMenuRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const removed = await inTransaction(app.db, (repos) => repos.menu.remove(request.params.id));
+      const removed = await app.repos.menu.remove(request.params.id);
       if (!removed) throw HttpError.notFound('Menu item not found');
       return { success: true, data: { removed } };
     },
@@ -121,11 +119,9 @@ export async function accessMenuRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await inTransaction(app.db, async (repos) => {
-        const item = await repos.menu.find(request.params.id);
-        if (!item) throw HttpError.notFound('Menu item not found');
-        await repos.menu.move(item, request.body.direction);
-      });
+      const item = await app.repos.menu.find(request.params.id);
+      if (!item) throw HttpError.notFound('Menu item not found');
+      await app.repos.menu.move(item, request.body.direction);
       return { success: true };
     },
   );

@@ -21,7 +21,7 @@ import { HttpError } from '../http/errors';
 import { dataResponse, successResponse } from '../http/schemas';
 import { responseSchema, yupSchema } from '../http/validation';
 import { operationSchema, roleDetailSchema, roleListItemSchema, roleWithGrantsSchema } from '../../../src/contract/responses-users';
-import { inTransaction, type Repositories } from '../repositories';
+import type { Repositories } from '../repositories';
 import type { RoleTexts } from '../repositories/roles';
 import { noRecord } from '../auth/access';
 
@@ -183,12 +183,10 @@ export async function accessRoutes(app: FastifyInstance) {
       if (id === ROLE_IDS.topAdmin) throw errors.protectedRole('role_id 1 holds every operation and menu item');
       const { menuIds, operations, scope } = request.body;
       if (operations.some((op) => !app.operations.has(op))) throw HttpError.validation({ operations: V.oneOf }, 'Unknown operation');
-      const data = await inTransaction(app.db, async (repos) => {
-        if (!(await repos.roles.exists(id))) throw errors.noRole();
-        if ((await repos.menu.missing(menuIds)).length) throw HttpError.validation({ menuIds: V.oneOf }, 'Unknown menu item');
-        await repos.roles.replaceGrants(id, { menuIds, operations, scope });
-        return withGrants(repos, id);
-      });
+      if (!(await app.repos.roles.exists(id))) throw errors.noRole();
+      if ((await app.repos.menu.missing(menuIds)).length) throw HttpError.validation({ menuIds: V.oneOf }, 'Unknown menu item');
+      await app.repos.roles.replaceGrants(id, { menuIds, operations, scope });
+      const data = await withGrants(app.repos, id);
       return { success: true, data };
     },
   );
@@ -210,14 +208,12 @@ export async function accessRoutes(app: FastifyInstance) {
     async (request) => {
       const { id } = request.params;
       if (SEEDED_ROLE_IDS.includes(id)) throw errors.protectedRole('The seeded roles cannot be deleted');
-      await inTransaction(app.db, async (repos) => {
-        if (!(await repos.roles.exists(id))) throw errors.noRole();
-        const holders = await repos.roles.usersCount(id);
-        if (holders) throw errors.inUse(holders);
-        await repos.roles.remove(id).catch((err: unknown) => {
-          // A user was given the role meanwhile (users.role_id is ON DELETE RESTRICT).
-          throw isForeignKeyViolation(err) ? errors.inUse(1) : err;
-        });
+      if (!(await app.repos.roles.exists(id))) throw errors.noRole();
+      const holders = await app.repos.roles.usersCount(id);
+      if (holders) throw errors.inUse(holders);
+      await app.repos.roles.remove(id).catch((err: unknown) => {
+        // A user was given the role meanwhile (users.role_id is ON DELETE RESTRICT).
+        throw isForeignKeyViolation(err) ? errors.inUse(1) : err;
       });
       return { success: true };
     },

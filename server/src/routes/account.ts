@@ -18,7 +18,6 @@ import { docsOnly, responseSchema, yupSchema } from '../http/validation';
 import { avatarUrlSchema } from '../../../src/contract/responses';
 import { currentUserSchema, signInAnswerSchema } from '../../../src/contract/responses-users';
 import { avatarUrl } from '../repositories/files';
-import { inTransaction } from '../repositories';
 import { preparedFor, theCaller } from '../audit/plugin';
 
 const tags = ['account'];
@@ -128,11 +127,9 @@ export async function accountRoutes(app: FastifyInstance) {
       if ((await app.repos.users.findById(user.id))?.passwordHash !== checkedHash) {
         throw HttpError.validation({ currentPassword: V.wrongPassword });
       }
-      await inTransaction(app.db, async (repos) => {
-        await repos.users.setPassword(user.id, passwordHash, false);
-        // Whoever else holds this account's old password loses their sessions with it.
-        await repos.sessions.revokeAllForUser(user.id, user.sessionId);
-      });
+      await app.repos.users.setPassword(user.id, passwordHash, false);
+      // Whoever else holds this account's old password loses their sessions with it.
+      await app.repos.sessions.revokeAllForUser(user.id, user.sessionId);
       return { success: true };
     },
   );
@@ -185,12 +182,10 @@ export async function accountRoutes(app: FastifyInstance) {
         throw HttpError.validation({ avatar: V.imageDimensions }, `The avatar must be at most ${AVATAR_MAX_SIDE_PX} × ${AVATAR_MAX_SIDE_PX} pixels`);
       }
       const { mime } = image;
-      const fileId = await inTransaction(app.db, async (repos) => {
-        const id = await repos.files.put('avatar', mime, bytes);
-        const previous = await repos.users.setAvatar(user.id, id);
-        if (previous) await repos.files.remove(previous);
-        return id;
-      });
+      const id = await app.repos.files.put('avatar', mime, bytes);
+      const previous = await app.repos.users.setAvatar(user.id, id);
+      if (previous) await app.repos.files.remove(previous);
+      const fileId = await id;
       return { success: true, data: { avatar: avatarUrl(fileId) } };
     },
   );

@@ -14,7 +14,6 @@ import { can } from '../auth/rbac';
 import { HttpError } from '../http/errors';
 import { dataResponse, successResponse } from '../http/schemas';
 import { responseSchema, yupSchema } from '../http/validation';
-import { inTransaction } from '../repositories';
 import { AD_FIELDS } from '../repositories/ads';
 import { fromParams } from '../audit/plugin';
 import { adSettingEntrySchema } from '../../../src/contract/responses-settings';
@@ -86,27 +85,25 @@ export async function adsRoutes(app: FastifyInstance) {
       const sent = request.sentKeys;
       // Checked and written in one transaction on the locked row, so two saves cannot together
       // produce a state that each alone would have been refused.
-      await inTransaction(app.db, async (repos) => {
-        const stored = await repos.ads.find(id, true);
-        const changed = sent.filter(
-          (k): k is AdSettingsField => k in stored.values && body[k as AdSettingsField] !== undefined && body[k as AdSettingsField] !== stored.values[k as AdSettingsField],
-        );
-        const refused = [
-          ...(can(user, 'ads:textFields') ? [] : changed.filter((k) => AD_TEXT_FIELDS.includes(k))),
-          ...(!can(user, 'apps:smartSection') ? changed.filter((k) => SMART_AD_FIELDS.includes(k)) : []),
-        ];
-        if (refused.length) throw HttpError.forbidden(`This role may not change: ${[...new Set(refused)].join(', ')}`);
+      const stored = await app.repos.ads.find(id, true);
+      const changed = sent.filter(
+        (k): k is AdSettingsField => k in stored.values && body[k as AdSettingsField] !== undefined && body[k as AdSettingsField] !== stored.values[k as AdSettingsField],
+      );
+      const refused = [
+        ...(can(user, 'ads:textFields') ? [] : changed.filter((k) => AD_TEXT_FIELDS.includes(k))),
+        ...(!can(user, 'apps:smartSection') ? changed.filter((k) => SMART_AD_FIELDS.includes(k)) : []),
+      ];
+      if (refused.length) throw HttpError.forbidden(`This role may not change: ${[...new Set(refused)].join(', ')}`);
 
-        type Flags = Parameters<typeof checkAdRules>[0];
-        const merged = { ...stored.values, ...stripUndefined(body) };
-        const violations = checkAdRules(merged as Flags, stored.adMob, stored.values as Flags);
-        if (violations.length) {
-          const errors: Record<string, string> = {};
-          for (const v of violations) errors[v.field] ??= v.messageId;
-          throw HttpError.validation(errors, 'The ad settings break an ad rule');
-        }
-        await repos.ads.update(id, request.body);
-      });
+      type Flags = Parameters<typeof checkAdRules>[0];
+      const merged = { ...stored.values, ...stripUndefined(body) };
+      const violations = checkAdRules(merged as Flags, stored.adMob, stored.values as Flags);
+      if (violations.length) {
+        const errors: Record<string, string> = {};
+        for (const v of violations) errors[v.field] ??= v.messageId;
+        throw HttpError.validation(errors, 'The ad settings break an ad rule');
+      }
+      await app.repos.ads.update(id, request.body);
       return { success: true };
     },
   );

@@ -15,7 +15,6 @@ import { HttpError } from '../http/errors';
 import { successResponse } from '../http/schemas';
 import { responseSchema, yupSchema } from '../http/validation';
 import { robotApiKeySchema } from '../../../src/contract/responses';
-import { inTransaction } from '../repositories';
 import { auditDetail } from '../audit/context';
 import { fromParams } from '../audit/plugin';
 import { owns } from '../auth/access';
@@ -61,10 +60,8 @@ export async function appSettingsRoutes(app: FastifyInstance) {
       }
 
       const robotApiKey = body.robotApiKey ? generateApiKey() : undefined;
-      await inTransaction(app.db, async (repos) => {
-        await repos.appSettings.update(id, body);
-        if (robotApiKey) await repos.apps.setRobotApiKeyHash(id, hashApiKey(robotApiKey));
-      });
+      await app.repos.appSettings.update(id, body);
+      if (robotApiKey) await app.repos.apps.setRobotApiKeyHash(id, hashApiKey(robotApiKey));
       if (robotApiKey) auditDetail({ robotApiKey: true });
       return robotApiKey ? { success: true, data: { robotApiKey } } : { success: true };
     },

@@ -23,7 +23,6 @@ import { dataResponse, successResponse } from '../http/schemas';
 import { responseSchema, yupSchema } from '../http/validation';
 import { appListItemSchema } from '../../../src/contract/responses';
 import { appWithSettingsSchema } from '../../../src/contract/responses-settings';
-import { inTransaction } from '../repositories';
 import { createdData, fromParams } from '../audit/plugin';
 import { owns, noRecord } from '../auth/access';
 
@@ -112,7 +111,7 @@ export async function appRoutes(app: FastifyInstance) {
     async (request) => {
       const user = requireUser(request);
       await checkAppBody(request.body);
-      const id = await inTransaction(app.db, (repos) => repos.apps.create(request.body)).catch(rethrowTaken);
+      const id = await app.repos.apps.create(request.body).catch(rethrowTaken);
       return { success: true, data: await appDto(user, id) };
     },
   );
@@ -177,7 +176,7 @@ export async function appRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { id } = request.params;
-      await inTransaction(app.db, (repos) => repos.apps.destroy(id));
+      await app.repos.apps.destroy(id);
       return { success: true };
     },
   );

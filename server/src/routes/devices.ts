@@ -15,7 +15,6 @@ import { isUniqueViolation } from '../db/helpers';
 import { HttpError } from '../http/errors';
 import { successResponse } from '../http/schemas';
 import { responseSchema, yupSchema } from '../http/validation';
-import { inTransaction } from '../repositories';
 import { COUNT_EXACT_LIMIT, type DeviceList, type DeviceScope } from '../repositories/devices';
 import { actorOf, createdData, fromParams, fromBody } from '../audit/plugin';
 import { recordAudit } from '../audit/record';
@@ -233,7 +232,7 @@ export async function deviceRoutes(app: FastifyInstance, options: DeviceRoutesOp
       const device = await app.repos.devices.findInScope(request.params.id, await scopeOf(user));
       if (!device) throw HttpError.notFound('Device not found');
       try {
-        const outcome = await inTransaction(app.db, (repos) => repos.devices.update(device, appId, fields));
+        const outcome = await app.repos.devices.update(device, appId, fields);
         if (outcome === 'taken') throw HttpError.conflict({ uniqueDeviceId: V.taken });
         if (outcome === 'gone') throw HttpError.notFound('Device not found');
       } catch (err) {

@@ -17,7 +17,6 @@ import { successResponse } from '../http/schemas';
 import { docsOnly, responseSchema } from '../http/validation';
 import { apiErrorBodySchema, CSV_ROW_ERRORS_MAX } from '../../../src/contract/responses-errors';
 import { insertedCountSchema } from '../../../src/contract/responses';
-import { inTransaction } from '../repositories';
 import type { ProfileValues } from '../repositories/profiles';
 import { PROFILE_ADDRESS_CONTEXT } from '../domain/profile-address';
 import { ownsInHandler, requireAccess } from '../auth/access';
@@ -112,7 +111,7 @@ export async function profileImportRoutes(app: FastifyInstance) {
     async (request) => {
       const { serverId, rows } = prepared.get(request)!;
       await requireAccess(app.db, request, 'server', [serverId], 'write');
-      const inserted = await inTransaction(app.db, (repos) => repos.profiles.insertMany(rows));
+      const inserted = await app.repos.profiles.insertMany(rows);
       // One record for the whole file, with the count (docs/product.md §7 "Audit log").
       auditTarget(serverId);
       auditDetail({ count: inserted });

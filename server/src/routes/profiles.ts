@@ -20,7 +20,6 @@ import { linkWarnings, tryParseShareLink, type ParsedLink } from '../domain/shar
 import { HttpError } from '../http/errors';
 import { dataResponse, successResponse } from '../http/schemas';
 import { responseSchema, yupSchema } from '../http/validation';
-import { inTransaction } from '../repositories';
 import type { ProfileValues } from '../repositories/profiles';
 import { auditDetail, auditTarget } from '../audit/context';
 import { createdData, fromBody, fromParams } from '../audit/plugin';
@@ -232,7 +231,7 @@ export async function profileRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await inTransaction(app.db, (repos) => repos.profiles.remove([request.params.id]));
+      await app.repos.profiles.remove([request.params.id]);
       return { success: true };
     },
   );
@@ -251,7 +250,7 @@ export async function profileRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const deleted = await inTransaction(app.db, (repos) => repos.profiles.remove(request.body.ids));
+      const deleted = await app.repos.profiles.remove(request.body.ids);
       return { success: true, data: { deleted } };
     },
   );

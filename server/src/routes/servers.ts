@@ -14,7 +14,6 @@ import { isForeignKeyViolation } from '../db/helpers';
 import { HttpError } from '../http/errors';
 import { dataResponse, successResponse } from '../http/schemas';
 import { responseSchema, yupSchema } from '../http/validation';
-import { inTransaction } from '../repositories';
 
 import type { ServerScope, ServerValues } from '../repositories/servers';
 import { createdData, fromBody, fromParams } from '../audit/plugin';
@@ -103,7 +102,7 @@ export async function serverRoutes(app: FastifyInstance) {
       const body = request.body;
       await checkReferences(user, body);
       const passwordEnc = body.password ? app.secrets.seal(body.password, SERVER_PASSWORD_CONTEXT) : null;
-      const id = await inTransaction(app.db, (repos) => repos.servers.create(values(body, passwordEnc), body.appId)).catch(referenceRace);
+      const id = await app.repos.servers.create(values(body, passwordEnc), body.appId).catch(referenceRace);
       return { success: true, data: await dto(user, id) };
     },
   );
@@ -140,7 +139,7 @@ export async function serverRoutes(app: FastifyInstance) {
       // A kept password still needs its username (the same rule as a new one).
       if (!body.password && stored?.hasPassword && body.username == null) throw HttpError.validation({ username: V.required });
       const passwordEnc = body.password ? app.secrets.seal(body.password, SERVER_PASSWORD_CONTEXT) : undefined;
-      await inTransaction(app.db, (repos) => repos.servers.update(id, values(body, passwordEnc), body.appId, scopeOf(user))).catch(referenceRace);
+      await app.repos.servers.update(id, values(body, passwordEnc), body.appId, scopeOf(user)).catch(referenceRace);
       return { success: true, data: await dto(user, id) };
     },
   );
@@ -161,7 +160,7 @@ export async function serverRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await inTransaction(app.db, (repos) => repos.servers.remove([request.params.id]));
+      await app.repos.servers.remove([request.params.id]);
       return { success: true };
     },
   );
@@ -183,7 +182,7 @@ export async function serverRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { ids } = request.body;
-      const deleted = await inTransaction(app.db, (repos) => repos.servers.remove(ids));
+      const deleted = await app.repos.servers.remove(ids);
       return { success: true, data: { deleted } };
     },
   );

@@ -28,7 +28,7 @@ import { HttpError } from '../http/errors';
 import { dataResponse, successResponse } from '../http/schemas';
 import { responseSchema, yupSchema } from '../http/validation';
 import { roleOptionSchema, signInResultSchema, totpEnableResultSchema, totpSetupResultSchema } from '../../../src/contract/responses-users';
-import { inTransaction, type Repositories } from '../repositories';
+import type { Repositories } from '../repositories';
 import type { ChallengeRow } from '../repositories/totp';
 import type { UserRow } from '../repositories/users';
 import { auditActor, auditTarget, keepEvenIfRefused } from '../audit/context';
@@ -175,11 +175,9 @@ export async function totpRoutes(app: FastifyInstance) {
       const step = acceptedTotpStep(app.secrets.open(user.totpPendingEnc, TOTP_SECRET_CONTEXT), request.body.code, null);
       if (step === null) throw errors.wrongCode();
       const recoveryCodes = newRecoveryCodes();
-      await inTransaction(app.db, async (repos) => {
-        await repos.totp.enable(user.id, user.totpPendingEnc!, step, recoveryCodes.map(recoveryCodeHash));
-        // A session opened with the password alone (perhaps someone else's) does not outlive the second factor.
-        await repos.sessions.revokeAllForUser(user.id, caller.sessionId);
-      });
+      await app.repos.totp.enable(user.id, user.totpPendingEnc!, step, recoveryCodes.map(recoveryCodeHash));
+      // A session opened with the password alone (perhaps someone else's) does not outlive the second factor.
+      await app.repos.sessions.revokeAllForUser(user.id, caller.sessionId);
       return { recoveryCodes };
     },
   );
@@ -205,7 +203,7 @@ export async function totpRoutes(app: FastifyInstance) {
         await recordFailure(app.repos, limits, failureKeys(`user:${user.id}`, request.ip));
         throw errors.wrongCode();
       }
-      await inTransaction(app.db, (repos) => repos.totp.disable(user.id));
+      await app.repos.totp.disable(user.id);
       return { success: true };
     },
   );
@@ -260,7 +258,7 @@ export async function totpRoutes(app: FastifyInstance) {
     async (request) => {
       const { user_id } = request.body;
       if (!(await app.repos.users.findById(user_id))) throw HttpError.notFound('User not found');
-      await inTransaction(app.db, (repos) => repos.totp.disable(user_id));
+      await app.repos.totp.disable(user_id);
       return { success: true };
     },
   );

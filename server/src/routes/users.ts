@@ -23,7 +23,6 @@ import { isForeignKeyViolation } from '../db/helpers';
 import { dataResponse, successResponse } from '../http/schemas';
 import { responseSchema, yupSchema } from '../http/validation';
 import { appAdminOptionSchema, staffUserSchema, usersListSchema } from '../../../src/contract/responses-users';
-import { inTransaction } from '../repositories';
 import { assertNotLastTopAdmin, assertRoleExists, assertUnique, errors, findUser, profileOf, rethrowUniqueViolation, staffUser } from './user-checks';
 import { createdData, fromBody, fromParams, preparedFor } from '../audit/plugin';
 import { noRecord } from '../auth/access';
@@ -83,10 +82,11 @@ export async function userRoutes(app: FastifyInstance) {
     async (request) => {
       const { role_id, ...body } = request.body;
       const passwordHash = preparedFor<string>(request);
-      const data = await inTransaction(app.db, async (repos) => {
-        await assertRoleExists(repos, role_id);
-        await assertUnique(repos, { email: body.email, username: body.username });
-        const row = await repos.users.insert({
+      await assertRoleExists(app.repos, role_id);
+      await assertUnique(app.repos, { email: body.email, username: body.username });
+      // Two creates racing past the check: the unique index decides, and the loser gets the 409.
+      const row = await app.repos.users
+        .insert({
           ...profileOf(request.body),
           name: body.name,
           family: body.family,
@@ -95,9 +95,9 @@ export async function userRoutes(app: FastifyInstance) {
           roleId: role_id,
           passwordHash,
           needToChangePass: true,
-        });
-        return staffUser(repos, row.id);
-      }).catch(rethrowUniqueViolation);
+        })
+        .catch(rethrowUniqueViolation);
+      const data = await staffUser(app.repos, row.id);
       return { success: true, data };
     },
   );
@@ -120,12 +120,10 @@ export async function userRoutes(app: FastifyInstance) {
     async (request) => {
       const { id } = request.params;
       const changes = profileOf(request.body);
-      const data = await inTransaction(app.db, async (repos) => {
-        await findUser(repos, id);
-        await assertUnique(repos, { email: changes.email, username: changes.username }, id);
-        await repos.users.updateProfile(id, changes);
-        return staffUser(repos, id);
-      }).catch(rethrowUniqueViolation);
+      await findUser(app.repos, id);
+      await assertUnique(app.repos, { email: changes.email, username: changes.username }, id);
+      await app.repos.users.updateProfile(id, changes).catch(rethrowUniqueViolation);
+      const data = await staffUser(app.repos, id);
       return { success: true, data };
     },
   );
@@ -147,11 +145,9 @@ export async function userRoutes(app: FastifyInstance) {
     async (request) => {
       const { user_id } = request.body;
       const passwordHash = preparedFor<string>(request);
-      await inTransaction(app.db, async (repos) => {
-        await findUser(repos, user_id);
-        await repos.users.setPassword(user_id, passwordHash, true);
-        await repos.sessions.revokeAllForUser(user_id);
-      });
+      await findUser(app.repos, user_id);
+      await app.repos.users.setPassword(user_id, passwordHash, true);
+      await app.repos.sessions.revokeAllForUser(user_id);
       return { success: true };
     },
   );
@@ -174,13 +170,11 @@ export async function userRoutes(app: FastifyInstance) {
     async (request) => {
       const { id } = request.params;
       const { role_id } = request.body;
-      const data = await inTransaction(app.db, async (repos) => {
-        await findUser(repos, id);
-        await assertRoleExists(repos, role_id);
-        if (role_id !== ROLE_IDS.topAdmin) await assertNotLastTopAdmin(repos, id);
-        await repos.users.setRole(id, role_id);
-        return staffUser(repos, id);
-      });
+      await findUser(app.repos, id);
+      await assertRoleExists(app.repos, role_id);
+      if (role_id !== ROLE_IDS.topAdmin) await assertNotLastTopAdmin(app.repos, id);
+      await app.repos.users.setRole(id, role_id);
+      const data = await staffUser(app.repos, id);
       return { success: true, data };
     },
   );
@@ -201,17 +195,17 @@ export async function userRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { id } = request.params;
-      await inTransaction(app.db, async (repos) => {
-        await findUser(repos, id);
-        await assertNotLastTopAdmin(repos, id);
-        const appCount = await repos.users.countAppsAdministered(id);
-        if (appCount > 0) throw errors.userHasApps(appCount);
-        const removed = await repos.users.remove(id);
-        if (removed?.avatarFileId) await repos.files.remove(removed.avatarFileId);
-      }).catch((err: unknown) => {
+      await findUser(app.repos, id);
+      await assertNotLastTopAdmin(app.repos, id);
+      const appCount = await app.repos.users.countAppsAdministered(id);
+      if (appCount > 0) throw errors.userHasApps(appCount);
+      const removed = await app.repos.users
+        .remove(id)
         // An app given to this user after the count above: the foreign key still refuses the delete.
-        throw isForeignKeyViolation(err) ? errors.userHasApps() : err;
-      });
+        .catch((err: unknown) => {
+          throw isForeignKeyViolation(err) ? errors.userHasApps() : err;
+        });
+      if (removed?.avatarFileId) await app.repos.files.remove(removed.avatarFileId);
       return { success: true };
     },
   );
@@ -233,15 +227,13 @@ export async function userRoutes(app: FastifyInstance) {
     async (request) => {
       const { id } = request.params;
       const { active } = request.body;
-      const data = await inTransaction(app.db, async (repos) => {
-        await findUser(repos, id);
-        if (!active) {
-          await assertNotLastTopAdmin(repos, id);
-          await repos.sessions.revokeAllForUser(id);
-        }
-        await repos.users.setActive(id, active);
-        return staffUser(repos, id);
-      });
+      await findUser(app.repos, id);
+      if (!active) {
+        await assertNotLastTopAdmin(app.repos, id);
+        await app.repos.sessions.revokeAllForUser(id);
+      }
+      await app.repos.users.setActive(id, active);
+      const data = await staffUser(app.repos, id);
       return { success: true, data };
     },
   );
