@@ -23,4 +23,12 @@ echo "§8 seeders/call helpers in server tests: $(git grep -nE "^(async )?functi
 echo "§9 eslint-disable comments:              $(c "eslint-disable" src server)"
 echo "§10 cites of SPEC §/ARCHITECTURE §:      $(c "SPEC §|ARCHITECTURE §" src server)"
 echo "§10 docs/ files:                         $(git ls-tree --name-only $rev docs/ 2>/dev/null | wc -l)"
+# One definition per fact and a readable request path (the settings table, request facts, layers).
+echo "a setting outside its table line (column + 2 messages = 3): $(c "adsForceByVPNInForeign" src/contract server/src src/features -- ':!src/contract/schemas/app-settings.ts')"
+echo "inTransaction calls in route files:      $(c "inTransaction\(" server/src/routes)"
+echo "WeakMap/WeakSet on requests or users:    $(c "new Weak(Map|Set)<(FastifyRequest|AuthUser)" server/src)"
+echo "route files importing a route file:      $(git grep -nE "from '\./[a-z-]+'" $rev -- server/src/routes 2>/dev/null | grep -vE "user-checks'" | wc -l)"
+echo "domain modules importing a repository:   $(c "from '\.\./repositories" server/src/domain)"
+echo "comments citing an issue number:         $(c "[Ii]ssue [0-9]+" src server __tests__ bench scripts)"
+echo "README bytes:                            $(git show $rev:README.md | wc -c)"
 echo -n "files over 300 lines (src, server):      "; for f in $(git ls-tree -r --name-only $rev -- src server | grep -E '\.(ts|tsx|mjs)$'); do n=$(git show $rev:$f | wc -l); [ $n -gt 300 ] && echo -n "$f($n) "; done; echo
