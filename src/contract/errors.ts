@@ -100,6 +100,33 @@ export const V = {
 } as const;
 export type ValidationMessageId = (typeof V)[keyof typeof V];
 
+/** Values a message id carries, such as the limit of `validation.tooLong`. */
+export type MessageValuesOf = Record<string, number>;
+
+/**
+ * A message id with its values, `id?key=value&…` (`validation.tooLong?max=100`): how a yup message
+ * carries its limit (yup fills `${max}` in), and how the panel passes it to its text. The server
+ * answers the id and its values apart (`errors` and `values`), so `errors` stays a table of ids.
+ */
+export function messageRef(id: string, values: MessageValuesOf): string {
+  return `${id}?${Object.entries(values).map(([k, v]) => `${k}=${v}`).join('&')}`;
+}
+
+/** A message ref split into its id and values (none for a bare id). */
+export function parseMessageRef(ref: string): { id: string; values?: MessageValuesOf } {
+  const at = ref.indexOf('?');
+  if (at < 0) return { id: ref };
+  const values: MessageValuesOf = {};
+  for (const pair of ref.slice(at + 1).split('&')) {
+    const [key, value] = pair.split('=');
+    if (key && value !== undefined && value !== '' && Number.isFinite(Number(value))) values[key] = Number(value);
+  }
+  return { id: ref.slice(0, at), values: Object.keys(values).length ? values : undefined };
+}
+
+/** The message of a yup `.max(n, TOO_LONG)`: "too long", with the limit filled in by yup. */
+export const TOO_LONG = `${V.tooLong}?max=${'${max}'}`;
+
 /**
  * A table of message ids `namespace.key`, one a key, for reasons whose ids follow that rule
  * (shareLink.*, csv.*): the namespace is written once, so no entry can stray from it. V above

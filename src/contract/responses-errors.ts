@@ -5,8 +5,15 @@ import * as yup from 'yup';
 import { CSV_COLUMNS } from './schemas/profiles';
 import { int, record, text } from './response-fields';
 
-/** `{message, code, errors?}`: errors maps each failing field to a message id. */
-export const errorBodySchema = yup.object({ message: text(), code: text(), errors: record(text()).optional() }).defined();
+/** `{message, code, errors?, values?}`: errors maps each failing field to a message id, values to what that message names. */
+export const errorBodySchema = yup
+  .object({
+    message: text(),
+    code: text(),
+    errors: record(text()).optional(),
+    values: record(record(yup.number().defined()), 'Per failing field, the values its message names (the limit of validation.tooLong: {max})').optional(),
+  })
+  .defined();
 
 /** One failing row of a refused profile CSV import (POST apps/group/addProfiles). */
 export const csvRowErrorSchema = yup
@@ -14,7 +21,7 @@ export const csvRowErrorSchema = yup
     row: int().meta({ description: '1 = the first line after the header; 0 = the whole file' }),
     /** The failing column, or null when the row (or file) fails as a whole. */
     field: yup.string().nullable().oneOf([...CSV_COLUMNS, null]).defined(),
-    reason: text().meta({ description: 'A message id (csv.*, shareLink.* or validation.*)' }),
+    reason: text().meta({ description: 'A message id (csv.*, shareLink.* or validation.*), with its values as `id?key=value` (validation.tooLong?max=100)' }),
   })
   .defined();
 

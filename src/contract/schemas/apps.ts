@@ -1,7 +1,7 @@
 // Request bodies of the application calls (docs/product.md §7 "Applications and settings"): the app record,
 // its status, and the application settings with their docs/product.md §3 grouping and docs/product.md §6 edit rights.
 import * as yup from 'yup';
-import { V } from '../errors';
+import { TOO_LONG, V } from '../errors';
 import { DETECT_LOCATION_BY } from '../enums';
 import { TEXT_MAX, bool, englishOnly, isHttpUrl, isIpAddress, nonBlank, nonNegativeInt, optionalEmail, optionalText, positiveId, str, body, visibleText } from './common';
 import { appVersionField } from './versions';
@@ -62,7 +62,7 @@ const countryList = () =>
   str()
     .nullable()
     .transform((v: unknown) => (typeof v === 'string' ? v.replace(/\s+/g, '').toUpperCase() : v))
-    .max(3 * 300, V.tooLong)
+    .max(3 * 300, TOO_LONG)
     .test('codes', V.countryCodes, (v) => v == null || v === '' || COUNTRY_CODES_PATTERN.test(v));
 
 /** A link field: empty/null, or an absolute http(s) URL in English text (the form's default rule). */

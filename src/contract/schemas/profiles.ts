@@ -2,7 +2,7 @@
 // plus the message ids of share-link and CSV-import failures. The server's domain modules
 // (server/src/domain/share-links.ts, csv-import.ts) report with these ids; the panel translates them.
 import * as yup from 'yup';
-import { V, messageIds } from '../errors';
+import { TOO_LONG, V, messageIds } from '../errors';
 import { OPERATORS, PROFILE_TYPES, PROTOCOLS } from '../enums';
 import { TEXT_MAX, positiveId, str, trimmedStr, body, visibleText } from './common';
 
@@ -52,7 +52,7 @@ export const CSV_FILE_FIELD = 'csvFile';
 const profileName = () =>
   visibleText(trimmedStr())
     .required(V.required)
-    .max(PROFILE_NAME_MAX, V.tooLong)
+    .max(PROFILE_NAME_MAX, TOO_LONG)
     .test('profile-name', V.profileName, (v) => v == null || PROFILE_NAME_PATTERN.test(v));
 
 /**
@@ -103,7 +103,7 @@ export const profileUpdateSchema = body({
 export type ProfileUpdateBody = yup.InferType<typeof profileUpdateSchema>;
 
 /** POST apps/convertProfile: `config` is the opaque address token the profile list returns. */
-export const convertProfileSchema = body({ config: trimmedStr().required(V.required).max(4 * SHARE_LINK_MAX_LENGTH, V.tooLong) });
+export const convertProfileSchema = body({ config: trimmedStr().required(V.required).max(4 * SHARE_LINK_MAX_LENGTH, TOO_LONG) });
 export type ConvertProfileBody = yup.InferType<typeof convertProfileSchema>;
 
 /** The non-file field of POST apps/group/addProfiles (multipart). */
