@@ -12,6 +12,7 @@ export const errorBodySchema = yup
     code: text(),
     errors: record(text()).optional(),
     values: record(record(yup.number().defined()), 'Per failing field, the values its message names (the limit of validation.tooLong: {max})').optional(),
+    retryAfterMinutes: int().optional().meta({ description: 'A sign-in lock (429): the whole minutes until it ends, rounded up (Retry-After has the seconds)' }),
   })
   .defined();
 

@@ -26,10 +26,13 @@ import type { UserRow } from '../repositories/users';
 import { verifyAgainstNobody, verifyPassword } from './passwords';
 
 export const badCredentials = () => new HttpError(401, ERROR_CODES.badCredentials, 'Username or password is wrong');
-/** A 429 from the sign-in limits; the routes send `retryAfterSeconds` as the Retry-After header. */
+/**
+ * A 429 from the sign-in limits; the routes send `retryAfterSeconds` as the Retry-After header, and
+ * the body says the whole minutes left (rounded up), so the page can say how long the lock lasts.
+ */
 export class SignInLimitedError extends HttpError {
   constructor(readonly retryAfterSeconds: number) {
-    super(429, ERROR_CODES.rateLimited, 'Too many failed sign-ins; try again later');
+    super(429, ERROR_CODES.rateLimited, 'Too many failed sign-ins; try again later', undefined, { retryAfterMinutes: Math.max(1, Math.ceil(retryAfterSeconds / 60)) });
   }
 }
 

@@ -13,8 +13,8 @@ export class HttpError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly errors?: Record<string, string>,
-    /** More of the body, beside the fields: every failing row of a refused file import. */
-    readonly details?: Pick<ApiErrorBody, 'rows'>,
+    /** More of the body, beside the fields: the failing rows of a refused file import, a lock's minutes. */
+    readonly details?: Pick<ApiErrorBody, 'rows' | 'failedRows' | 'retryAfterMinutes'>,
   ) {
     super(message);
     this.name = 'HttpError';

@@ -29,6 +29,8 @@ export interface ApiError {
   rows?: CsvRowError[];
   /** How many rows of that file failed in all; `rows` names the first of them only. */
   failedRows?: number;
+  /** A sign-in lock's whole minutes left (its 429). */
+  retryAfterMinutes?: number;
 }
 
 export const COMMUNICATION_ERROR = 'خطا در ارتباط با سرور';
@@ -62,6 +64,7 @@ function failure(status: number, body?: unknown): { error: ApiError } {
       ...(known.errors && typeof known.errors === 'object' ? { errors: withValues(known.errors, known.values) } : {}),
       ...(Array.isArray((known as { rows?: unknown }).rows) ? { rows: (known as { rows: ApiError['rows'] }).rows } : {}),
       ...(typeof known.failedRows === 'number' ? { failedRows: known.failedRows } : {}),
+      ...(typeof known.retryAfterMinutes === 'number' ? { retryAfterMinutes: known.retryAfterMinutes } : {}),
     },
   };
 }

@@ -79,6 +79,15 @@ describe('login page', () => {
     expect(await screen.findByText('تعداد تلاش‌ها زیاد است. لطفا کمی بعد دوباره تلاش کنید')).toBeInTheDocument();
   });
 
+  it('says how long a sign-in lock lasts, in Persian digits', async () => {
+    server.on('POST', 'users/signin', { status: 429, body: { message: 'error', code: 'RATE_LIMITED', retryAfterMinutes: 15 } });
+    const { user } = await openLogin();
+    await user.type(screen.getByLabelText('ایمیل یا نام کاربری'), 'admin');
+    await user.type(screen.getByLabelText('رمز عبور'), 'x');
+    await user.click(screen.getByRole('button', { name: 'ورود' }));
+    expect(await screen.findByText('ورود به‌دلیل تلاش‌های ناموفق قفل شده است. لطفا ۱۵ دقیقه دیگر دوباره تلاش کنید')).toBeInTheDocument();
+  });
+
   it('shows "signing in" while pending, then stores the token, welcomes and opens /dashboard', async () => {
     let release!: () => void;
     server.on('POST', 'users/signin', () => new Promise((resolve) => (release = () => resolve(json({ token: 'new-token' })))));
