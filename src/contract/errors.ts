@@ -51,6 +51,11 @@ export const ERROR_CODES = {
   unsupportedByCore: 'UNSUPPORTED_BY_CORE',
   /** 413 on apps/exportProfile?format=qr: the link is longer than a QR code holds (version 40 at level L). */
   tooLongForQr: 'TOO_LONG_FOR_QR',
+  /**
+   * 409 on apps/group/addProfiles without `duplicates`: rows whose address the server already has
+   * (or an earlier row of the file has); `duplicateRows` counts them, `importRows` all valid rows.
+   */
+  duplicateProfiles: 'DUPLICATE_PROFILES',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 

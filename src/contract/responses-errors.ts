@@ -36,4 +36,6 @@ export const CSV_ROW_ERRORS_MAX = 100;
 export const apiErrorBodySchema = errorBodySchema.shape({
   rows: yup.array(csvRowErrorSchema).optional().meta({ description: `At most ${CSV_ROW_ERRORS_MAX}: the problems of the first failing rows, whole rows only` }),
   failedRows: int().optional().meta({ description: 'How many data rows failed in all (0 when the file fails as a whole)' }),
+  duplicateRows: int().optional().meta({ description: 'DUPLICATE_PROFILES: the rows whose address the server (or an earlier row) already has' }),
+  importRows: int().optional().meta({ description: 'DUPLICATE_PROFILES: the valid rows of the file, duplicates included' }),
 });

@@ -14,7 +14,7 @@ export class HttpError extends Error {
     message: string,
     readonly errors?: Record<string, string>,
     /** More of the body, beside the fields: the failing rows of a refused file import, a lock's minutes. */
-    readonly details?: Pick<ApiErrorBody, 'rows' | 'failedRows' | 'retryAfterMinutes'>,
+    readonly details?: Pick<ApiErrorBody, 'rows' | 'failedRows' | 'retryAfterMinutes' | 'duplicateRows' | 'importRows'>,
   ) {
     super(message);
     this.name = 'HttpError';

@@ -106,6 +106,13 @@ export type ProfileUpdateBody = yup.InferType<typeof profileUpdateSchema>;
 export const convertProfileSchema = body({ config: trimmedStr().required(V.required).max(4 * SHARE_LINK_MAX_LENGTH, TOO_LONG) });
 export type ConvertProfileBody = yup.InferType<typeof convertProfileSchema>;
 
-/** The non-file field of POST apps/group/addProfiles (multipart). */
-export const profileImportSchema = body({ serverId: positiveId() });
+/**
+ * What an import does with rows whose address the server already has: `skip` them, or `import`
+ * them anyway. Without it, such rows refuse the file (409 DUPLICATE_PROFILES) so the panel can ask.
+ */
+export const PROFILE_IMPORT_DUPLICATES = ['skip', 'import'] as const;
+export type ProfileImportDuplicates = (typeof PROFILE_IMPORT_DUPLICATES)[number];
+
+/** The non-file fields of POST apps/group/addProfiles (multipart). */
+export const profileImportSchema = body({ serverId: positiveId(), duplicates: str().oneOf(PROFILE_IMPORT_DUPLICATES, V.oneOf).optional() });
 export type ProfileImportFields = yup.InferType<typeof profileImportSchema>;

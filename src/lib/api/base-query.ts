@@ -31,6 +31,9 @@ export interface ApiError {
   failedRows?: number;
   /** A sign-in lock's whole minutes left (its 429). */
   retryAfterMinutes?: number;
+  /** A profile import's rows that repeat an address, and all its rows (its 409 DUPLICATE_PROFILES). */
+  duplicateRows?: number;
+  importRows?: number;
 }
 
 export const COMMUNICATION_ERROR = 'خطا در ارتباط با سرور';
@@ -65,6 +68,7 @@ function failure(status: number, body?: unknown): { error: ApiError } {
       ...(Array.isArray((known as { rows?: unknown }).rows) ? { rows: (known as { rows: ApiError['rows'] }).rows } : {}),
       ...(typeof known.failedRows === 'number' ? { failedRows: known.failedRows } : {}),
       ...(typeof known.retryAfterMinutes === 'number' ? { retryAfterMinutes: known.retryAfterMinutes } : {}),
+      ...(typeof known.duplicateRows === 'number' ? { duplicateRows: known.duplicateRows, importRows: known.importRows ?? known.duplicateRows } : {}),
     },
   };
 }
