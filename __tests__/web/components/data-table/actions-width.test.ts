@@ -3,7 +3,7 @@
 import { actionsColumnWidth, headerWidth } from '../../../../src/components/data-table/row-actions';
 import type { RowAction } from '../../../../src/components/data-table';
 
-const action = (key: string): RowAction<{ id: number }> => ({ key, labelId: 'x', onClick: () => undefined });
+const action = (key: string): RowAction<{ id: number }> => ({ key, labelId: 'x', icon: null, onClick: () => undefined });
 
 describe('actions column width', () => {
   it('holds the header title of a one-button column', () => {
