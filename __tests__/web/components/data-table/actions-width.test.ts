@@ -1,9 +1,10 @@
 // The grid's actions column is as wide as its widest row's buttons or its header's title, whichever
 // is wider: a one-button column (devices, versions, audit) no longer cuts "Actions" / "عملیات".
+import { createElement } from 'react';
 import { actionsColumnWidth, headerWidth } from '../../../../src/components/data-table/row-actions';
 import type { RowAction } from '../../../../src/components/data-table';
 
-const action = (key: string): RowAction<{ id: number }> => ({ key, labelId: 'x', icon: null, onClick: () => undefined });
+const action = (key: string): RowAction<{ id: number }> => ({ key, labelId: 'x', icon: createElement('span'), onClick: () => undefined });
 
 describe('actions column width', () => {
   it('holds the header title of a one-button column', () => {
