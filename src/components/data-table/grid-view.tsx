@@ -90,7 +90,9 @@ export function GridView<R extends object>({ list, rowActions, selectable, fetch
       rowSelectionModel={list.selection.model}
       onRowSelectionModelChange={list.selection.onChange}
       slotProps={{ loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'circular-progress' } }}
-      sx={{ [`& .${ACTIONS_CLASS}`]: STICKY_ACTIONS_SX }}
+      // the sticky header also above the resize handles (z-index 30) of the headers it passes, whose
+      // line would otherwise run through its title
+      sx={{ [`& .${ACTIONS_CLASS}`]: STICKY_ACTIONS_SX, [`& .MuiDataGrid-columnHeader.${ACTIONS_CLASS}`]: { zIndex: 31 } }}
     />
   );
 }
