@@ -32,7 +32,7 @@ const prefetchGroups = (locale: Locale) => ['app', 'shell', 'page-dashboard', `m
 export function SignInApp({ initialLocale, root, loadApp }: SignInAppProps) {
   const [locale, setLocale] = useState(initialLocale);
   const messages = loadedMessages(locale)!; // loaded before the first render and before each switch
-  const text = useMemo<TextLookup>(() => (id, values) => plainText(messages, id, values), [messages]);
+  const text = useMemo<TextLookup>(() => (id, values) => plainText(messages, id, values, locale), [messages, locale]);
   const notices = useNotices();
   const { add } = notices;
   const onError = useCallback((id: string) => add('Error', id), [add]);

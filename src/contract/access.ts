@@ -21,7 +21,7 @@
 //                                             at the edge it is a no-op)
 // Unknown ids answer 404 NOT_FOUND.
 import * as yup from 'yup';
-import { V } from './errors';
+import { TOO_LONG, V } from './errors';
 import type { menuDeleteResultSchema } from './responses';
 import type { operationRefSchema, operationSchema, roleDetailSchema, roleWithGrantsSchema, userAccessSchema } from './responses-users';
 import { TEXT_MAX, englishText, nonBlank, optionalText, persianText, positiveId, trimmedStr, body } from './schemas/common';
@@ -110,8 +110,8 @@ export const MENU_ROUTE_PATTERN = /^\/([A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*)?$/;
  * key); the descriptions are optional.
  */
 export const roleInputSchema = body({
-  pName: persianText().required(V.required).max(ROLE_NAME_MAX, V.tooLong),
-  name: englishText().required(V.required).max(ROLE_NAME_MAX, V.tooLong),
+  pName: persianText().required(V.required).max(ROLE_NAME_MAX, TOO_LONG),
+  name: englishText().required(V.required).max(ROLE_NAME_MAX, TOO_LONG),
   pDescription: optionalText(ROLE_DESCRIPTION_MAX),
   description: optionalText(ROLE_DESCRIPTION_MAX),
 });
@@ -143,11 +143,11 @@ export const permissionsInputSchema = body({
 export type PermissionsInput = yup.InferType<typeof permissionsInputSchema>;
 
 const menuFields = {
-  pName: persianText().required(V.required).max(MENU_NAME_MAX, V.tooLong),
-  enName: englishText().required(V.required).max(MENU_NAME_MAX, V.tooLong),
+  pName: persianText().required(V.required).max(MENU_NAME_MAX, TOO_LONG),
+  enName: englishText().required(V.required).max(MENU_NAME_MAX, TOO_LONG),
   route: trimmedStr()
     .required(V.required)
-    .max(MENU_ROUTE_MAX, V.tooLong)
+    .max(MENU_ROUTE_MAX, TOO_LONG)
     .test('route', V.checkInput, (v) => v == null || MENU_ROUTE_PATTERN.test(v)),
 };
 

@@ -9,7 +9,7 @@
 // isBundleText), so any language rebuilds those bytes by plain concatenation, with no JSON escaping
 // rule to agree on.
 import * as yup from 'yup';
-import { V } from './errors';
+import { TOO_LONG, V } from './errors';
 import { bool, int, isoTime, text } from './response-fields';
 import { body, isHttpUrl, positiveId, trimmedStr } from './schemas/common';
 
@@ -78,7 +78,7 @@ export type AppIdParams = yup.InferType<typeof appIdParamsSchema>;
 export const apiBaseSchema = () =>
   trimmedStr()
     .required(V.required)
-    .max(API_BASE_MAX_LENGTH, V.tooLong)
+    .max(API_BASE_MAX_LENGTH, TOO_LONG)
     .test('url', V.url, (v) => v == null || (isBundleText(v) && isHttpUrl(v)));
 
 /** POST apps/bundleSettings/{appId}: the whole list (an empty list clears it). */

@@ -2,7 +2,7 @@
 // ./responses are derived from it (the server serializes with the same schema).
 import type * as yup from 'yup';
 import type {
-  appDtoSchema, avatarUrlSchema, countryDtoSchema, deletedCountSchema, deviceDtoSchema, insertedCountSchema, robotApiKeySchema, deviceListSchema, profileAddressSchema, profileDtoSchema, revealedProfileSchema, serverDtoSchema,
+  appDtoSchema, avatarUrlSchema, countryDtoSchema, deletedCountSchema, deviceDtoSchema, insertedCountSchema, profileImportResultSchema, robotApiKeySchema, deviceListSchema, profileAddressSchema, profileDtoSchema, revealedProfileSchema, serverDtoSchema,
   sourceHostValuesSchema, versionDtoSchema,
 } from './responses';
 import type { adSettingEntrySchema, appSettingsDtoSchema, appWithSettingsSchema, operatorNamesSchema, privacyDtoSchema } from './responses-settings';
@@ -127,6 +127,7 @@ export type ClientConfigPreview = yup.InferType<typeof clientConfigPreviewSchema
 export type DeletedCount = yup.InferType<typeof deletedCountSchema>;
 /** POST apps/group/addProfiles: how many profiles the file added. */
 export type InsertedCount = yup.InferType<typeof insertedCountSchema>;
+export type ProfileImportResult = yup.InferType<typeof profileImportResultSchema>;
 /** POST users/avatar: the new avatar's URL. */
 export type AvatarUrl = yup.InferType<typeof avatarUrlSchema>;
 /** POST apps/updateSettings/{id} with robotApiKey: true: the generated key, shown once. */

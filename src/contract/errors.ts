@@ -51,6 +51,11 @@ export const ERROR_CODES = {
   unsupportedByCore: 'UNSUPPORTED_BY_CORE',
   /** 413 on apps/exportProfile?format=qr: the link is longer than a QR code holds (version 40 at level L). */
   tooLongForQr: 'TOO_LONG_FOR_QR',
+  /**
+   * 409 on apps/group/addProfiles without `duplicates`: rows whose address the server already has
+   * (or an earlier row of the file has); `duplicateRows` counts them, `importRows` all valid rows.
+   */
+  duplicateProfiles: 'DUPLICATE_PROFILES',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 
@@ -101,6 +106,33 @@ export const V = {
   invisibleCharacters: 'validation.invisibleCharacters',
 } as const;
 export type ValidationMessageId = (typeof V)[keyof typeof V];
+
+/** Values a message id carries, such as the limit of `validation.tooLong`. */
+export type MessageValuesOf = Record<string, number>;
+
+/**
+ * A message id with its values, `id?key=value&…` (`validation.tooLong?max=100`): how a yup message
+ * carries its limit (yup fills `${max}` in), and how the panel passes it to its text. The server
+ * answers the id and its values apart (`errors` and `values`), so `errors` stays a table of ids.
+ */
+export function messageRef(id: string, values: MessageValuesOf): string {
+  return `${id}?${Object.entries(values).map(([k, v]) => `${k}=${v}`).join('&')}`;
+}
+
+/** A message ref split into its id and values (none for a bare id). */
+export function parseMessageRef(ref: string): { id: string; values?: MessageValuesOf } {
+  const at = ref.indexOf('?');
+  if (at < 0) return { id: ref };
+  const values: MessageValuesOf = {};
+  for (const pair of ref.slice(at + 1).split('&')) {
+    const [key, value] = pair.split('=');
+    if (key && value !== undefined && value !== '' && Number.isFinite(Number(value))) values[key] = Number(value);
+  }
+  return { id: ref.slice(0, at), values: Object.keys(values).length ? values : undefined };
+}
+
+/** The message of a yup `.max(n, TOO_LONG)`: "too long", with the limit filled in by yup. */
+export const TOO_LONG = `${V.tooLong}?max=${'${max}'}`;
 
 /**
  * A table of message ids `namespace.key`, one a key, for reasons whose ids follow that rule

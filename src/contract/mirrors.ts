@@ -4,7 +4,7 @@
 // and at once from POST apps/mirrors/{appId}/{mirrorId}/publish. POST …/test checks the remote
 // and the token without pushing. The token is write-only: no answer carries it.
 import * as yup from 'yup';
-import { V } from './errors';
+import { TOO_LONG, V } from './errors';
 import { bool, int, isoTime, text, textOrNull } from './response-fields';
 import { body, isHttpUrl, positiveId, trimmedStr } from './schemas/common';
 
@@ -35,17 +35,17 @@ export function isMirrorUrl(v: string): boolean {
 
 const fields = {
   kind: trimmedStr().default('git').oneOf(MIRROR_KINDS, V.oneOf),
-  url: trimmedStr().required(V.required).max(MIRROR_URL_MAX, V.tooLong).test('url', V.url, (v) => v == null || isMirrorUrl(v)),
+  url: trimmedStr().required(V.required).max(MIRROR_URL_MAX, TOO_LONG).test('url', V.url, (v) => v == null || isMirrorUrl(v)),
   branch: trimmedStr().required(V.required).test('branch', V.checkInput, (v) => v == null || isBranchName(v)),
   path: trimmedStr().required(V.required).test('path', V.checkInput, (v) => v == null || isMirrorPath(v)),
 };
 
 /** POST apps/mirrors/{appId}: a new mirror, token required. */
-export const mirrorCreateSchema = body({ ...fields, token: trimmedStr().required(V.required).max(MIRROR_TOKEN_MAX, V.tooLong) });
+export const mirrorCreateSchema = body({ ...fields, token: trimmedStr().required(V.required).max(MIRROR_TOKEN_MAX, TOO_LONG) });
 export type MirrorCreateBody = yup.InferType<typeof mirrorCreateSchema>;
 
 /** PUT apps/mirrors/{appId}/{mirrorId}: the same fields; a missing or empty token keeps the stored one. */
-export const mirrorUpdateSchema = body({ ...fields, token: trimmedStr().max(MIRROR_TOKEN_MAX, V.tooLong).optional() });
+export const mirrorUpdateSchema = body({ ...fields, token: trimmedStr().max(MIRROR_TOKEN_MAX, TOO_LONG).optional() });
 export type MirrorUpdateBody = yup.InferType<typeof mirrorUpdateSchema>;
 
 export const mirrorParamsSchema = body({ appId: positiveId(), mirrorId: positiveId() });

@@ -12,6 +12,7 @@ export const auditRowSchema = yup
     actorId: int().nullable(),
     actorName: textOrNull(),
     actorRole: textOrNull(),
+    actorRolePName: textOrNull().meta({ description: 'The Persian name of the actor\'s role, when it still exists and has one' }),
     ip: textOrNull(),
     action: text(),
     operation: textOrNull().meta({ description: 'Method and route pattern' }),

@@ -170,6 +170,9 @@ export const deletedCountSchema = yup.object({ deleted: int() }).defined();
 /** POST apps/group/addProfiles: how many profiles the file added. */
 export const insertedCountSchema = yup.object({ inserted: int() }).defined();
 
+/** POST apps/group/addProfiles: the profiles added, and the rows skipped as already on the server. */
+export const profileImportResultSchema = yup.object({ inserted: int(), skipped: int() }).defined();
+
 /** DELETE access/menus/{id}: how many items went, the item itself and all its descendants. */
 export const menuDeleteResultSchema = yup.object({ removed: int() }).defined();
 

@@ -2,7 +2,7 @@
 // route of every phone and must stay small (docs/architecture.md §8), so it checks its two text fields with these
 // plain functions; the server keeps checking the same body with signInSchema (schemas/auth.ts).
 // A property test holds the two to the same verdicts and message ids.
-import { V } from './errors';
+import { V, messageRef } from './errors';
 import { TEXT_MAX } from './limits';
 
 export interface SignInFields {
@@ -17,10 +17,10 @@ export function checkSignIn(values: SignInFields): { value: SignInFields; errors
   const email = values.email.trim();
   const errors: SignInErrors = {};
   if (email === '') errors.email = V.checkInput;
-  else if (email.length > TEXT_MAX.medium) errors.email = V.tooLong;
+  else if (email.length > TEXT_MAX.medium) errors.email = messageRef(V.tooLong, { max: TEXT_MAX.medium });
   const { password } = values;
   if (password === '') errors.password = V.checkInput;
-  else if (password.length > TEXT_MAX.medium) errors.password = V.tooLong;
+  else if (password.length > TEXT_MAX.medium) errors.password = messageRef(V.tooLong, { max: TEXT_MAX.medium });
   else if (password.trim() === '') errors.password = V.checkInput;
   return { value: { email, password }, errors };
 }

@@ -1,12 +1,14 @@
 // The layout audit of docs/architecture.md §9 as a PageCheck: at each width (and after crossing the breakpoint)
 // every page control and the first row's actions lie inside the viewport and are what the browser
 // hits at their centre; the menu button opens and closes the sidebar; the body never scrolls
-// sideways; no raw message id shows in the page text; and nothing (a show-password button, an icon)
-// lies over the part of a text input where its text runs.
+// sideways; no raw message id shows in the page text; nothing (a show-password button, an icon)
+// lies over the part of a text input where its text runs; and no element's box lies over text
+// (overlap-check.ts; intentional sticky overlays and open popups aside).
 import type { Page } from 'playwright-core';
 import type { PageCheck } from './audit';
 import { messages } from './messages';
 import { bodyScrollsSideways, menuButton, reachProblems, sidebarSettles, sidebarShown } from './layout';
+import { overlappingText } from './overlap-check';
 
 /**
  * Controls of the page: header and toolbar buttons, links, tabs, and the first row's actions of a
@@ -116,6 +118,7 @@ export const layoutCheck: PageCheck = {
     }
     problems.push(...(await reachProblems(page, CONTROLS)));
     problems.push(...(await coveredInputs(page)));
+    problems.push(...(await overlappingText(page)));
     // The sidebar toggle, on the steps that crossed 800 px: narrow (760) and wide (1366) again.
     if (resized) problems.push(...(await menuProblems(page)));
     if (width === 1366 && !resized) problems.push(...(await rawIds(page)));

@@ -1,7 +1,8 @@
 // Test helper for the contract schemas: validates like the server does (all errors, unknown keys
-// stripped) and answers `{ field: messageId }`, the `errors` map of a 400 body (docs/architecture.md §5).
+// stripped) and answers `{ field: messageId }`, the `errors` map of a 400 body (docs/architecture.md §5):
+// a message carrying values (`validation.tooLong?max=100`) as its id, as the server answers it.
 import { ValidationError, type Schema } from 'yup';
-import { AD_MESSAGES, CSV_MESSAGES, SHARE_LINK_MESSAGES, V } from '../../../src/contract';
+import { AD_MESSAGES, CSV_MESSAGES, SHARE_LINK_MESSAGES, V, parseMessageRef } from '../../../src/contract';
 
 export async function errorsOf(schema: Schema, value: unknown): Promise<Record<string, string>> {
   try {
@@ -13,7 +14,7 @@ export async function errorsOf(schema: Schema, value: unknown): Promise<Record<s
     const list = e.inner.length ? e.inner : [e];
     for (const err of list) {
       const path = err.path ?? '';
-      if (!(path in out)) out[path] = String(err.message);
+      if (!(path in out)) out[path] = parseMessageRef(String(err.message)).id;
     }
     return out;
   }

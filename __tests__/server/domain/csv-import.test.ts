@@ -1,5 +1,5 @@
 // Profile CSV import: header handling, per-row validation with exact row numbers, file limits.
-import { CSV_MAX_BYTES, CSV_MAX_ROWS, CSV_MESSAGES as C, SHARE_LINK_MESSAGES as M, V } from '../../../src/contract';
+import { CSV_MAX_BYTES, CSV_MAX_ROWS, CSV_MESSAGES as C, SHARE_LINK_MESSAGES as M, PROFILE_NAME_MAX, V, messageRef } from '../../../src/contract';
 import { isCsvFailure, parseProfileCsv, type CsvImportResult } from '../../../server/src/domain/csv-import';
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
@@ -120,7 +120,7 @@ describe('parseProfileCsv: row errors', () => {
 
   test('a name longer than 100 characters is refused', async () => {
     expect(errors(await parseProfileCsv(`${HEADER}\n${vless(1)},${'a'.repeat(101)},vless,normal`))).toEqual([
-      { row: 1, field: 'name', reason: V.tooLong },
+      { row: 1, field: 'name', reason: messageRef(V.tooLong, { max: PROFILE_NAME_MAX }) },
     ]);
   });
 });

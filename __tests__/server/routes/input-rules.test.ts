@@ -34,7 +34,8 @@ it('refuses a NUL character in a body, a header, a query and a path, signed in o
 
 it('bounds every text before any database work: a 1,000,000-character email at sign-in is a 400', async () => {
   const res = await t.app.inject({ method: 'POST', url: api('users/signin'), payload: { email: 'a'.repeat(1_000_000), password: 'x' } });
-  expect400(res, { email: 'validation.tooLong' });
+  expect(res.statusCode).toBe(400);
+  expect(res.json()).toEqual({ message: expect.any(String), code: expect.any(String), errors: { email: 'validation.tooLong' }, values: { email: { max: 255 } } });
 });
 
 it('takes ids in a query only as decimal digits within the 32-bit range', async () => {

@@ -70,14 +70,14 @@ describe('successful imports', () => {
     const before = await countOn(aliceServer);
     const res = await upload(alice.token, { serverId: String(aliceServer), csvFile: file(SAMPLE) });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, data: { inserted: lines.length - 1 } });
+    expect(res.json()).toEqual({ success: true, data: { inserted: lines.length - 1, skipped: 0 } });
     expect(await countOn(aliceServer)).toBe(before + lines.length - 1);
   });
 
   it('stores every row sealed, typed normal, with the default operator, listed in file order', async () => {
     const serverId = await serverFor(alice.id);
     const res = await upload(admin, { csvFile: file(csv(good(1), good(2), good(3))), serverId: String(serverId) });
-    expect(res.json()).toEqual({ success: true, data: { inserted: 3 } });
+    expect(res.json()).toEqual({ success: true, data: { inserted: 3, skipped: 0 } });
     const list = (await t.app.inject({ method: 'GET', url: `/api/v1/apps/profiles/${serverId}`, headers: t.auth(admin) })).json().data;
     expect(list.map((p: { name: string }) => p.name)).toEqual(['S-1', 'S_2', 'S-3']);
     for (const [i, p] of list.entries()) {
@@ -90,7 +90,7 @@ describe('successful imports', () => {
   it('takes an optional operator field, a BOM, CRLF lines and role_id 5 callers', async () => {
     const body = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from([HEADER, good(5), good(6)].join('\r\n'))]);
     const res = await upload(rita.token, { serverId: String(ritaServer), operator: 'mci', csvFile: file(body) });
-    expect(res.json()).toEqual({ success: true, data: { inserted: 2 } });
+    expect(res.json()).toEqual({ success: true, data: { inserted: 2, skipped: 0 } });
     const rows = await t.db.select().from(profiles).where(eq(profiles.serverId, ritaServer));
     expect(rows.map((r) => [r.operator, r.type])).toEqual([['mci', 'normal'], ['mci', 'normal']]);
   });

@@ -164,7 +164,7 @@ describeWithCore('a real v2ray core connects with what the panel hands out', () 
     const csv = ['address,name,protocol,type', ...links.map((l) => `${l.link},${l.name},${l.protocol},normal`)].join('\n') + '\n';
     const { payload, headers } = multipart({ serverId: String(serverId), operator: 'wifi', csvFile: { filename: 'links.csv', content: csv, contentType: 'text/csv' } });
     const imported = await t.app.inject({ method: 'POST', url: api('apps/group/addProfiles'), headers: { ...headers, ...c.top.headers }, payload });
-    expect(imported.json()).toEqual({ success: true, data: { inserted: links.length } });
+    expect(imported.json()).toEqual({ success: true, data: { inserted: links.length, skipped: 0 } });
 
     // As the mobile app: the config call, each config decrypted back to the imported link.
     const cfg = await t.app.inject({ method: 'GET', url: api('apps/client/config?versionCode=1&operator=wifi'), headers: { appapikey: theApp.apiKey } });

@@ -54,7 +54,7 @@ it(`imports the ${ACCEPTED_LINKS.length} accepted links by CSV and reveals each 
   const csv = ['address,name,protocol,type', ...ACCEPTED_LINKS.map(([, link], i) => `${quote(link)},S-${i + 1},${protocolOf(link)},normal`)].join('\n');
   const { payload, headers: form } = multipart({ serverId: String(serverIds[0]), csvFile: { filename: 'links.csv', content: csv, contentType: 'text/csv' } });
   const res = await t.app.inject({ method: 'POST', url: api('apps/group/addProfiles'), payload, headers: { ...form, ...headers } });
-  expect([res.statusCode, res.json()]).toEqual([200, { success: true, data: { inserted: ACCEPTED_LINKS.length } }]);
+  expect([res.statusCode, res.json()]).toEqual([200, { success: true, data: { inserted: ACCEPTED_LINKS.length, skipped: 0 } }]);
   expect(await revealAll(serverIds[0])).toEqual(ACCEPTED_LINKS.map(([, link]) => link));
 });
 

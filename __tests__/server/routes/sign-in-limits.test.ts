@@ -63,6 +63,8 @@ describe('per (account, address) pair', () => {
     // The wait is announced: the 15-minute lock, in seconds.
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(890);
     expect(Number(locked.headers['retry-after'])).toBeLessThanOrEqual(900);
+    // and in the body as whole minutes, for the sign-in page to say how long
+    expect(locked.json().retryAfterMinutes).toBe(15);
     // The top admin is not kept out: their own address has no failures.
     expect(await status(t, ADMIN.username, ADMIN.password, '198.51.100.50')).toBe(200);
     expect(await status(t, ADMIN.email, ADMIN.password, '198.51.100.50')).toBe(200);

@@ -114,6 +114,10 @@ describe('the sign-in bootstrap', () => {
     server.on('POST', 'users/signin', apiError(429, 'RATE_LIMITED'));
     await user.click(screen.getByRole('button', { name: 'ورود' }));
     expect(await screen.findByText('تعداد تلاش‌ها زیاد است. لطفا کمی بعد دوباره تلاش کنید')).toBeInTheDocument();
+    // a lock whose end the server gives says how long, in Persian digits
+    server.on('POST', 'users/signin', { status: 429, body: { message: 'error', code: 'RATE_LIMITED', retryAfterMinutes: 15 } });
+    await user.click(screen.getByRole('button', { name: 'ورود' }));
+    expect(await screen.findByText('ورود به‌دلیل تلاش‌های ناموفق قفل شده است. لطفا ۱۵ دقیقه دیگر دوباره تلاش کنید')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'ورود' })).toBeEnabled();
     expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
     expect(window.location.pathname).toBe('/login');

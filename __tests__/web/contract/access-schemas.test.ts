@@ -1,7 +1,7 @@
 // The access/* request schemas of docs/product.md §6 (src/contract/access.ts), which both the panel's forms and the
 // server's routes validate with: what they accept and the message ids they refuse with.
 import {
-  menuInputSchema, menuMoveSchema, permissionsInputSchema, roleInputSchema, grants, flattenMenu, V,
+  menuInputSchema, menuMoveSchema, permissionsInputSchema, roleInputSchema, grants, flattenMenu, messageRef, V,
   type MenuItem,
 } from '../../../src/contract';
 
@@ -18,7 +18,7 @@ describe('access contract', () => {
   it('trims a role name, blanks an empty description to null, refuses non-English or long names and asks for a Persian name', () => {
     expect(roleInputSchema.validateSync({ name: ' support ', pName: 'پشتیبان', description: '' })).toEqual({ name: 'support', pName: 'پشتیبان', description: null });
     expect(errorsOf(roleInputSchema, { name: 'پشتیبان', pName: 'پشتیبان' })).toEqual([V.englishOnly]);
-    expect(errorsOf(roleInputSchema, { name: 'x'.repeat(51), pName: 'پشتیبان' })).toEqual([V.tooLong]);
+    expect(errorsOf(roleInputSchema, { name: 'x'.repeat(51), pName: 'پشتیبان' })).toEqual([messageRef(V.tooLong, { max: 50 })]);
     expect(errorsOf(roleInputSchema, { name: 'support', pName: 'Support' })).toEqual([V.persianOnly]);
     expect(errorsOf(roleInputSchema, {})).toEqual([V.required, V.required]);
   });

@@ -30,10 +30,13 @@ export const TOTP_CHALLENGE_TTL_MS = 5 * 60_000;
 export const TOTP_CHALLENGE_MAX_FAILURES = 5;
 
 export const badCredentials = () => new HttpError(401, ERROR_CODES.badCredentials, 'Username or password is wrong');
-/** A 429 from the sign-in limits; the routes send `retryAfterSeconds` as the Retry-After header. */
+/**
+ * A 429 from the sign-in limits; the routes send `retryAfterSeconds` as the Retry-After header, and
+ * the body says the whole minutes left (rounded up), so the page can say how long the lock lasts.
+ */
 export class SignInLimitedError extends HttpError {
   constructor(readonly retryAfterSeconds: number) {
-    super(429, ERROR_CODES.rateLimited, 'Too many failed sign-ins; try again later');
+    super(429, ERROR_CODES.rateLimited, 'Too many failed sign-ins; try again later', undefined, { retryAfterMinutes: Math.max(1, Math.ceil(retryAfterSeconds / 60)) });
   }
 }
 

@@ -23,6 +23,7 @@ import {
   PROFILE_NAME_PATTERN,
   PROTOCOLS,
   V,
+  messageRef,
   type CsvColumn,
   type CsvRowError,
   type Protocol,
@@ -175,7 +176,7 @@ export async function parseProfileCsv(input: string | Uint8Array, options: CsvIm
 
     const name = rec[index.name].trim();
     if (name === '') rowErrors.push({ row, field: 'name', reason: V.required });
-    else if (name.length > PROFILE_NAME_MAX) rowErrors.push({ row, field: 'name', reason: V.tooLong });
+    else if (name.length > PROFILE_NAME_MAX) rowErrors.push({ row, field: 'name', reason: messageRef(V.tooLong, { max: PROFILE_NAME_MAX }) });
     else if (!PROFILE_NAME_PATTERN.test(name)) rowErrors.push({ row, field: 'name', reason: V.profileName });
 
     const protocolText = rec[index.protocol].trim().toLowerCase();

@@ -5,7 +5,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ValidationError } from 'yup';
-import { ERROR_CODES, V, type ApiErrorBody, type ErrorCode } from '../../../src/contract';
+import { ERROR_CODES, V, parseMessageRef, type ApiErrorBody, type ErrorCode, type MessageValuesOf } from '../../../src/contract';
 
 export class HttpError extends Error {
   constructor(
@@ -13,8 +13,8 @@ export class HttpError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly errors?: Record<string, string>,
-    /** More of the body, beside the fields: every failing row of a refused file import. */
-    readonly details?: Pick<ApiErrorBody, 'rows'>,
+    /** More of the body, beside the fields: the failing rows of a refused file import, a lock's minutes. */
+    readonly details?: Pick<ApiErrorBody, 'rows' | 'failedRows' | 'retryAfterMinutes' | 'duplicateRows' | 'importRows'>,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -115,15 +115,27 @@ export function toErrorResponse(err: unknown): { status: number; body: ApiErrorB
 /** Message ids of the contract (V, SHARE_LINK_MESSAGES, CSV_MESSAGES); anything else is a yup default text. */
 const MESSAGE_ID = /^(?:validation|shareLink|csv)\./;
 
-/** Every failing path with its first message id; a yup default text becomes checkInput. */
+/**
+ * Every failing path with its first message id; a yup default text becomes checkInput. A message
+ * that carries values (`validation.tooLong?max=100`) answers its id in `errors` and its values in
+ * `values`, so a client can say the limit.
+ */
 function validationBody(err: ValidationError): ApiErrorBody {
   const errors: Record<string, string> = {};
+  const values: Record<string, MessageValuesOf> = {};
   for (const e of err.inner.length ? err.inner : [err]) {
     if (!e.path || errors[e.path]) continue;
     const message = e.errors[0] ?? V.checkInput;
-    errors[e.path] = MESSAGE_ID.test(message) ? message : V.checkInput;
+    const ref = parseMessageRef(MESSAGE_ID.test(message) ? message : V.checkInput);
+    errors[e.path] = ref.id;
+    if (ref.values) values[e.path] = ref.values;
   }
-  return { message: 'Invalid input', code: ERROR_CODES.validation, ...(Object.keys(errors).length && { errors }) };
+  return {
+    message: 'Invalid input',
+    code: ERROR_CODES.validation,
+    ...(Object.keys(errors).length && { errors }),
+    ...(Object.keys(values).length && { values }),
+  };
 }
 
 export function sendError(err: unknown, request: FastifyRequest, reply: FastifyReply) {

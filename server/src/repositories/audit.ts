@@ -4,7 +4,7 @@ import { and, count, desc, eq, gte, isNotNull, lte, lt, sql, type SQL } from 'dr
 import type { AuditFilterOptions, AuditList, AuditQuery, AuditRowDto } from '../../../src/contract';
 import { LIST_EXPORT_BATCH } from '../../../src/contract/exports';
 import type { Db } from '../db/client';
-import { auditLog } from '../db/schema';
+import { auditLog, roles } from '../db/schema';
 import { toCount } from '../db/helpers';
 
 /** The list's filters (everything of its query but paging). */
@@ -27,14 +27,15 @@ export function auditRepository(db: Db) {
     async list(query: AuditQuery): Promise<AuditList> {
       const where = whereOf(query);
       const rows = await db
-        .select()
+        .select({ row: auditLog, rolePName: roles.pName })
         .from(auditLog)
+        .leftJoin(roles, eq(roles.name, auditLog.actorRole))
         .where(where)
         .orderBy(desc(auditLog.at), desc(auditLog.id))
         .limit(query.size)
         .offset((query.page - 1) * query.size);
       const [total] = await db.select({ n: count() }).from(auditLog).where(where);
-      return { rows: rows.map(toDto), count: toCount(total?.n) };
+      return { rows: rows.map((r) => toDto(r.row, r.rolePName)), count: toCount(total?.n) };
     },
 
     /**
@@ -83,13 +84,14 @@ export function auditRepository(db: Db) {
   };
 }
 
-function toDto(r: typeof auditLog.$inferSelect): AuditRowDto {
+function toDto(r: typeof auditLog.$inferSelect, actorRolePName: string | null = null): AuditRowDto {
   return {
     id: Number(r.id),
     at: r.at.toISOString(),
     actorId: r.actorId,
     actorName: r.actorName,
     actorRole: r.actorRole,
+    actorRolePName,
     ip: r.ip,
     action: r.action,
     operation: r.operation,

@@ -2,21 +2,23 @@
 // imported from a CSV file, all rows or none. The file is read, parsed, every row checked
 // (domain/csv-import.ts) and sealed before the audit's transaction opens; the handler, inside it,
 // only inserts. A refused file is an HttpError carrying its first failing rows (at most 100 errors)
-// and how many failed, shaped by http/errors.ts like every other error. One audit record for the
-// file, with the count.
+// and how many failed, shaped by http/errors.ts like every other error. Rows whose address the
+// server already has (the same file imported twice) refuse the file with their count unless the
+// call says to skip or import them (`duplicates`). One audit record for the file, with the counts.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as yup from 'yup';
-import { CSV_FILE_FIELD, CSV_MAX_BYTES, CSV_MESSAGES, ERROR_CODES, OPERATORS, V, profileImportSchema, type CsvRowError, type Operator } from '../../../src/contract';
+import { CSV_FILE_FIELD, CSV_MAX_BYTES, CSV_MESSAGES, ERROR_CODES, OPERATORS, PROFILE_IMPORT_DUPLICATES, V, profileImportSchema, type CsvRowError, type Operator } from '../../../src/contract';
 import { dropPrototypeKeys, str } from '../../../src/contract/schemas/common';
 import { auditDetail, auditTarget } from '../audit/context';
 import { mapCooperatively } from '../domain/cooperative';
 import { isCsvFailure, parseProfileCsv, type CsvFailure } from '../domain/csv-import';
+import { scanDuplicates } from '../domain/import-duplicates';
 import { HttpError } from '../http/errors';
 import { readForm } from '../http/multipart';
 import { successResponse } from '../http/schemas';
 import { docsOnly, responseSchema } from '../http/validation';
 import { apiErrorBodySchema, CSV_ROW_ERRORS_MAX } from '../../../src/contract/responses-errors';
-import { insertedCountSchema } from '../../../src/contract/responses';
+import { profileImportResultSchema } from '../../../src/contract/responses';
 import type { ProfileValues } from '../repositories/profiles';
 import { PROFILE_ADDRESS_CONTEXT } from '../domain/profile-address';
 import { ownsInHandler, requireAccess } from '../auth/access';
@@ -53,7 +55,7 @@ export async function profileImportRoutes(app: FastifyInstance) {
   const seal = (link: string) => app.secrets.seal(link, PROFILE_ADDRESS_CONTEXT);
 
   /** What the preHandler read and sealed, for the handler to insert. */
-  const prepared = new WeakMap<FastifyRequest, { serverId: number; rows: ProfileValues[] }>();
+  const prepared = new WeakMap<FastifyRequest, { serverId: number; rows: ProfileValues[]; skipped: number }>();
 
   app.post(
     '/apps/group/addProfiles',
@@ -67,12 +69,21 @@ export async function profileImportRoutes(app: FastifyInstance) {
       preHandler: async (request) => {
         const { file, fields } = await readImportParts(request);
         if (!file) throw HttpError.validation({ [CSV_FILE_FIELD]: V.selectFileFirst }, 'No CSV file');
-        const { serverId, operator } = importFieldsSchema.validateSync(fields, { abortEarly: false, stripUnknown: true });
+        const { serverId, operator, duplicates } = importFieldsSchema.validateSync(fields, { abortEarly: false, stripUnknown: true });
         // checked before the file is parsed, and again by the handler inside the transaction
         await requireAccess(app.db, request, 'server', [serverId], 'write');
         const result = await parseProfileCsv(file);
         if (isCsvFailure(result)) throw refusedFile(result);
-        const rows: ProfileValues[] = await mapCooperatively(result.rows, (r) => ({
+        const stored = (await app.repos.profiles.listStoredByServer(serverId)).map((p) => p.address);
+        const scan = await scanDuplicates(result.rows, (r) => r.link.link, stored, (token) => app.secrets.open(token, PROFILE_ADDRESS_CONTEXT));
+        if (scan.duplicates > 0 && !duplicates) {
+          throw new HttpError(409, ERROR_CODES.duplicateProfiles, `${scan.duplicates} row(s) repeat an address this server already has`, undefined, {
+            duplicateRows: scan.duplicates,
+            importRows: result.rows.length,
+          });
+        }
+        const kept = duplicates === 'skip' ? scan.fresh : result.rows;
+        const rows: ProfileValues[] = await mapCooperatively(kept, (r) => ({
           serverId,
           name: r.name,
           operator: operator as Operator,
@@ -80,7 +91,7 @@ export async function profileImportRoutes(app: FastifyInstance) {
           type: 'normal' as const,
           addressEnc: seal(r.link.link),
         }));
-        prepared.set(request, { serverId, rows });
+        prepared.set(request, { serverId, rows, skipped: result.rows.length - kept.length });
       },
       schema: {
         tags,
@@ -90,7 +101,9 @@ export async function profileImportRoutes(app: FastifyInstance) {
           '`operator` (irancell, mci, wifi or others; default others) for every row. Imported profiles are of type normal. ' +
           'No file: 400 with errors.csvFile = validation.selectFileFirst. Bad rows: 400 with `rows` listing the first failing rows ' +
           `(at most ${CSV_ROW_ERRORS_MAX} errors, whole rows), \`failedRows\` counting them all ` +
-          '(row 1 = the first line after the header, 0 = the whole file) and nothing inserted. Too large or too many rows: 413.',
+          '(row 1 = the first line after the header, 0 = the whole file) and nothing inserted. Too large or too many rows: 413. ' +
+          `Rows whose address the server already has, or an earlier row has: without \`duplicates\` (${PROFILE_IMPORT_DUPLICATES.join(' or ')}), 409 DUPLICATE_PROFILES ` +
+          'with `duplicateRows` and `importRows` and nothing inserted; `skip` leaves them out, `import` adds them anyway. Answers {inserted, skipped}.',
         consumes: ['multipart/form-data'],
         body: docsOnly({
           type: 'object',
@@ -98,24 +111,26 @@ export async function profileImportRoutes(app: FastifyInstance) {
             [CSV_FILE_FIELD]: { type: 'string', format: 'binary' },
             serverId: { type: 'integer' },
             operator: { type: 'string', enum: [...OPERATORS] },
+            duplicates: { type: 'string', enum: [...PROFILE_IMPORT_DUPLICATES] },
           },
           required: [CSV_FILE_FIELD, 'serverId'],
         }),
         response: {
-          200: successResponse(responseSchema(insertedCountSchema)),
+          200: successResponse(responseSchema(profileImportResultSchema)),
           400: csvErrorSchema,
+          409: csvErrorSchema,
           413: csvErrorSchema,
         },
       },
     },
     async (request) => {
-      const { serverId, rows } = prepared.get(request)!;
+      const { serverId, rows, skipped } = prepared.get(request)!;
       await requireAccess(app.db, request, 'server', [serverId], 'write');
       const inserted = await app.repos.profiles.insertMany(rows);
       // One record for the whole file, with the count (docs/product.md §7 "Audit log").
       auditTarget(serverId);
-      auditDetail({ count: inserted });
-      return { success: true, data: { inserted } };
+      auditDetail({ count: inserted, ...(skipped && { skipped }) });
+      return { success: true, data: { inserted, skipped } };
     },
   );}
 

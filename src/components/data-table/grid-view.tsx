@@ -17,9 +17,10 @@ const ACTIONS_FIELD = '__actions';
 export function GridView<R extends object>({ list, rowActions, selectable, fetching, localeText }: ListRowsProps<R>) {
   const intl = useIntl();
   const pageRows = list.rows;
+  const actionsTitle = intl.formatMessage({ id: 'dataTable.actions' });
   const actionsWidth = useMemo(
-    () => (rowActions?.length ? actionsColumnWidth(rowActions, pageRows ?? []) : 0),
-    [rowActions, pageRows],
+    () => (rowActions?.length ? actionsColumnWidth(rowActions, pageRows ?? [], actionsTitle) : 0),
+    [rowActions, pageRows, actionsTitle],
   );
 
   // page sizes in the locale's digits
@@ -45,7 +46,7 @@ export function GridView<R extends object>({ list, rowActions, selectable, fetch
         ? [
             {
               field: ACTIONS_FIELD,
-              headerName: intl.formatMessage({ id: 'dataTable.actions' }),
+              headerName: actionsTitle,
               sortable: false,
               filterable: false,
               disableExport: true,
@@ -58,7 +59,7 @@ export function GridView<R extends object>({ list, rowActions, selectable, fetch
           ]
         : []),
     ],
-    [list.columns, rowActions, actionsWidth, intl],
+    [list.columns, rowActions, actionsWidth, actionsTitle, intl],
   );
 
   return (
@@ -89,7 +90,9 @@ export function GridView<R extends object>({ list, rowActions, selectable, fetch
       rowSelectionModel={list.selection.model}
       onRowSelectionModelChange={list.selection.onChange}
       slotProps={{ loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'circular-progress' } }}
-      sx={{ [`& .${ACTIONS_CLASS}`]: STICKY_ACTIONS_SX }}
+      // the sticky header also above the resize handles (z-index 30) of the headers it passes, whose
+      // line would otherwise run through its title
+      sx={{ [`& .${ACTIONS_CLASS}`]: STICKY_ACTIONS_SX, [`& .MuiDataGrid-columnHeader.${ACTIONS_CLASS}`]: { zIndex: 31 } }}
     />
   );
 }

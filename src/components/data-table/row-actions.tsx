@@ -46,11 +46,18 @@ export function shownActions<R>(actions: readonly RowAction<R>[], row: R): RowAc
   return actions.filter((a) => !flag(a.hidden, row));
 }
 
-/** Width of the grid's actions column: the widest row's buttons (a phone's table sizes its own). */
-export function actionsColumnWidth<R>(actions: readonly RowAction<R>[], rows: readonly R[]): number {
+/**
+ * Room for the column's header: its title at the grid's header font (14 px, medium weight; a
+ * character is at most about 8.5 px of it in Vazirmatn or Roboto) and the header's padding, so a
+ * one-button column does not cut "Actions" to "Acti…".
+ */
+export const headerWidth = (title: string) => Math.ceil(title.length * 8.5) + CELL_PADDING_PX + 4;
+
+/** Width of the grid's actions column: the widest row's buttons, or its header's title if wider (a phone's table sizes its own). */
+export function actionsColumnWidth<R>(actions: readonly RowAction<R>[], rows: readonly R[], title = ''): number {
   let most = actions.filter((a) => typeof a.hidden !== 'boolean' || !a.hidden).length;
   if (rows.length) most = Math.max(1, ...rows.map((row) => shownActions(actions, row).length));
-  return Math.max(most * BUTTON_PX + (most - 1) * GAP_PX + CELL_PADDING_PX, 56);
+  return Math.max(most * BUTTON_PX + (most - 1) * GAP_PX + CELL_PADDING_PX, headerWidth(title), 56);
 }
 
 function useLabel<R>(row: R) {

@@ -2,7 +2,7 @@
 // `apps/showAds`, `apps/updateSettingsAdmob`): the request schemas and the docs/product.md §4 slot rules as a
 // pure function, which the ad form uses to refuse a toggle and the server uses to refuse a payload.
 import * as yup from 'yup';
-import { V } from '../errors';
+import { TOO_LONG, V } from '../errors';
 import { AD_SLOTS, AD_SLOTS_CLEARED_BY_MASTER, AD_SLOT_PAIRS, SMART_AD_SLOTS, type AdSlot } from '../enums';
 import { TEXT_MAX, bool, englishOnly, nonNegativeInt, str, trimmedStr, body } from './common';
 
@@ -18,7 +18,7 @@ export type AdMessageId = (typeof AD_MESSAGES)[keyof typeof AD_MESSAGES];
 export const AD_MASTER_KEY = 'adMob';
 
 /** An ad unit id (and IDApp): English text, as the form's inputs take it. */
-const adUnitId = () => englishOnly(trimmedStr()).max(TEXT_MAX.medium, V.tooLong).nonNullable(V.checkInput);
+const adUnitId = () => englishOnly(trimmedStr()).max(TEXT_MAX.medium, TOO_LONG).nonNullable(V.checkInput);
 
 type AdShape = { IDApp: ReturnType<typeof adUnitId> } & { [K in AdSlot]: ReturnType<typeof adUnitId> } & {
   [K in AdSlot as `${K}Active`]: ReturnType<typeof bool>;

@@ -5,7 +5,7 @@
 // secret keys answered to role_id 1 only, and the config projection (server/src/domain/client-config.ts).
 // The stored columns (server/src/db/schema/apps.ts) carry the same keys.
 import * as yup from 'yup';
-import { V } from '../errors';
+import { TOO_LONG, V } from '../errors';
 import { DETECT_LOCATION_BY } from '../enums';
 import * as answer from '../response-fields';
 import { TEXT_MAX, body, bool, englishOnly, isHttpUrl, isIpAddress, nonNegativeInt, num, optionalEmail, optionalText, str, visibleText } from './common';
@@ -49,7 +49,7 @@ const countryList = () =>
   str()
     .nullable()
     .transform((v: unknown) => (typeof v === 'string' ? v.replace(/\s+/g, '').toUpperCase() : v))
-    .max(3 * 300, V.tooLong)
+    .max(3 * 300, TOO_LONG)
     .test('codes', V.countryCodes, (v) => v == null || v === '' || COUNTRY_CODES_PATTERN.test(v));
 /** A link field: empty/null, or an absolute http(s) URL in English text (the form's default rule). */
 const httpLink = () => englishOnly(optionalText(TEXT_MAX.link)).test('url', V.url, (v) => v == null || isHttpUrl(v));

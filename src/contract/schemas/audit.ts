@@ -1,7 +1,7 @@
 // The audit log's query and rows (docs/product.md §7 "Audit log"): GET audit, role_id 1 only,
 // server-paged newest first like the device list.
 import * as yup from 'yup';
-import { V } from '../errors';
+import { TOO_LONG, V } from '../errors';
 import { DEFAULT_PAGE_SIZE } from '../limits';
 import { num, optionalId, str, trimmedStr, body } from './common';
 import type { auditFilterOptionsSchema, auditListSchema, auditRowSchema } from '../responses-reports';
@@ -15,7 +15,7 @@ export const AUDIT_MAX_PAGE_SIZE = 100;
 const blankToUndefined = (v: unknown, orig: unknown) => (orig === '' || orig === 'null' ? undefined : v);
 const optionalWord = () =>
   trimmedStr()
-    .max(100, V.tooLong)
+    .max(100, TOO_LONG)
     .transform((v: unknown) => (v === '' ? undefined : v))
     .optional();
 const optionalTime = () =>

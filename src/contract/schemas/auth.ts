@@ -1,14 +1,14 @@
 // Request bodies of the session calls (docs/product.md §7 "Session and account"), validated by the form and the server alike.
 // Built from the coercion-free builders of ./common so an object where a string belongs is a 400, never a crash.
 import * as yup from 'yup';
-import { V } from '../errors';
+import { TOO_LONG, V } from '../errors';
 import { isStrongPassword } from '../text-rules';
 import { TEXT_MAX, bool, englishOnly, positiveId, str, trimmedStr, body } from './common';
 
 /** docs/product.md §5 Login: blank or whitespace-only values give checkInput. */
 export const signInSchema = body({
   // An email or a username; no account has a longer one (both columns are limited to 255).
-  email: trimmedStr().required(V.checkInput).max(TEXT_MAX.medium, V.tooLong),
+  email: trimmedStr().required(V.checkInput).max(TEXT_MAX.medium, TOO_LONG),
   password: str()
     .required(V.checkInput)
     .test('not-blank', V.checkInput, (v) => !!v && v.trim().length > 0),
@@ -36,7 +36,7 @@ export type ChangePasswordBody = yup.InferType<typeof changePasswordSchema>;
 const totpCode = () => trimmedStr().required(V.required).max(32, V.totpCode);
 
 /** The caller's current password, asked again before TOTP is set up, turned on or turned off. */
-const currentPassword = () => str().required(V.required).max(1024, V.tooLong);
+const currentPassword = () => str().required(V.required).max(1024, TOO_LONG);
 
 /** users/totp/setup: the current password (a stolen session alone cannot enrol its own device). */
 export const totpSetupSchema = body({ password: currentPassword() });

@@ -2,7 +2,7 @@
 // and of the top admin's profile exports (docs/product.md §7 "Profiles"). The app is picked by the `appapikey` header
 // (APP_API_KEY_HEADER), as on apps/addDevice.
 import * as yup from 'yup';
-import { V, messageIds } from '../errors';
+import { TOO_LONG, V, messageIds } from '../errors';
 import { OPERATORS } from '../enums';
 import { LOCALES } from '../limits';
 import { INT_MAX, TEXT_MAX, num, str, trimmedStr, body } from './common';
@@ -15,7 +15,7 @@ export const clientConfigQuerySchema = body({
   operator: str().oneOf(OPERATORS, V.oneOf).optional(),
   lang: str().oneOf(LOCALES, V.oneOf).default('fa'),
   /** The uniqueDeviceId sent to apps/addDevice; when given, that device's lastSeenAt moves. */
-  deviceId: trimmedStr().max(TEXT_MAX.medium, V.tooLong).optional(),
+  deviceId: trimmedStr().max(TEXT_MAX.medium, TOO_LONG).optional(),
 });
 export type ClientConfigQuery = yup.InferType<typeof clientConfigQuerySchema>;
 

@@ -2,7 +2,7 @@
 // explicit message ids (V) for type, null and range failures, so no yup default text ever reaches
 // a response or a form. Pure TypeScript: runs in the browser and in Node.
 import * as yup from 'yup';
-import { V } from '../errors';
+import { TOO_LONG, V } from '../errors';
 import { ENGLISH_TEXT, PERSIAN_TEXT, hasInvisibleControls, isEnglishText, isPersianText } from '../text-rules';
 import { TEXT_MAX } from '../limits';
 
@@ -36,7 +36,7 @@ export const str = () =>
     .transform((v: unknown) => (typeof v === 'number' || typeof v === 'boolean' ? String(v) : v))
     .typeError(V.checkInput)
     .nonNullable(V.checkInput)
-    .max(TEXT_MAX.medium, V.tooLong);
+    .max(TEXT_MAX.medium, TOO_LONG);
 
 /**
  * A trimmed string field. (yup's own `.trim()` calls `.trim()` on whatever arrives and throws a
@@ -46,14 +46,14 @@ export const trimmedStr = () => str().transform((v: unknown) => (typeof v === 's
 
 /** Required, trimmed, non-blank text. */
 export const nonBlank = (max: number = TEXT_MAX.medium) =>
-  trimmedStr().required(V.required).max(max, V.tooLong);
+  trimmedStr().required(V.required).max(max, TOO_LONG);
 
 /** Optional text: blank or missing becomes null (docs/product.md §5: optional fields are sent as null when empty). */
 export const optionalText = (max: number = TEXT_MAX.medium) =>
   trimmedStr()
     .nullable()
     .transform((v: unknown) => (v === '' ? null : v))
-    .max(max, V.tooLong);
+    .max(max, TOO_LONG);
 
 /**
  * A number: numeric text is cast (whitespace ignored), and an empty string (an untouched form

@@ -2,7 +2,7 @@
 // POST apps/addDevice is the mobile apps' own call (the `appapikey` header picks the app);
 // PUT apps/updateDevice/{id} is this product's path for the device edit (docs/product.md §7 notes it as a decision).
 import * as yup from 'yup';
-import { V } from '../errors';
+import { TOO_LONG, V } from '../errors';
 import { DEFAULT_PAGE_SIZE } from '../limits';
 import { TEXT_MAX, bool, englishOnly, nonBlank, num, optionalId, optionalText, positiveId, str, trimmedStr, body } from './common';
 import { appVersionField } from './versions';
@@ -68,7 +68,7 @@ export const devicesQuerySchema = body({
     .default(DEFAULT_PAGE_SIZE),
   appId: optionalId(),
   filter: trimmedStr()
-    .max(200, V.tooLong)
+    .max(200, TOO_LONG)
     .transform((v: unknown) => (v === '' ? undefined : v))
     .optional(),
   sort: str().transform(blankToUndefined).oneOf(DEVICE_SORT_KEYS, V.oneOf).default('id'),

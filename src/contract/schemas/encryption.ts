@@ -1,7 +1,7 @@
 // Request bodies of the domain-encryption and privacy calls (docs/product.md §7 `apps/wordEncryption`,
 // `apps/updateSettings/{id}` with repoName alone, `apps/setPrivacy`; docs/product.md §5 "Set repo", "Encrypt word").
 import * as yup from 'yup';
-import { V } from '../errors';
+import { TOO_LONG, V } from '../errors';
 import { englishOnly, positiveId, str, utf8Length, trimmedStr, body } from './common';
 
 /** Largest privacy policy HTML accepted, in UTF-8 bytes (before sanitising). */
@@ -15,7 +15,7 @@ export const wordEncryptionSchema = body({
   appId: positiveId(),
   word: str()
     .required(V.required)
-    .max(1000, V.tooLong)
+    .max(1000, TOO_LONG)
     .test('not-blank', V.required, (v) => v == null || v.trim().length > 0),
 });
 export type WordEncryptionBody = yup.InferType<typeof wordEncryptionSchema>;
@@ -27,7 +27,7 @@ export type WordEncryptionBody = yup.InferType<typeof wordEncryptionSchema>;
 export const setRepoSchema = body({
   repoName: englishOnly(trimmedStr())
     .required(V.required)
-    .max(200, V.tooLong)
+    .max(200, TOO_LONG)
     .test('repo', V.checkInput, (v) => v == null || !/\s/.test(v)),
 });
 export type SetRepoBody = yup.InferType<typeof setRepoSchema>;
@@ -38,7 +38,7 @@ export const privacySchema = body({
     .defined(V.required)
     .nonNullable(V.required)
     // A character is at least one byte: the cheap length bound first, then the byte count.
-    .max(PRIVACY_MAX_BYTES, V.tooLong)
+    .max(PRIVACY_MAX_BYTES, TOO_LONG)
     .test('size', V.tooLong, (v) => v == null || utf8Length(v) <= PRIVACY_MAX_BYTES),
 });
 export type PrivacyBody = yup.InferType<typeof privacySchema>;

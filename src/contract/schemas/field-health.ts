@@ -3,7 +3,7 @@
 // Only the shape is checked here: whether the device is registered, the profile is served to the
 // app and `at` is recent is decided per item by the server, which answers {accepted, rejected}.
 import * as yup from 'yup';
-import { V } from '../errors';
+import { TOO_LONG, V } from '../errors';
 import { OPERATORS } from '../enums';
 import { TEXT_MAX, bool, body, englishOnly, nonBlank, num, optionalId, positiveId, str } from './common';
 
@@ -30,7 +30,7 @@ const reportItemSchema = body({
   error: str().oneOf(REPORT_ERRORS, V.oneOf).optional(),
   /** When the test ran: an ISO 8601 time with its offset. */
   at: str()
-    .max(40, V.tooLong)
+    .max(40, TOO_LONG)
     .required(V.required)
     .test('iso-time', V.checkInput, (v) => v == null || (ISO_TIME.test(v) && !Number.isNaN(Date.parse(v)))),
 });

@@ -2,7 +2,7 @@
 // plus the message ids of share-link and CSV-import failures. The server's domain modules
 // (server/src/domain/share-links.ts, csv-import.ts) report with these ids; the panel translates them.
 import * as yup from 'yup';
-import { V, messageIds } from '../errors';
+import { TOO_LONG, V, messageIds } from '../errors';
 import { OPERATORS, PROFILE_TYPES, PROTOCOLS } from '../enums';
 import { TEXT_MAX, positiveId, str, trimmedStr, body, visibleText } from './common';
 
@@ -52,7 +52,7 @@ export const CSV_FILE_FIELD = 'csvFile';
 const profileName = () =>
   visibleText(trimmedStr())
     .required(V.required)
-    .max(PROFILE_NAME_MAX, V.tooLong)
+    .max(PROFILE_NAME_MAX, TOO_LONG)
     .test({ name: 'profile-name', message: V.profileName, params: { pattern: PROFILE_NAME_PATTERN }, test: (v) => v == null || PROFILE_NAME_PATTERN.test(v) });
 
 /**
@@ -103,9 +103,16 @@ export const profileUpdateSchema = body({
 export type ProfileUpdateBody = yup.InferType<typeof profileUpdateSchema>;
 
 /** POST apps/convertProfile: `config` is the opaque address token the profile list returns. */
-export const convertProfileSchema = body({ config: trimmedStr().required(V.required).max(4 * SHARE_LINK_MAX_LENGTH, V.tooLong) });
+export const convertProfileSchema = body({ config: trimmedStr().required(V.required).max(4 * SHARE_LINK_MAX_LENGTH, TOO_LONG) });
 export type ConvertProfileBody = yup.InferType<typeof convertProfileSchema>;
 
-/** The non-file field of POST apps/group/addProfiles (multipart). */
-export const profileImportSchema = body({ serverId: positiveId() });
+/**
+ * What an import does with rows whose address the server already has: `skip` them, or `import`
+ * them anyway. Without it, such rows refuse the file (409 DUPLICATE_PROFILES) so the panel can ask.
+ */
+export const PROFILE_IMPORT_DUPLICATES = ['skip', 'import'] as const;
+export type ProfileImportDuplicates = (typeof PROFILE_IMPORT_DUPLICATES)[number];
+
+/** The non-file fields of POST apps/group/addProfiles (multipart). */
+export const profileImportSchema = body({ serverId: positiveId(), duplicates: str().oneOf(PROFILE_IMPORT_DUPLICATES, V.oneOf).optional() });
 export type ProfileImportFields = yup.InferType<typeof profileImportSchema>;

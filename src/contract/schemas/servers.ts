@@ -1,7 +1,7 @@
 // Request bodies of the server calls (docs/product.md §7 "Servers", §5 "Server create/edit", "Operator
 // settings") and the batch-delete id lists shared with the profile calls.
 import * as yup from 'yup';
-import { V } from '../errors';
+import { TOO_LONG, V } from '../errors';
 import { TEXT_MAX, englishOnly, idList, isHostOrIp, nonBlank, num, optionalId, optionalText, positiveId, str, body, visibleText } from './common';
 
 /**
@@ -21,7 +21,7 @@ export const serverSchema = body({
     str()
       .nullable()
       .transform((v: unknown) => (v === '' ? null : v))
-      .max(TEXT_MAX.medium, V.tooLong),
+      .max(TEXT_MAX.medium, TOO_LONG),
   ),
   port: num().required(V.required).integer(V.integer).min(1, V.min).max(65535, V.max),
 })

@@ -1,7 +1,7 @@
 // Subscriptions (docs/product.md §7 "Profiles"): a revocable link that standard clients import and refresh
 // without a staff token, GET /api/v1/sub/{token}, made and revoked by role_id 1 (apps/subscriptions).
 import * as yup from 'yup';
-import { V } from '../errors';
+import { TOO_LONG, V } from '../errors';
 import { OPERATORS } from '../enums';
 import { body, optionalId, str, trimmedStr, visibleText } from './common';
 
@@ -28,7 +28,7 @@ export const subscriptionCreateSchema = body({
   appId: optionalId(),
   operator: str().oneOf(OPERATORS, V.oneOf).nullable().optional(),
   format: str().oneOf(SUB_FORMATS, V.oneOf).nullable().optional(),
-  label: visibleText(trimmedStr()).required(V.required).max(SUB_LABEL_MAX, V.tooLong).test('visible', V.checkInput, noControl),
+  label: visibleText(trimmedStr()).required(V.required).max(SUB_LABEL_MAX, TOO_LONG).test('visible', V.checkInput, noControl),
 }).test('one-scope', V.checkInput, function oneScope(v) {
   if (!v || (v.serverId == null) !== (v.appId == null)) return true;
   return this.createError({ path: v.serverId == null ? 'serverId' : 'appId', message: V.required });

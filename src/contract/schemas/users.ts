@@ -1,7 +1,7 @@
 // Request bodies of the staff-user calls (docs/product.md §7 "Users", rules of docs/product.md §5 "New user", "Edit user",
 // "Admin password change", "Change role"). The /users/add-new form and the server routes share them.
 import * as yup from 'yup';
-import { V } from '../errors';
+import { TOO_LONG, V } from '../errors';
 import { SEX } from '../enums';
 import { strongPassword, repeatOf } from './auth';
 import { TEXT_MAX, bool, englishOnly, englishText, num, optionalText, persianText, positiveId, isHttpUrl, trimmedStr, withoutCoercion, body } from './common';
@@ -21,8 +21,8 @@ function isIsoDate(v: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d && y >= 1900;
 }
 
-const persianName = () => persianText().required(V.required).max(TEXT_MAX.short, V.tooLong);
-const email = () => trimmedStr().required(V.required).email(V.email).max(TEXT_MAX.medium, V.tooLong);
+const persianName = () => persianText().required(V.required).max(TEXT_MAX.short, TOO_LONG);
+const email = () => trimmedStr().required(V.required).email(V.email).max(TEXT_MAX.medium, TOO_LONG);
 const username = () =>
   trimmedStr()
     .test('username', V.username, (v) => v == null || USERNAME_PATTERN.test(v));
@@ -30,7 +30,7 @@ const englishName = () =>
   englishText()
     .nullable()
     .transform((v: unknown) => (v === '' ? null : v))
-    .max(TEXT_MAX.short, V.tooLong);
+    .max(TEXT_MAX.short, TOO_LONG);
 const mobile = () =>
   optionalText(30).test(
     'mobile',

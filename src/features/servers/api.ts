@@ -5,7 +5,8 @@
 import { baseApi, invalidatesItem, invalidatesItems, listTag, providesList, unlessRefused, unwrapData } from '../../lib/api';
 import type {
   DeletedCount,
-  InsertedCount,
+  ProfileImportDuplicates,
+  ProfileImportResult,
   MutationResponse,
   OperatorSettingsBody,
   ProfileCreateBody,
@@ -28,6 +29,8 @@ export interface ImportProfilesArgs {
   serverId: number;
   operator: string;
   file: File;
+  /** What to do with rows whose address the server already has; unset, such rows refuse the file (409) with their count. */
+  duplicates?: ProfileImportDuplicates;
 }
 
 /** A profile save's answer: the profile, and the link's warnings (stored, but popular clients refuse or misread it). */
@@ -103,11 +106,12 @@ export const serversApi = baseApi.injectEndpoints({
       transformResponse: (r: { data: ProfileExportFormatsDto }) => r.data.formats,
       providesTags: (_r, _e, id) => [{ type: 'Profile', id }],
     }),
-    importProfiles: build.mutation<MutationResponse<InsertedCount>, ImportProfilesArgs>({
-      query: ({ serverId, operator, file }) => {
+    importProfiles: build.mutation<MutationResponse<ProfileImportResult>, ImportProfilesArgs>({
+      query: ({ serverId, operator, file, duplicates }) => {
         const body = new FormData();
         body.append('serverId', String(serverId));
         body.append('operator', operator);
+        if (duplicates) body.append('duplicates', duplicates);
         body.append('csvFile', file);
         return { url: 'apps/group/addProfiles', method: 'POST', body };
       },

@@ -4,7 +4,7 @@
 // an ApiError carrying the HTTP status, the Persian "error in communication with the server" and
 // the server's code and field errors, so forms can show them on their fields.
 import type { BaseQueryFn } from '@reduxjs/toolkit/query';
-import { API_PREFIX, AUTH_SCHEME, type ApiErrorBody, type CsvRowError } from '../../contract';
+import { API_PREFIX, AUTH_SCHEME, messageRef, type ApiErrorBody, type CsvRowError } from '../../contract';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type QueryParams = Record<string, string | number | boolean | null | undefined>;
@@ -29,6 +29,11 @@ export interface ApiError {
   rows?: CsvRowError[];
   /** How many rows of that file failed in all; `rows` names the first of them only. */
   failedRows?: number;
+  /** A sign-in lock's whole minutes left (its 429). */
+  retryAfterMinutes?: number;
+  /** A profile import's rows that repeat an address, and all its rows (its 409 DUPLICATE_PROFILES). */
+  duplicateRows?: number;
+  importRows?: number;
 }
 
 export const COMMUNICATION_ERROR = 'خطا در ارتباط با سرور';
@@ -46,6 +51,12 @@ export function apiUrl(path: string, params?: QueryParams): string {
   return query ? `${base}${base.includes('?') ? '&' : '?'}${query}` : base;
 }
 
+/** Field errors as message refs: a field whose message names values (a limit) carries them (`id?max=100`). */
+function withValues(errors: Record<string, string>, values: ApiErrorBody['values']): Record<string, string> {
+  if (!values || typeof values !== 'object') return errors;
+  return Object.fromEntries(Object.entries(errors).map(([field, id]) => [field, values[field] ? messageRef(id, values[field]) : id]));
+}
+
 function failure(status: number, body?: unknown): { error: ApiError } {
   const known = (body && typeof body === 'object' ? body : {}) as Partial<ApiErrorBody>;
   return {
@@ -53,9 +64,11 @@ function failure(status: number, body?: unknown): { error: ApiError } {
       status,
       message: COMMUNICATION_ERROR,
       ...(typeof known.code === 'string' ? { code: known.code } : {}),
-      ...(known.errors && typeof known.errors === 'object' ? { errors: known.errors } : {}),
+      ...(known.errors && typeof known.errors === 'object' ? { errors: withValues(known.errors, known.values) } : {}),
       ...(Array.isArray((known as { rows?: unknown }).rows) ? { rows: (known as { rows: ApiError['rows'] }).rows } : {}),
       ...(typeof known.failedRows === 'number' ? { failedRows: known.failedRows } : {}),
+      ...(typeof known.retryAfterMinutes === 'number' ? { retryAfterMinutes: known.retryAfterMinutes } : {}),
+      ...(typeof known.duplicateRows === 'number' ? { duplicateRows: known.duplicateRows, importRows: known.importRows ?? known.duplicateRows } : {}),
     },
   };
 }

@@ -1,14 +1,19 @@
 // Message catalogue types and the translation of validation message ids. Field errors carry a
 // message id (the `V` ids of src/contract/errors.ts, from yup or from the server's 400 body).
 import type { IntlShape } from 'react-intl';
+import { refMessage } from './message-ref';
 
 export type Messages = Record<string, string>;
 export type MessageValues = Record<string, string | number>;
 
-/** Translates an id when the catalogue has it; anything else is shown as given. */
+/**
+ * Translates an id, or a message ref carrying values (contract messageRef), when the catalogue has
+ * it; anything else is shown as given. The ref's own values win over the caller's.
+ */
 export function translate(intl: IntlShape, idOrText: string | undefined, values?: MessageValues): string {
   if (!idOrText) return '';
-  return intl.messages[idOrText] !== undefined ? intl.formatMessage({ id: idOrText }, values) : idOrText;
+  const found = refMessage(intl.messages, idOrText);
+  return found ? intl.formatMessage({ id: found.id }, { ...values, ...found.values }) : idOrText;
 }
 
 /** A role as it is named: its English name (the seeded roles' keys) and its Persian name, if any. */

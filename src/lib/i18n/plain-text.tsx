@@ -6,6 +6,7 @@
 // texts through `useText`; the bootstrap provides `plainText`, the app react-intl's formatMessage.
 import { createContext, useContext } from 'react';
 import type { MessageValues } from './messages';
+import { refMessage } from './message-ref';
 
 export type TextLookup = (id: string, values?: MessageValues) => string;
 
@@ -18,10 +19,34 @@ export const useText = (): TextLookup => useContext(TextContext);
 
 type Part = { type: number; value?: unknown };
 
-/** A catalogue message as text: the plain string, or its pre-parsed literal and argument parts joined. */
-export function plainText(messages: Readonly<Record<string, unknown>>, id: string, values?: MessageValues): string {
-  const message = messages[id];
-  if (typeof message === 'string') return message.replace(/\{(\w+)\}/g, (whole, name: string) => String(values?.[name] ?? whole));
-  if (!Array.isArray(message)) return id;
-  return (message as Part[]).map((part) => (part.type === 0 ? String(part.value) : part.type === 1 ? String(values?.[String(part.value)] ?? '') : '')).join('');
+/** ICU part types: a literal, a plain argument, a number argument. */
+const LITERAL = 0;
+const ARGUMENT = 1;
+const NUMBER = 2;
+
+/**
+ * A catalogue message as text: the plain string, or its pre-parsed literal and argument parts
+ * joined; a message ref (`validation.tooLong?max=255`) reads the message that names its values. A
+ * number argument is written in the digits of `locale` (Persian digits in fa).
+ */
+export function plainText(messages: Readonly<Record<string, unknown>>, ref: string, values?: MessageValues, locale?: string): string {
+  const found = refMessage(messages, ref);
+  if (!found) return ref;
+  const all: MessageValues = { ...values, ...found.values };
+  const number = (v: unknown) => (typeof v === 'number' ? new Intl.NumberFormat(locale).format(v) : String(v ?? ''));
+  const message = messages[found.id];
+  if (typeof message === 'string') {
+    return message.replace(/\{(\w+)(, number)?\}/g, (whole, name: string, asNumber?: string) =>
+      all[name] === undefined ? whole : asNumber ? number(all[name]) : String(all[name]),
+    );
+  }
+  if (!Array.isArray(message)) return ref;
+  return (message as Part[])
+    .map((part) => {
+      if (part.type === LITERAL) return String(part.value);
+      const value = all[String(part.value)];
+      if (part.type === ARGUMENT) return String(value ?? '');
+      return part.type === NUMBER ? number(value) : '';
+    })
+    .join('');
 }

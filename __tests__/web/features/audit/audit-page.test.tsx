@@ -17,14 +17,15 @@ const record = (id: number) => ({
   actorId: 1,
   actorName: 'admin',
   actorRole: 'admin',
+  actorRolePName: 'مدیر ارشد',
   ip: '127.0.0.1',
   action: id % 2 ? 'app.update' : 'user.setPassword',
   operation: id % 2 ? 'PUT /api/v1/apps/updateApp/:id' : 'POST /api/v1/users/changepasslist',
   targetType: id % 2 ? 'app' : 'user',
   targetId: String(id),
   targetName: `target-${id}`,
-  before: id % 2 ? { name: `old-${id}` } : { passwordHash: AUDIT_CHANGED, needToChangePass: false },
-  after: id % 2 ? { name: `new-${id}` } : { passwordHash: AUDIT_CHANGED, needToChangePass: true },
+  before: id % 2 ? { name: `old-${id}`, adminId: 2 } : { passwordHash: AUDIT_CHANGED, needToChangePass: false },
+  after: id % 2 ? { name: `new-${id}`, adminId: 3 } : { passwordHash: AUDIT_CHANGED, needToChangePass: true },
   detail: null,
 });
 
@@ -36,12 +37,12 @@ function auditPage(req: FakeRequest) {
   return json({ rows: all.slice((page - 1) * size, page * size), count: all.length });
 }
 
-async function openPage() {
+async function openPage(locale: 'en' | 'fa' = 'en') {
   server.on('GET', 'users/current', json({ data: makeUser() }));
   server.on('GET', 'audit/filters', json({ data: { actions: ['app.update', 'user.setPassword'], targetTypes: ['app', 'user'], actors: [{ id: 1, name: 'admin' }] } }));
   server.on('GET', 'audit', auditPage);
-  const view = await renderApp({ route: '/settings/audit', token: 'tok', locale: 'en' });
-  await screen.findByRole('heading', { name: 'Audit log' });
+  const view = await renderApp({ route: '/settings/audit', token: 'tok', locale });
+  await screen.findByRole('heading', { name: locale === 'en' ? 'Audit log' : 'گزارش تغییرات' });
   return view;
 }
 
@@ -81,10 +82,34 @@ describe('audit page', () => {
     const lines = within(changes).getAllByRole('row').map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent));
     expect(lines).toEqual([
       ['Field', 'Before', 'After'],
-      ['needToChangePass', 'No', 'Yes'],
-      ['passwordHash', 'changed', 'changed'],
+      ['Must change password', 'No', 'Yes'],
+      ['Password', 'changed', 'changed'],
     ]);
     expect(within(dialog).getByText('POST /api/v1/users/changepasslist')).toBeInTheDocument();
+    // the role as the users page names it, not the recorded key
+    expect(within(dialog).getByText('Administrator')).toBeInTheDocument();
+  });
+
+  it('in Persian: distinct column titles, the forms\' field labels and the role\'s Persian name', async () => {
+    const { user } = await openPage('fa');
+    await screen.findByText('۱۳۰ رویداد');
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent?.trim()).filter(Boolean);
+    expect(headers).toContain('اقدام');
+    expect(headers).toContain('عملیات');
+    expect(new Set(headers).size).toBe(headers.length);
+    const rows = screen.getAllByRole('row');
+    // an app's record names its fields as the app form does (adminId is the form's "app admin")
+    const appRow = rows.find((r) => within(r).queryByText(/target-129/))!;
+    expect(appRow).toHaveTextContent('مدیر اپلیکیشن');
+    expect(appRow).not.toHaveTextContent('adminId');
+    const userRow = rows.find((r) => within(r).queryByText(/target-130/))!;
+    expect(userRow).not.toHaveTextContent('needToChangePass');
+    await user.click(within(userRow).getByRole('button', { name: 'جزئیات رویداد' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('مدیر ارشد')).toBeInTheDocument();
+    const changes = within(dialog).getByRole('table', { name: 'فیلدهای تغییرکرده' });
+    const fields = within(changes).getAllByRole('row').slice(1).map((r) => r.querySelector('td')?.textContent);
+    expect(fields).toEqual(['باید رمز عبور را تغییر دهد', 'رمز عبور']);
   });
 
   it('exports every record of the current filter as CSV, asking the server for them all', async () => {

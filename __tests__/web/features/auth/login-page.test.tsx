@@ -46,14 +46,14 @@ describe('login page', () => {
     expect(server.requests).toHaveLength(0);
   });
 
-  it('puts the server\'s field errors of a 400 on the field', async () => {
-    server.on('POST', 'users/signin', apiError(400, 'VALIDATION_FAILED', { email: 'validation.tooLong' }));
+  it('puts the server\'s field errors of a 400 on the field, naming the limit the server gives', async () => {
+    server.on('POST', 'users/signin', { status: 400, body: { message: 'error', code: 'VALIDATION_FAILED', errors: { email: 'validation.tooLong' }, values: { email: { max: 255 } } } });
     const { user } = await openLogin();
     await user.type(screen.getByLabelText('ایمیل یا نام کاربری'), 'admin');
     await user.type(screen.getByLabelText('رمز عبور'), 'x');
     await user.click(screen.getByRole('button', { name: 'ورود' }));
     const email = screen.getByLabelText('ایمیل یا نام کاربری');
-    await waitFor(() => expect(email).toHaveAccessibleDescription('مقدار وارد شده بیش از حد طولانی است'));
+    await waitFor(() => expect(email).toHaveAccessibleDescription('مقدار وارد شده بیش از حد طولانی است؛ حداکثر ۲۵۵ نویسه'));
     expect(email).toHaveAttribute('aria-invalid', 'true');
     expect(email).toHaveFocus();
     expect(screen.getByLabelText('رمز عبور')).toHaveAttribute('aria-invalid', 'false');
@@ -77,6 +77,15 @@ describe('login page', () => {
     await user.type(screen.getByLabelText('رمز عبور'), 'x');
     await user.click(screen.getByRole('button', { name: 'ورود' }));
     expect(await screen.findByText('تعداد تلاش‌ها زیاد است. لطفا کمی بعد دوباره تلاش کنید')).toBeInTheDocument();
+  });
+
+  it('says how long a sign-in lock lasts, in Persian digits', async () => {
+    server.on('POST', 'users/signin', { status: 429, body: { message: 'error', code: 'RATE_LIMITED', retryAfterMinutes: 15 } });
+    const { user } = await openLogin();
+    await user.type(screen.getByLabelText('ایمیل یا نام کاربری'), 'admin');
+    await user.type(screen.getByLabelText('رمز عبور'), 'x');
+    await user.click(screen.getByRole('button', { name: 'ورود' }));
+    expect(await screen.findByText('ورود به‌دلیل تلاش‌های ناموفق قفل شده است. لطفا ۱۵ دقیقه دیگر دوباره تلاش کنید')).toBeInTheDocument();
   });
 
   it('shows "signing in" while pending, then stores the token, welcomes and opens /dashboard', async () => {

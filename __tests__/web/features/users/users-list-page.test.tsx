@@ -69,10 +69,12 @@ describe('users list page', () => {
     await waitFor(() => expect(server.calls('PUT', 'users/changestatus/2')).toHaveLength(1));
     expect(server.calls('PUT', 'users/changestatus/2')[0].body).toEqual({ active: false });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(await screen.findByText('«\u2068sara\u2069» غیرفعال شد')).toBeInTheDocument();
 
     await view.user.click(within(rowOf('reza')).getByRole('switch'));
     await waitFor(() => expect(server.calls('PUT', 'users/changestatus/3')).toHaveLength(1));
     expect(server.calls('PUT', 'users/changestatus/3')[0].body).toEqual({ active: true });
+    expect(await screen.findByText('«\u2068reza\u2069» فعال شد')).toBeInTheDocument();
     await waitFor(() => expect(server.calls('GET', 'users').length).toBeGreaterThan(listCalls));
   });
 

@@ -25,6 +25,7 @@ import { API_BASES_MAX, bundleSettingsSchema, type BundleKeyDto } from '../../..
 import { fieldErrorsOf, useCurrentUser } from '../../../lib/api';
 import { can } from '../../../lib/authorization';
 import { useCopy } from '../../../lib/clipboard';
+import { translate } from '../../../lib/i18n';
 import { useGetBundleKeysQuery, useGetBundleSettingsQuery, useRotateBundleKeyMutation, useSaveBundleSettingsMutation } from '../api';
 
 const mono = 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace';
@@ -152,7 +153,7 @@ function ApiBases({ appId, editable }: { appId: number; editable: boolean }) {
             label={intl.formatMessage({ id: 'apps.bundle.basesLabel' })}
             placeholder="https://api2.example.com/api/v1"
             error={error !== null}
-            helperText={error !== null ? intl.formatMessage({ id: error }, { max: API_BASES_MAX }) : intl.formatMessage({ id: 'apps.bundle.basesOnePerLine' })}
+            helperText={error !== null ? translate(intl, error, { max: API_BASES_MAX }) : intl.formatMessage({ id: 'apps.bundle.basesOnePerLine' })}
             slotProps={{ htmlInput: { dir: 'ltr', spellCheck: false, style: { fontFamily: mono, textAlign: 'start' } } }}
           />
           <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>

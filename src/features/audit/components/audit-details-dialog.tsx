@@ -10,10 +10,11 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { DetailsDialog, type DetailItem } from '../../../components/dialogs';
 import { AUDIT_CHANGED } from '../../../contract';
 import { Ltr } from '../../../components/ltr';
-import { formatDate } from '../../../lib/i18n';
+import { formatDate, roleLabel } from '../../../lib/i18n';
 import { selectLocale, useAppSelector } from '../../../lib/state';
 import type { AuditRow } from '../api';
 import { changedFields, labelOf, showValue, targetText } from './audit-values';
+import { fieldLabel } from './field-labels';
 
 const when = { dateStyle: 'medium', timeStyle: 'medium' } as const;
 
@@ -33,7 +34,7 @@ export function AuditDetailsDialog({ row, onClose }: { row: AuditRow | null; onC
     ? [
         { labelId: 'audit.fields.at', value: formatDate(row.at, locale, when) },
         { labelId: 'audit.fields.actor', value: row.actorName },
-        { labelId: 'audit.fields.role', value: row.actorRole },
+        { labelId: 'audit.fields.role', value: row.actorRole ? roleLabel(intl, { name: row.actorRole, pName: row.actorRolePName }) : null },
         { labelId: 'audit.fields.ip', value: row.ip, ltr: true },
         { labelId: 'audit.fields.action', value: labelOf('actionNames', row.action, intl) },
         { labelId: 'audit.fields.operation', value: row.operation, ltr: true },
@@ -67,9 +68,7 @@ export function AuditDetailsDialog({ row, onClose }: { row: AuditRow | null; onC
               <TableBody>
                 {fields.map((field) => (
                   <TableRow key={field}>
-                    <TableCell>
-                      <Ltr>{field}</Ltr>
-                    </TableCell>
+                    <TableCell>{fieldLabel(row.targetType, field, intl)}</TableCell>
                     <ValueCell side={row.before} field={field} t={t} />
                     <ValueCell side={row.after} field={field} t={t} />
                   </TableRow>

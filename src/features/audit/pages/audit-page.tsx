@@ -16,6 +16,7 @@ import { selectLocale, useAppSelector } from '../../../lib/state';
 import { useGetAuditFiltersQuery, useGetAuditQuery, type AuditArgs, type AuditRow } from '../api';
 import { AuditDetailsDialog } from '../components/audit-details-dialog';
 import { changedFields, labelOf, targetText } from '../components/audit-values';
+import { fieldLabel } from '../components/field-labels';
 
 export const AUDIT_TABLE = 'audit';
 const when = { dateStyle: 'short', timeStyle: 'medium' } as const;
@@ -69,7 +70,7 @@ export default function AuditPage() {
       { field: 'actorName', headerId: 'audit.fields.actor', sortable: false, minWidth: 120, ltr: true },
       { field: 'action', headerId: 'audit.fields.action', sortable: false, minWidth: 170, value: (r) => labelOf('actionNames', r.action, intl) },
       { field: 'target', headerId: 'audit.fields.target', sortable: false, minWidth: 180, value: (r) => targetText(r, (type) => labelOf('targetTypes', type, intl), (n) => intl.formatNumber(n)) },
-      { field: 'changes', headerId: 'audit.fields.changes', sortable: false, minWidth: 160, ltr: true, value: (r) => changedFields(r.before, r.after).join(', ') },
+      { field: 'changes', headerId: 'audit.fields.changes', sortable: false, minWidth: 160, value: (r) => intl.formatList(changedFields(r.before, r.after).map((f) => fieldLabel(r.targetType, f, intl)), { type: 'unit', style: 'short' }) },
       { field: 'ip', headerId: 'audit.fields.ip', sortable: false, minWidth: 120, ltr: true },
     ],
     [locale, intl],

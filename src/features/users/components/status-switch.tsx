@@ -1,6 +1,7 @@
 // The status toggle of a user row (docs/product.md §4 "User status"): toggled directly, no confirm, and the
 // call sends the negated current value. The row refreshes through the User tag; a refusal (e.g.
-// the last active top admin) toasts and the switch stays where the server says it is.
+// the last active top admin) toasts and the switch stays where the server says it is; a change
+// toasts too, naming the user.
 import Switch from '@mui/material/Switch';
 import { useIntl } from 'react-intl';
 import type { StaffUser } from '../../../contract';
@@ -17,6 +18,7 @@ export function StatusSwitch({ user }: { user: StaffUser }) {
   const toggle = async () => {
     try {
       await changeStatus({ id: user.id, active: !user.active }).unwrap();
+      notify.success(user.active ? 'users.status.deactivated' : 'users.status.activated', { username: user.username });
     } catch (error) {
       notify.error(errorMessageId(error, userErrorId('users.status.error')(error)));
     }

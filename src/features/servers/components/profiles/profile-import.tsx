@@ -3,7 +3,8 @@
 // with the chosen name, and an upload button with a progress bar while the multipart call runs
 // (the shared base query sends FormData with the JWT header). No file: selectFileFirst and no call.
 // A refused file lists its failing rows by number with their translated reasons: the server names
-// the first of them (at most 100 errors), and the list ends with how many more rows failed.
+// the first of them (at most 100 errors), and the list ends with how many more rows failed. A file
+// repeating addresses the server already has asks first (DuplicateImportDialog), with their count.
 import { useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -22,7 +23,7 @@ import AttachFileIcon from '@mui/icons-material/AttachFile';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { V, type Operator } from '../../../../contract';
+import { ERROR_CODES, V, type Operator, type ProfileImportDuplicates } from '../../../../contract';
 import { isApiError } from '../../../../lib/api';
 import { useNotify } from '../../../../lib/state';
 import { Ltr } from '../../../../components/ltr';
@@ -30,6 +31,7 @@ import { useImportProfilesMutation } from '../../api';
 import { reasonText } from '../../reasons';
 import type { CsvRowError } from '../../types';
 import { operatorOptions } from './profile-fields';
+import { DuplicateImportDialog, type DuplicateCount } from './duplicate-import-dialog';
 
 export const SAMPLE_CSV_PATH = '/sample-profiles.csv';
 
@@ -45,20 +47,28 @@ export function ProfileImport({ serverId }: { serverId: number }) {
   const [file, setFile] = useState<File | null>(null);
   const [operator, setOperator] = useState<Operator>('others');
   const [problem, setProblem] = useState<{ reason?: string; rows: CsvRowError[]; more: number } | null>(null);
+  const [duplicate, setDuplicate] = useState<DuplicateCount | null>(null);
   const [importProfiles, { isLoading }] = useImportProfilesMutation();
 
-  const upload = async () => {
+  const upload = async (duplicates?: ProfileImportDuplicates) => {
     if (!file) {
       notify.error(V.selectFileFirst);
       return;
     }
     setProblem(null);
     try {
-      const result = await importProfiles({ serverId, operator, file }).unwrap();
-      notify.success('servers.import.uploadSuccess', { count: result.data?.inserted ?? 0 });
+      const result = await importProfiles({ serverId, operator, file, duplicates }).unwrap();
+      const skipped = result.data?.skipped ?? 0;
+      notify.success(skipped ? 'servers.import.uploadSuccessSkipped' : 'servers.import.uploadSuccess', { count: result.data?.inserted ?? 0, skipped });
+      setDuplicate(null);
       setFile(null);
       if (input.current) input.current.value = '';
     } catch (error) {
+      setDuplicate(null);
+      if (isApiError(error) && error.code === ERROR_CODES.duplicateProfiles && error.duplicateRows) {
+        setDuplicate({ duplicates: error.duplicateRows, total: error.importRows ?? error.duplicateRows });
+        return;
+      }
       notify.error('servers.import.uploadError');
       if (isApiError(error)) setProblem({ reason: error.errors?.csvFile, rows: error.rows ?? [], more: moreRows(error.rows ?? [], error.failedRows) });
     }
@@ -120,7 +130,7 @@ export function ProfileImport({ serverId }: { serverId: number }) {
               {file ? <Ltr>{file.name}</Ltr> : <FormattedMessage id="servers.import.noFile" />}
             </Typography>
             <Box sx={{ flexGrow: 1 }} />
-            <Button variant="contained" startIcon={<UploadFileIcon />} onClick={upload} disabled={isLoading}>
+            <Button variant="contained" startIcon={<UploadFileIcon />} onClick={() => void upload()} disabled={isLoading}>
               <FormattedMessage id={isLoading ? 'servers.import.uploading' : 'servers.import.upload'} />
             </Button>
           </Stack>
@@ -160,6 +170,7 @@ export function ProfileImport({ serverId }: { serverId: number }) {
           )}
         </Stack>
       </Paper>
+      <DuplicateImportDialog count={duplicate} busy={isLoading} onChoose={(choice) => void upload(choice)} onClose={() => setDuplicate(null)} />
     </Stack>
   );
 }
