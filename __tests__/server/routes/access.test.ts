@@ -261,7 +261,7 @@ describe('safety rules', () => {
   });
 });
 
-describe('role names in Persian and English (issue 30)', () => {
+describe('role names in Persian and English', () => {
   it('the seeded roles have Persian names and descriptions next to English ones that name no column', async () => {
     const roles = (await send('GET', 'access/roles', c.top)).json().data as { id: number; name: string; pName: string; description: string; pDescription: string }[];
     const byId = new Map(roles.map((r) => [r.id, r]));

@@ -5,7 +5,7 @@
 // written with a leading apostrophe (src/contract/csv.ts); plain numbers stay numbers. The
 // server-paged lists (devices, audit log) are exported by the server, which writes the file with the
 // same writer (__tests__/server/routes/list-exports.test.ts): the panel saves its bytes unchanged.
-// And every export is data, not display, in Persian too (issue 30): ISO dates, Latin digits, headers
+// And every export is data, not display, in Persian too: ISO dates, Latin digits, headers
 // translated without the bidi isolates the screen's labels carry.
 import { screen, waitFor } from '@testing-library/react';
 import Papa from 'papaparse';
