@@ -37,7 +37,7 @@ function MirrorDialog({ appId, mirror, onClose }: { appId: number; mirror: Mirro
     <FormDialog<FormValues>
       open
       onClose={onClose}
-      titleId={mirror ? 'apps.mirrors.editTitle' : 'apps.mirrors.addTitle'}
+      titleId={mirror ? 'apps.mirrors.editTitle' : 'apps.mirrors.add'}
       schema={(mirror ? mirrorUpdateSchema : mirrorCreateSchema) as never}
       defaultValues={defaults}
       onSubmit={({ url, branch, path, token }) =>
