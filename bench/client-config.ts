@@ -167,7 +167,7 @@ async function main() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Issue 13 §4: two instances on one database behind HAProxy.
+// Several instances: two on one database behind HAProxy.
 
 async function twoInstances(children: ChildProcess[], portA: number, apiKey: string, appId: number) {
   log('\n— two instances behind HAProxy —');

@@ -1,4 +1,4 @@
-// The device list exported whole (issue 30, GET apps/devices/export): rows per second through the
+// The device list exported whole (GET apps/devices/export): rows per second through the
 // real server over loopback HTTP, and the server's memory while it streams a million rows, which
 // must stay flat (the export is read and written a keyset batch of 2,000 rows at a time, and the
 // next batch is asked for only when the socket has taken the last one).

@@ -527,7 +527,7 @@ async function main() {
     // A floor statement that takes longer than this is cut short and printed as ≥ the limit.
     if (postgresUrl) floorPool = new (await import('pg')).Pool({ connectionString: postgresUrl, max: 1, statement_timeout: FLOOR_TIMEOUT_MS, options: '-c jit=off' });
     if (PAGE_PASSES > 0) await runPages('on the seeded table');
-    // Issue 15: the dashboard figures from counters, next to counting the rows (its own pool: no statement timeout).
+    // The dashboard figures from counters, next to counting the rows (its own pool: no statement timeout).
     const rawPool = postgresUrl ? new (await import('pg')).Pool({ connectionString: postgresUrl, max: 1 }) : undefined;
     const asAdmin = (url: string) => () => request(port, 'GET', url, undefined, { authorization: `JWT ${adminToken}` });
     for (const line of await benchDashboardStats(asAdmin('/api/v1/dashboard/stats'), asAdmin('/api/v1/users/current'), rawPool)) log(`\n${line}`);

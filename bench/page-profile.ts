@@ -1,4 +1,4 @@
-// What fills a page's long tasks on a phone-like CPU (issue 16: TBT is what keeps /dashboard and
+// What fills a page's long tasks on a phone-like CPU (TBT is what keeps /dashboard and
 // /servers/{id} under their Lighthouse targets). A cold load of the page for a stored session, in
 // Debian's Chromium at a 412 px viewport with the CPU slowed 4× (Lighthouse's mobile factor), under
 // V8's sampling profiler and a trace of the renderer's tasks; then, for every task over 50 ms (the

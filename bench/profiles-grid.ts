@@ -1,4 +1,4 @@
-// Profile tab budget (issue 6): with 10,000 profiles on one server, the profile list's first
+// Profile tab budget: with 10,000 profiles on one server, the profile list's first
 // render ≤ 1 s and a sort click ≤ 200 ms, in headless Chromium against the real server and the
 // production build. Seeds through the real API (a CSV import of 10,000 rows), then measures in the
 // page with performance.now():

@@ -1,4 +1,4 @@
-// The test suite's own cost (issue 16: `npm test` under 10 minutes in CI on this 2-core machine, no
+// The test suite's own cost (`npm test` under 10 minutes in CI on this 2-core machine, no
 // assertion dropped). Prints, for each step of `npm test` run alone: its wall time, the CPU of its
 // processes (jest, its workers and what they start and wait for: the e2e servers, webpack, Chromium's
 // browser process; not Chromium's renderers, which its zygote starts and nobody here reaps) and the

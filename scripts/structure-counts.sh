@@ -1,6 +1,5 @@
 #!/bin/bash
-# Counts of the things the codebase keeps in one home (docs/architecture.md; issue 12 of the
-# project), read with git grep from one revision: `scripts/structure-counts.sh <rev>` (default HEAD).
+# Counts of the things the codebase keeps in one home (docs/architecture.md), read with git grep from one revision: `scripts/structure-counts.sh <rev>` (default HEAD).
 # Compare two revisions side by side: paste -d"|" <(scripts/structure-counts.sh A) <(scripts/structure-counts.sh B)
 rev=${1:-HEAD}
 c() { git grep -nE "$1" $rev -- ${@:2} 2>/dev/null | wc -l; }

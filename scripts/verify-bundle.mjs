@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The reference verifier of the signed bundle (GET /api/v1/apps/client/bundle; issue 34). Plain Node,
+// The reference verifier of the signed bundle (GET /api/v1/apps/client/bundle). Plain Node,
 // no dependencies: what an app must check before it uses a bundle, written once so that app
 // developers can compare their code with it and test their bundles from a shell.
 //

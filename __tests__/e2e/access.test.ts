@@ -70,7 +70,7 @@ test('the top admin creates a support role from the Roles page', async () => {
   await admin.getByRole('heading', { name: t('fa', 'users.access.roles.title') }).waitFor();
   await admin.getByRole('button', { name: t('fa', 'users.access.roles.actions.add') }).click();
   const dialog = admin.getByRole('dialog');
-  // a Persian and an English name (issue 30); the Persian panel lists the role by the Persian one
+  // a Persian and an English name; the Persian panel lists the role by the Persian one
   await dialog.getByLabel(new RegExp(`^${t('fa', 'users.access.roles.fields.pName')}`)).pressSequentially('پشتیبانی');
   await dialog.getByLabel(new RegExp(`^${t('fa', 'users.access.roles.fields.enName')}`)).fill('support');
   await dialog.getByLabel(new RegExp(`^${t('fa', 'users.access.roles.fields.pDescription')}`)).fill('همهٔ دستگاه‌ها را می‌بیند و چیزی را تغییر نمی‌دهد');
@@ -92,7 +92,7 @@ test('the top admin creates a support role from the Roles page', async () => {
   await admin.getByRole('checkbox', { name: /^دستگاه‌ها/ }).check();
   // checking the devices item checked its parent, Applications
   expect(await admin.getByRole('checkbox', { name: 'اپلیکیشن‌ها /app', exact: true }).isChecked()).toBe(true);
-  // each operation is named by what it lets the role do (issue 30), its method and route below
+  // each operation is named by what it lets the role do, its method and route below
   await admin.getByRole('checkbox', { name: new RegExp(`^${t('fa', 'users.access.operation.GET apps/devices')}`) }).check();
   await admin.getByTestId('unsaved-count').getByText(/تغییر ذخیره‌نشده/).waitFor();
   await admin.screenshot({ path: join(shots, 'access-permissions-dirty-fa-1366.png'), fullPage: false });

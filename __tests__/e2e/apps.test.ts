@@ -1,4 +1,4 @@
-// Applications in a real browser against the real server (issue 5). As the seeded admin: create an
+// Applications in a real browser against the real server. As the seeded admin: create an
 // app, copy its key, deactivate it through the confirm, save a setting that survives a reload,
 // switch ads off and see the slots cleared, block a version and delete it. As an app admin: the
 // reduced list of their own apps.

@@ -76,7 +76,7 @@ describe.each(['fa', 'en'] as const)('the dashboard in %s', (locale) => {
       await chart(id).scrollIntoViewIfNeeded();
       await chart(id).locator('.MuiChartsSurface-root').waitFor();
     }
-    // and are drawn one per commit, in the page's order (issue 16: drawn together they were one long task)
+    // and are drawn one per commit, in the page's order (drawn together they were one long task)
     expect(await page.evaluate(() => (window as unknown as { drawingBatches: string[][] }).drawingBatches)).toEqual([['registrations'], ['operators'], ['versions']]);
 
     // 3 apps (one inactive), 3 servers in 3 countries, 4 profiles, 40 devices all registered today, 3 staff users.
@@ -126,7 +126,7 @@ describe.each(['fa', 'en'] as const)('the dashboard in %s', (locale) => {
 });
 
 // On a phone the charts below the fold are drawn when the user scrolls towards them, not during the
-// page's load (each drawing is a long task at a phone's CPU, issue 16); the ones near the viewport
+// page's load (each drawing is a long task at a phone's CPU); the ones near the viewport
 // are drawn at once, and a chart's space is there meanwhile, so nothing above it moves.
 test('on a phone a chart far below the fold is drawn once it is scrolled to', async () => {
   await useSession(page, server.url, seeded.users.admin, 'en');

@@ -1,4 +1,4 @@
-// Devices in a real browser against the real server (issue 7): 70 devices registered the way the
+// Devices in a real browser against the real server: 70 devices registered the way the
 // mobile apps do it (appapikey header), then paged 30 at a time, filtered, and created from the panel.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';

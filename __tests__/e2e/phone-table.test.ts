@@ -1,4 +1,4 @@
-// A list on a phone (issue 16): /servers/{id} shows its profiles in a plain table, not the data grid,
+// A list on a phone: /servers/{id} shows its profiles in a plain table, not the data grid,
 // whose chunk a phone never downloads (its mount was most of the page's blocking time on a phone's
 // CPU); the table pages in Persian digits and its row menu opens a profile; the same page widened
 // past 600 px loads the grid and shows the same page of rows in it.

@@ -1,4 +1,4 @@
-// Settings and help pages in a real browser against the real server (issue 7): the privacy policy
+// Settings and help pages in a real browser against the real server: the privacy policy
 // edited in the rich-text editor survives a reload; a word encrypted in the panel equals AES-256-CBC
 // of the app's key and IV (what `openssl enc -aes-256-cbc -base64` gives) and the API's answer; every
 // help page opens in Persian and English, and the training video loads.

@@ -1,4 +1,4 @@
-// The title of /servers/{id} painted before the app (features/servers/profiles-paint.ts, issue 16):
+// The title of /servers/{id} painted before the app (features/servers/profiles-paint.ts):
 // a stored session sees the page's heading while the app chunk loads, and the app's own heading
 // takes its place without moving, in both directions, on a phone and on a desktop, whether the
 // header's "back" button shares its line (a short subtitle) or wraps below it (a long one). The test

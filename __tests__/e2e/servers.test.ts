@@ -1,4 +1,4 @@
-// Servers and profiles in a real browser against the real server (issue 6). As the top admin:
+// Servers and profiles in a real browser against the real server. As the top admin:
 // create a server (country search prefills its name), add a profile (S- name), import the sample
 // CSV through the file chooser, sort, reveal an address, batch delete with the Persian count. As an
 // app admin: /servers/my-servers lists only the servers of their own apps.

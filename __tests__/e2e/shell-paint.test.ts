@@ -1,4 +1,4 @@
-// The shell painted before the app (src/boot/shell-paint.ts, issue 16): a stored session sees the
+// The shell painted before the app (src/boot/shell-paint.ts): a stored session sees the
 // header (and, above 800 px, the sidebar's frame) while the app chunk loads, then the dashboard's
 // greeting once the user is in (features/dashboard/greeting-paint.ts), and the app's own shell and
 // page take their place without anything moving: the painted bar, menu icon, title, language
@@ -160,7 +160,7 @@ describe.each(['fa', 'en'] as const)('the painted shell in %s', (locale) => {
   });
 });
 
-// The greeting's own wait (issue 16): index.html asks for the session's user while main.js is still
+// The greeting's own wait: index.html asks for the session's user while main.js is still
 // downloading (src/boot/early-user.ts), and the app's chunks start only once the painted page is on
 // screen, so that none of them shares the line or the main thread with the greeting's paint.
 test('the user is asked for before main.js has loaded, once, and the app’s chunks start after the greeting is painted', async () => {

@@ -1,4 +1,4 @@
-// The panel shell in a real browser against the real server (issue 3): sign in as the seeded admin,
+// The panel shell in a real browser against the real server: sign in as the seeded admin,
 // RTL with the sidebar on the right, English flips to LTR and survives a reload, the profile page,
 // and sign-out through the confirm, which also revokes the token on the server.
 import { mkdirSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Staff users in a real browser against the real server (issue 4): the admin adds an app admin
+// Staff users in a real browser against the real server: the admin adds an app admin
 // through /users/add-new (Persian name typed into the Persian-only fields), the new user signs in
 // in a fresh browser, is forced to change the temporary password, then sees the reduced menu (my-
 // entries, no manage entries); the admin deactivates them and their next request fails.

@@ -96,13 +96,21 @@ it('answers every GET as the document says: a declared status, a listed content 
 it('states the rules the server enforces and the answers that are not JSON', () => {
   const body = (path: string, method: string) => doc.paths[path][method].requestBody.content['application/json'].schema;
   const profile = body('/api/v1/apps/addProfile', 'post').properties.name;
-  expect(new RegExp(profile.pattern).test('S-1 a_b')).toBe(true);
-  expect(new RegExp(profile.pattern).test('S/1')).toBe(false);
   const settings = body('/api/v1/apps/updateSettings/{id}', 'post').properties;
   expect([settings.newCoreKey.minLength, settings.newCoreKey.maxLength, settings.newCoreIv.minLength, settings.newCoreIv.maxLength]).toEqual([32, 32, 16, 16]);
   const signup = body('/api/v1/users/signup', 'post').properties;
   expect(new RegExp(signup.name.pattern).test('علی')).toBe(true);
   expect(new RegExp(signup.name.pattern).test('Ali')).toBe(false);
+  // Names the phones show refuse bidi controls and zero-width characters (a ZWNJ inside a Persian
+  // word excepted) in the document too, with the field's other pattern (profile names) kept.
+  const ajv = new Ajv({ strict: false, validateSchema: false });
+  const accepts = (schema: Json) => (v: string) => ajv.validate(schema, v);
+  for (const name of [body('/api/v1/apps/storeApp', 'post').properties.name, profile, body('/api/v1/apps/subscriptions', 'post').properties.label]) {
+    expect(['\u202Egnp.exe', 'apple\u200C', 'a\u200Bb', 'x\u2066y'].filter(accepts(name))).toEqual([]);
+  }
+  expect(['My App', 'وای\u200Cفای'].map(accepts(body('/api/v1/apps/storeApp', 'post').properties.name))).toEqual([true, true]);
+  expect(profile.allOf).toEqual([{ pattern: expect.any(String) }]);
+  expect(['S-1 a_b', 'S/1'].map(accepts(profile))).toEqual([true, false]);
   const devices = doc.paths['/api/v1/apps/devices'].get.parameters.find((p: Json) => p.name === 'ascending');
   expect(devices.required ?? false).toBe(false);
   const config = doc.paths['/api/v1/apps/client/config'].get.responses;

@@ -33,8 +33,7 @@ function missing(groups: readonly string[]): string[] {
 /**
  * Preloads the groups' files, the first few now and the rest a few per task: each hint starts a
  * request, which costs the main thread a few milliseconds while the page is traced, and the twenty
- * hints of a painted page in one task made a task of ~200 ms at a phone's CPU (issue 16,
- * bench:page-profile). A file the page asked for meanwhile is not hinted again.
+ * hints of a painted page in one task made a task of ~200 ms at a phone's CPU (bench:page-profile). A file the page asked for meanwhile is not hinted again.
  */
 export async function preloadChunks(groups: readonly string[], perTask = 4): Promise<void> {
   for (let batch = missing(groups).slice(0, perTask); batch.length; batch = missing(groups).slice(0, perTask)) {

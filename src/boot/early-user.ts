@@ -1,4 +1,4 @@
-// The stored session's user asked for by index.html itself (issue 16), while main.js downloads:
+// The stored session's user asked for by index.html itself, while main.js downloads:
 // the dashboard's greeting (the page's largest text, features/dashboard/greeting-paint.ts) waits
 // for that answer, and asked from main.js it took a whole round trip after main.js had come in and
 // run. The build writes `earlyUserScript` as a file of its own (the CSP allows no inline script)

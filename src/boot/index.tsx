@@ -1,4 +1,4 @@
-// The entry's decision (docs/architecture.md §8, issue 16): a visitor with no session who opens the
+// The entry's decision (docs/architecture.md §8): a visitor with no session who opens the
 // sign-in page (or `/`, or a private page, which would send them there) gets the light sign-in page
 // at /login: plain React and a small CSS file, no MUI, emotion, react-intl, router, Redux or RTK
 // Query. Anyone else (a stored session, an unknown address) gets the app (the "app" chunk) as

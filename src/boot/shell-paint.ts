@@ -1,4 +1,4 @@
-// The shell painted before the app has loaded (issue 16): a stored session's first paint. The
+// The shell painted before the app has loaded (so a phone sees a page before the app's chunks have run): a stored session's first paint. The
 // bootstrap draws the header bar (menu button, title, the language buttons) and, above 800 px, the
 // sidebar's frame in plain DOM and CSS (shell-paint.css: the theme's colours, type and sizes of
 // app-shell.tsx, header.tsx and sidebar.tsx) while the app chunk loads and runs. It covers the page

@@ -1,4 +1,4 @@
-// The platform's locale data, loaded while the app's chunks download (issue 16, TBT on a phone).
+// The platform's locale data, loaded while the app's chunks download (so the loading does not add to a phone's blocking time).
 // A page's first Intl.NumberFormat loads ICU's number data (25-50 ms unthrottled in Chromium, then
 // 0.3 ms for every one after), its first Intl.DateTimeFormat the calendar's (~20 ms for Persian).
 // They were paid inside start-up tasks: MUI's locale module (faIR/enUS build a number format as the

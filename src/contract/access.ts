@@ -105,8 +105,8 @@ export const MENU_IDS_MAX = 1000;
 export const MENU_ROUTE_PATTERN = /^\/([A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*)?$/;
 
 /**
- * POST access/roles, PUT access/roles/{id}: a Persian and an English name, as a menu item has
- * (issue 30), and a description in each language. The English name is unique (it is the role's
+ * POST access/roles, PUT access/roles/{id}: a Persian and an English name, as a menu item has,
+ * and a description in each language. The English name is unique (it is the role's
  * key); the descriptions are optional.
  */
 export const roleInputSchema = body({

@@ -1,4 +1,4 @@
-// The signed bundle (issue 34; docs/product.md §7 "Mobile apps"): what GET apps/client/bundle answers, the
+// The signed bundle (so an app can trust a config read from a mirror while the API is blocked; docs/product.md §7 "Mobile apps"): what GET apps/client/bundle answers, the
 // app's signing keys (GET apps/bundleKeys/{appId}, POST apps/bundleKeys/{appId}/rotate) and its bundle
 // settings (GET/POST apps/bundleSettings/{appId}). Read by the server (validation, response schemas,
 // the canonical form it signs) and by the panel (the key section of the app settings, the help page).

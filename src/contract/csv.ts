@@ -18,7 +18,7 @@
 // at the break and `$` then fails. Hence the pattern here: any cell whose first character is one of
 // the six, unless the whole cell is a plain number.
 //
-// Data, not display (issue 30): an export is read by programs, so every cell is the value itself.
+// Data, not display: an export is read by programs, so every cell is the value itself.
 // A date is written as ISO 8601 (a Date cell is written by toISOString, and callers hand over the
 // stored ISO text, never a Jalali or locale date), a number with Latin digits (a number cell; never
 // a locale-formatted string), and no cell or header carries a bidirectional control character

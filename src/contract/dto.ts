@@ -21,7 +21,7 @@ export type CurrentUser = yup.InferType<typeof currentUserSchema>;
 /** The role as the fixed rules read it: its id and its English name (the key `admin` is a rule). */
 export type RoleRef = Pick<CurrentUser['role'], 'id' | 'name'>;
 
-/** A role's names as the panel shows them: the Persian one in Persian when it has one (issue 30). */
+/** A role's names as the panel shows them: the Persian one in Persian when it has one. */
 export type RoleNames = CurrentUser['role'];
 
 /** A row of GET users: the docs/product.md §3 User without the permission menu. */

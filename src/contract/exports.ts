@@ -1,4 +1,4 @@
-// The server-written exports of the server-paged lists (docs/product.md §9 "Export", issue 30): a
+// The server-written exports of the server-paged lists (docs/product.md §9 "Export"): a
 // list too large for the browser (a million devices, the audit log) is exported whole by the
 // server, streamed as CSV a batch at a time, for the list's current filters and sort:
 //

@@ -12,7 +12,10 @@ export const MIRROR_KINDS = ['git'] as const;
 export const MIRRORS_MAX = 10;
 export const MIRROR_URL_MAX = 300;
 export const MIRROR_TOKEN_MAX = 500;
-/** A publish after another waits at least this long (a burst of saves makes one commit). */
+/**
+ * A new config version of an app is published at least this long after the app's last publish, to
+ * all its mirrors together (a burst of saves makes one commit per mirror, the same version on each).
+ */
 export const MIRROR_DEBOUNCE_SECONDS = 60;
 
 const SAFE = /^[A-Za-z0-9._/-]+$/;
@@ -71,6 +74,9 @@ export const mirrorSchema = yup
     nextAttemptAt: isoTime('Not tried before this (the debounce or the backoff)'),
     requested: bool().meta({ description: '"Publish now" was asked and has not succeeded yet' }),
     currentVersion: int().meta({ description: "The app's config version now" }),
+    appActive: bool().meta({
+      description: 'false while the app is inactive: its bundle is not published (apps/client/bundle refuses it too) until it is active again',
+    }),
   })
   .defined();
 export type MirrorDto = yup.InferType<typeof mirrorSchema>;

@@ -33,7 +33,7 @@ export const operationSchema = operationRefSchema.shape({ tag: text(), summary: 
 const scope = () => yup.string().oneOf(ACCESS_SCOPES).defined();
 
 /**
- * The Persian name or description of a role (issue 30): null for a role made before roles had
+ * The Persian name or description of a role: null for a role made before roles had
  * one; optional, so that a server that names roles in English only still answers a valid role.
  */
 const persianOrNull = () => yup.string().nullable().optional();

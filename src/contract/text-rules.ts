@@ -26,6 +26,14 @@ const STRAY_ZWNJ = /(^|[^\u0600-\u06FF])\u200C|\u200C(?![\u0600-\u06FF])/;
 /** True when `v` holds a bidi control or a zero-width character (a ZWNJ inside a Persian word is fine). */
 export const hasInvisibleControls = (v: string): boolean => INVISIBLE_CONTROLS.test(v) || STRAY_ZWNJ.test(v);
 
+/**
+ * The same rule as one pattern a whole value must match, for the OpenAPI document (JSON Schema
+ * `pattern`, no lookbehind): any character but those above, or a ZWNJ right after an Arabic-script
+ * letter (U+061C excepted, it is a control) and before another. `VISIBLE_TEXT.test(v)` is
+ * `!hasInvisibleControls(v)` (__tests__/server/contract/text-and-types.test.ts compares them).
+ */
+export const VISIBLE_TEXT = /^(?:[^\u061C\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]|[\u0600-\u061B\u061D-\u06FF]\u200C(?=[\u0600-\u06FF]))*$/;
+
 export function isStrongPassword(v: string): boolean {
   return (
     v.length >= PASSWORD_MIN_LENGTH &&

@@ -72,7 +72,7 @@ export interface FeatureRoute {
    */
   menu?: string;
   /**
-   * Paints the top of the page in plain DOM before the app has loaded (issue 16): the bootstrap
+   * Paints the top of the page in plain DOM before the app has loaded: the bootstrap
    * calls it for a stored session's first page, once the session's user is in, into the painted
    * shell's content area (boot/shell-paint.ts). It must draw what the page then renders, in place.
    */

@@ -1,4 +1,4 @@
-// Issue 10's page audits in one walk (helpers/walk.ts): every state of PAGE_STATES for one role, in
+// The page audits in one walk (helpers/walk.ts): every state of PAGE_STATES for one role, in
 // Persian and English. The layout check (top admin, at 390, 760, 1366 and 1920 px and after
 // crossing 800 px both ways), axe-core (every role, 0 critical and 0 serious; the moderate ones are
 // printed) and, in Persian, the direction and digits check (technical tokens in left-to-right

@@ -4,7 +4,7 @@
 // ids with one spelling, and the JSON type check the server runs on bodies (jsonTypeErrors).
 import type { AnyObjectSchema } from 'yup';
 import {
-  V, adSettingsSchema, appSchema, appSettingsSchema, changePasswordSchema, deviceRegisterSchema, deviceUpdateSchema, hasInvisibleControls,
+  V, adSettingsSchema, appSchema, appSettingsSchema, changePasswordSchema, deviceRegisterSchema, deviceUpdateSchema, hasInvisibleControls, VISIBLE_TEXT,
   idParamsSchema, jsonTypeErrors, menuInputSchema, operatorSettingsSchema, profileCreateSchema, roleInputSchema, serverSchema, setRepoSchema,
   userCreateSchema, userUpdateSchema, adminSetPasswordSchema, blockVersionSchema, privacySchema, wordEncryptionSchema,
 } from '../../../src/contract';
@@ -87,6 +87,17 @@ describe('names the phones show hold no bidi control or zero-width character', (
     for (const ch of CONTROLS) expect([ch.codePointAt(0)!.toString(16), hasInvisibleControls(`ab${ch}cd`)]).toEqual([ch.codePointAt(0)!.toString(16), true]);
     for (const v of ['apple\u200C', '\u200Cفای', 'a\u200Cb', 'وای\u200C', 'وای\u200C فای']) expect([v, hasInvisibleControls(v)]).toEqual([v, true]);
     for (const v of ['وای\u200Cفای', 'همراه اول', 'My App 2', 'می‌خواهم', '']) expect([v, hasInvisibleControls(v)]).toEqual([v, false]);
+  });
+
+  test('VISIBLE_TEXT, the pattern the OpenAPI document carries, accepts exactly what hasInvisibleControls lets through', () => {
+    const fixed = [...CONTROLS.map((ch) => `ab${ch}cd`), 'apple\u200C', '\u200Cفای', 'a\u200Cb', 'وای\u200C', 'وای\u200C فای', 'وای\u200Cفای', 'می‌خواهم', '\u061C\u200Cب', 'ب\u200C\u200Cپ', 'ب\u200Cپ\u200Cت', ''];
+    // Every string of up to 4 characters over letters of both scripts, a space, ZWNJ and the controls' edges.
+    const alphabet = ['a', 'ب', 'پ', ' ', '\u200C', '\u061C', '\u200B', '\u200F', '\u2066', '\uFEFF', '\u06FF', '\u0600', '\u0700'];
+    let all = [''];
+    for (let n = 0; n < 4; n++) all = [...all, ...all.filter((v) => v.length === n).flatMap((v) => alphabet.map((ch) => v + ch))];
+    const differ = [...fixed, ...all].filter((v) => VISIBLE_TEXT.test(v) === hasInvisibleControls(v));
+    expect(differ.map((v) => [...v].map((ch) => ch.codePointAt(0)!.toString(16)))).toEqual([]);
+    expect(all.length).toBeGreaterThan(30_000);
   });
 
   test.each([

@@ -1,4 +1,4 @@
-// The signed bundle's pure parts (server/src/domain/bundle.ts; issue 34): the canonical bytes and their fixed
+// The signed bundle's pure parts (server/src/domain/bundle.ts): the canonical bytes and their fixed
 // key order, the signed text, the issue window, the raw public key, and the cache that encrypts once
 // per config version and signs once per issue period.
 import { createPublicKey, createPrivateKey, verify } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Issue 14 on the server: the operation catalogue, roles and their grants, the menu editor, and how
+// On the server: the operation catalogue, roles and their grants, the menu editor, and how
 // grants combine with the fixed rules of docs/product.md §6 (a grant only narrows; scope `all` widens
 // reads only; role_id 1 is untouchable; changes apply at the next request).
 import { eq } from 'drizzle-orm';
@@ -70,7 +70,7 @@ describe('GET access/operations', () => {
     expect(ops.map(key)).toEqual(expect.arrayContaining(['GET apps/devices', 'DELETE apps/destroyDevice/{id}', 'PUT access/roles/{id}/permissions']));
   });
 
-  // Issue 30: the permissions page shows staff what each operation lets a role do, in both
+  // The permissions page shows staff what each operation lets a role do, in both
   // languages, from the panel's lang files; a route cannot ship without its text.
   it('has a staff-facing description of every operation and a name of every group, in Persian and English', async () => {
     const ops = await catalogue();
@@ -261,7 +261,7 @@ describe('safety rules', () => {
   });
 });
 
-describe('role names in Persian and English (issue 30)', () => {
+describe('role names in Persian and English', () => {
   it('the seeded roles have Persian names and descriptions next to English ones that name no column', async () => {
     const roles = (await send('GET', 'access/roles', c.top)).json().data as { id: number; name: string; pName: string; description: string; pDescription: string }[];
     const byId = new Map(roles.map((r) => [r.id, r]));

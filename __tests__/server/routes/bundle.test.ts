@@ -1,4 +1,4 @@
-// The signed bundle (issue 34), on both engines: GET apps/client/bundle (key rules, the document and its
+// The signed bundle (what lets an app trust a config read from a mirror), on both engines: GET apps/client/bundle (key rules, the document and its
 // canonical bytes in their fixed key order, the payload that decrypts to what apps/client/config
 // answers), its signature checked three independent ways (node:crypto, the reference verifier
 // scripts/verify-bundle.mjs run as app developers run it, and the real `openssl pkeyutl`), the

@@ -1,4 +1,4 @@
-// Issue 30: the server-paged lists export whole, as data. GET apps/devices/export and GET audit/export
+// The server-paged lists export whole, as data. GET apps/devices/export and GET audit/export
 // answer every row that matches the list's filters, in the list's order (whatever the batch
 // boundaries: the routes' 2,000-row batches over 4,500 devices, and the repositories' keyset batches
 // at a size of 7 over every order, direction and scope), within the caller's reach; the file starts

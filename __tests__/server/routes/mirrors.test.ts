@@ -11,7 +11,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { BUNDLE_SHELL_CHECK } from '../../../src/contract/bundle';
 import type { MirrorDto } from '../../../src/contract/mirrors';
-import { auditLog } from '../../../server/src/db/schema';
+import { eq, sql } from 'drizzle-orm';
+import { appMirrors, auditLog } from '../../../server/src/db/schema';
 import { hasGitHttpBackend, startGitServer, startSilentServer, type GitServer } from '../helpers/git-server';
 import { callers, seedApp, type Callers, type SeededApp } from '../helpers/seed';
 import { createTestApp, tempDir, type TestApp } from '../helpers/test-app';
@@ -182,7 +183,22 @@ describeGit('bundle mirrors on real git servers', () => {
     // PUT without a token keeps the stored one.
     expect((await call('PUT', `apps/mirrors/${app.id}/${ids.b}`, { url: b.url.replace('http://', 'http://alice@'), branch: 'main', path: 'app.json' })).statusCode).toBe(200);
     expect((await call('POST', `apps/mirrors/${app.id}/${ids.b}/test`)).json().data.ok).toBe(true);
-  }, 40_000);
+
+    // An inactive app's bundle is not published: its mirrors say so, none is due even with no
+    // debounce, "publish now" is refused; once the app is active again the newer version goes out.
+    expect((await call('PUT', `apps/changeStatus/${app.id}/false`)).statusCode).toBe(200);
+    expect((await call('POST', `apps/bundleSettings/${app.id}`, { apiBases: ['https://api-4.example.org/api/v1'] })).statusCode).toBe(200);
+    const paused = await mirrors();
+    expect(paused.map((m) => m.appActive)).toEqual(paused.map(() => false));
+    expect((await t.repos.mirrors.due(10, [], 0)).filter((m) => m.appId === app.id)).toEqual([]);
+    const refused = await call('POST', `apps/mirrors/${app.id}/${ids.b}/publish`);
+    expect([refused.statusCode, refused.json().message]).toEqual([409, expect.stringMatching(/inactive/)]);
+    expect((await byId(ids.b)).requested).toBe(false);
+    expect((await call('PUT', `apps/changeStatus/${app.id}/true`)).statusCode).toBe(200);
+    const newer = (await byId(ids.b)).currentVersion;
+    await until('b publishes the newer version once the app is active', async () => (await byId(ids.b)).publishedVersion === newer);
+    expect((await byId(ids.b)).appActive).toBe(true);
+  }, 60_000);
 
   it('lets one instance publish at a time (the lease), and keeps the tokens out of every answer, state and audit row', async () => {
     expect(await t.repos.mirrors.lease('another-instance', 60_000)).toBe(false);
@@ -202,5 +218,24 @@ describeGit('bundle mirrors on real git servers', () => {
     }
     expect((await call('DELETE', `apps/mirrors/${app.id}/${ids.silent}`)).statusCode).toBe(200);
     expect((await mirrors()).map((m) => m.id)).toEqual([ids.a, ids.b, ids.refusing]);
+  });
+
+  it('debounces per app, not per mirror: a newer version waits for the app\'s last publish, so its mirrors publish it together', async () => {
+    // The publisher is stopped (above): due() alone decides, on rows set as a past publish left them.
+    const other = await seedApp(t, c.owner.id, { keys: true });
+    const m = [1, 2, 3].map(() => ({ url: 'http://127.0.0.1:9/x.git', branch: 'main', path: 'b.json', kind: 'git' }));
+    const [recent, older, fresh] = await Promise.all(m.map((f) => t.repos.mirrors.insert(other.id, f, 'sealed')));
+    const current = (await t.repos.mirrors.get(other.id, recent))!.currentVersion;
+    const ago = (s: number) => sql`now() - ${`${s} seconds`}::interval`;
+    await t.db.update(appMirrors).set({ publishedVersion: current - 1, publishedAt: ago(10) }).where(eq(appMirrors.id, recent));
+    await t.db.update(appMirrors).set({ publishedVersion: current - 1, publishedAt: ago(50) }).where(eq(appMirrors.id, older));
+    const due = async (debounceMs: number) => (await t.repos.mirrors.due(50, [], debounceMs)).filter((d) => d.appId === other.id).map((d) => d.id).sort();
+    // 50 s since `older`'s own publish but 10 s since the app's last: with a 30 s debounce only the new mirror is due.
+    expect(await due(30_000)).toEqual([fresh]);
+    expect(await due(5_000)).toEqual([recent, older, fresh].sort());
+    // The two others caught up: `recent`, still behind, waits out the app's debounce, not a mirror's.
+    await t.db.update(appMirrors).set({ publishedVersion: current, publishedAt: ago(40) }).where(eq(appMirrors.id, older));
+    await t.db.update(appMirrors).set({ publishedVersion: current }).where(eq(appMirrors.id, fresh));
+    expect(await due(30_000)).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-// The stored session's user asked for by index.html's own script (src/boot/early-user.ts, issue 16):
+// The stored session's user asked for by index.html's own script (src/boot/early-user.ts):
 // the same call `request` sends (JWT header, JSON type), its answer read the same way and taken once
 // by the bootstrap's `requestEarly`, nothing sent without a token or once main.js has asked itself.
 import { EARLY_USER_PATH, earlyUserScript, takeEarlyUser } from '../../../src/boot/early-user';

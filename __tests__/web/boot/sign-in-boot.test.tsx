@@ -1,4 +1,4 @@
-// The bootstrap (src/boot, issue 16): a visitor without a session gets the light sign-in page at
+// The bootstrap (src/boot): a visitor without a session gets the light sign-in page at
 // /login, with no MUI and without the app chunk; signing in hands the session to the real app (its
 // store, guards and dashboard) in the same page; a stored session gets the app at once.
 import { act, screen, waitFor } from '@testing-library/react';

@@ -5,7 +5,7 @@
 // written with a leading apostrophe (src/contract/csv.ts); plain numbers stay numbers. The
 // server-paged lists (devices, audit log) are exported by the server, which writes the file with the
 // same writer (__tests__/server/routes/list-exports.test.ts): the panel saves its bytes unchanged.
-// And every export is data, not display, in Persian too (issue 30): ISO dates, Latin digits, headers
+// And every export is data, not display, in Persian too: ISO dates, Latin digits, headers
 // translated without the bidi isolates the screen's labels carry.
 import { screen, waitFor } from '@testing-library/react';
 import Papa from 'papaparse';
@@ -171,7 +171,7 @@ describe('every CSV export neutralises spreadsheet formulas', () => {
   });
 });
 
-// Issue 30: the tester's Persian apps export had `کلید API` wrapped in isolates (U+2066…U+2069) and the
+// A Persian apps export once had `کلید API` wrapped in isolates (U+2066…U+2069) and the
 // device list's dates were Jalali in Persian digits. In Persian, a client-side export's header is the
 // translated label without bidi controls, and its values are the data: ISO dates, Latin digits.
 describe('a Persian export is data, not display', () => {

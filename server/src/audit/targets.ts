@@ -74,7 +74,7 @@ export const TARGETS = {
   }) as Loader,
   version: row(appVersions, appVersions.id, (r) => r.appVersion),
   /**
-   * An app's signed bundle (issue 34): its API bases and its public signing keys as `id state key`
+   * An app's signed bundle (what lets an app trust a config read from a mirror): its API bases and its public signing keys as `id state key`
    * (the raw key, base64), so a rotation reads as one key turned inactive and one added. Never a
    * private key, sealed or not.
    */

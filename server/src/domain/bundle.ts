@@ -1,4 +1,4 @@
-// The signed bundle (issue 34; docs/product.md §7 "Mobile apps", GET apps/client/bundle): one JSON document an app
+// The signed bundle (so an app can trust a config read from a mirror while the API is blocked; docs/product.md §7 "Mobile apps", GET apps/client/bundle): one JSON document an app
 // can take from anywhere (its own API, another API base, later a mirror) and trust because it is
 // signed with the app's Ed25519 key, whose public half the app ships with.
 //

@@ -84,6 +84,12 @@ function castFailure(schema: AnyYupSchema, data: unknown): yup.ValidationError {
   return new yup.ValidationError(failing.length ? failing.map((f) => new yup.ValidationError(V.checkInput, undefined, f)) : V.checkInput);
 }
 
+/** A field's first pattern is its `pattern`; each further one (an English name that must also be visible) goes in `allOf`. */
+function addPattern(out: JsonSchema, source: string): void {
+  if (out.pattern === undefined || out.pattern === source) out.pattern = source;
+  else out.allOf = [...((out.allOf as JsonSchema[] | undefined) ?? []), { pattern: source }];
+}
+
 /**
  * yup's description → the JSON Schema subset OpenAPI shows: types, required, enums, lengths, bounds.
  * A lazy schema with `ref` in its meta is a reference to a shared schema registered under that id
@@ -137,10 +143,11 @@ function toJsonSchema(d: yup.SchemaDescription | yup.SchemaFieldDescription): Js
     else if (test.name === 'min' && typeof p.min === 'number') out[desc.type === 'string' ? 'minLength' : desc.type === 'array' ? 'minItems' : 'minimum'] = p.min;
     else if (test.name === 'max' && typeof p.max === 'number') out[desc.type === 'string' ? 'maxLength' : desc.type === 'array' ? 'maxItems' : 'maximum'] = p.max;
     // An exact length (newCoreKey, newCoreIv) and a rule a test declares as a pattern (profile names,
-    // Persian-only and English-only text): the document accepts no body the server would refuse for them.
+    // Persian-only and English-only text, no invisible characters in a name the phones show): the
+    // document accepts no body the server would refuse for them.
     if (test.name === 'length' && typeof p.length === 'number') Object.assign(out, { minLength: p.length, maxLength: p.length });
-    if (test.name === 'matches' && p.regex instanceof RegExp) out.pattern = p.regex.source;
-    if (p.pattern instanceof RegExp) out.pattern = p.pattern.source;
+    if (test.name === 'matches' && p.regex instanceof RegExp) addPattern(out, p.regex.source);
+    if (p.pattern instanceof RegExp) addPattern(out, p.pattern.source);
   }
   return out;
 }

@@ -1,4 +1,4 @@
-// The signed bundle's rows (issue 34; docs/product.md §7 "Mobile apps"): each app's Ed25519 signing keys and its
+// The signed bundle's rows (so an app can trust a config read from a mirror while the API is blocked; docs/product.md §7 "Mobile apps"): each app's Ed25519 signing keys and its
 // bundle settings (the API bases). Private keys arrive and leave sealed (domain/secret-box.ts); only
 // `active` hands one out, to the route that signs with it. Every write bumps the app's config version
 // (triggers of migration 0019).

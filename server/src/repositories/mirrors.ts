@@ -4,7 +4,7 @@
 // to the publisher and the test call.
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { appConfigVersions, appMirrors, auditLog, mirrorPublishLease } from '../db/schema';
+import { appConfigVersions, appMirrors, apps, auditLog, mirrorPublishLease } from '../db/schema';
 
 export interface MirrorFields {
   kind: string;
@@ -26,6 +26,8 @@ export interface MirrorRow extends MirrorFields {
   nextAttemptAt: Date;
   requested: boolean;
   currentVersion: number;
+  /** Nothing is published for an inactive app. */
+  appActive: boolean;
 }
 
 /** A mirror due for a publish, with its sealed token and the app's version now. */
@@ -53,6 +55,7 @@ const shown = {
   nextAttemptAt: appMirrors.nextAttemptAt,
   requested: appMirrors.requested,
   currentVersion: sql<number>`coalesce(${appConfigVersions.version}, 0)`.mapWith(Number),
+  appActive: apps.active,
 };
 
 /** The mirror as it was when its publish began: an outcome is not stored on a mirror edited since (it starts afresh). */
@@ -60,7 +63,8 @@ const unchanged = (m: DueMirror) =>
   and(eq(appMirrors.id, m.id), eq(appMirrors.url, m.url), eq(appMirrors.branch, m.branch), eq(appMirrors.path, m.path), eq(appMirrors.tokenSealed, m.tokenSealed));
 
 export function mirrorsRepository(db: Db) {
-  const select = () => db.select(shown).from(appMirrors).leftJoin(appConfigVersions, eq(appConfigVersions.appId, appMirrors.appId));
+  const select = () =>
+    db.select(shown).from(appMirrors).innerJoin(apps, eq(apps.id, appMirrors.appId)).leftJoin(appConfigVersions, eq(appConfigVersions.appId, appMirrors.appId));
   return {
     async list(appId: number): Promise<MirrorRow[]> {
       return select().where(eq(appMirrors.appId, appId)).orderBy(asc(appMirrors.id));
@@ -113,27 +117,38 @@ export function mirrorsRepository(db: Db) {
     },
 
     /**
-     * Mirrors whose time has come and that have something to publish: a newer config version, a
-     * "publish now", or a bundle issued before today (so the copy on the mirror never expires).
+     * Mirrors whose time has come (their backoff is over) and that have something to publish, of
+     * active apps only (an inactive app's bundle is refused to the phones, so it is not published
+     * either): a "publish now"; a mirror that holds no version yet (new or edited: at once); a bundle
+     * issued before today (so the copy on the mirror never expires); or a newer config version once
+     * the app's debounce is over. That debounce is the app's, not the mirror's: `debounceMs` after the
+     * latest publish among the app's mirrors that are behind, so all of them wait for the same moment
+     * and publish the same version together, and an app's mirrors get at most one commit a minute
+     * from config changes, whenever each was last published.
      */
-    async due(limit: number, except: number[]): Promise<DueMirror[]> {
+    async due(limit: number, except: number[], debounceMs: number): Promise<DueMirror[]> {
       const version = sql<number>`coalesce(${appConfigVersions.version}, 0)`.mapWith(Number);
+      const debounce = sql`${`${Math.round(debounceMs)} milliseconds`}::interval`;
+      const appLast = sql`(SELECT max(o.published_at) FROM app_mirrors o WHERE o.app_id = ${appMirrors.appId}
+        AND o.published_version IS DISTINCT FROM ${version})`;
       return db
         .select({ id: appMirrors.id, appId: appMirrors.appId, kind: appMirrors.kind, url: appMirrors.url, branch: appMirrors.branch, path: appMirrors.path, tokenSealed: appMirrors.tokenSealed, version, failures: appMirrors.failures })
         .from(appMirrors)
+        .innerJoin(apps, eq(apps.id, appMirrors.appId))
         .leftJoin(appConfigVersions, eq(appConfigVersions.appId, appMirrors.appId))
         .where(
-          sql`${appMirrors.nextAttemptAt} <= now()
+          sql`${appMirrors.nextAttemptAt} <= now() AND ${apps.active}
             AND ${except.length ? sql`${appMirrors.id} NOT IN (${sql.join(except.map((id) => sql`${id}`), sql`, `)})` : sql`true`}
-            AND (${appMirrors.requested} OR ${appMirrors.publishedVersion} IS DISTINCT FROM ${version}
+            AND (${appMirrors.requested} OR ${appMirrors.publishedVersion} IS NULL
+              OR (${appMirrors.publishedVersion} <> ${version} AND coalesce(${appLast} + ${debounce} <= now(), true))
               OR ${appMirrors.publishedAt} < date_trunc('day', now(), 'UTC'))`,
         )
         .orderBy(asc(appMirrors.nextAttemptAt))
         .limit(limit);
     },
 
-    /** A publish went through: the next one waits `debounceMs`. */
-    async published(m: DueMirror, version: number, commit: string | null, debounceMs: number): Promise<void> {
+    /** A publish went through: the next waits for a new version and the app's debounce (`due`). */
+    async published(m: DueMirror, version: number, commit: string | null): Promise<void> {
       await db
         .update(appMirrors)
         .set({
@@ -144,7 +159,7 @@ export function mirrorsRepository(db: Db) {
           lastError: null,
           failures: 0,
           requested: false,
-          nextAttemptAt: sql`now() + ${`${Math.round(debounceMs)} milliseconds`}::interval`,
+          nextAttemptAt: sql`now()`,
         })
         .where(unchanged(m));
     },

@@ -1,4 +1,4 @@
-// The signed bundle (issue 34; docs/product.md §7 "Mobile apps"): GET apps/client/bundle for the phones (the
+// The signed bundle (so an app can trust a config read from a mirror while the API is blocked; docs/product.md §7 "Mobile apps"): GET apps/client/bundle for the phones (the
 // `appapikey` header, like apps/client/config), and for the panel each app's signing keys (GET
 // apps/bundleKeys/{appId}, POST apps/bundleKeys/{appId}/rotate) and API bases (GET/POST
 // apps/bundleSettings/{appId}). What the document is and how it is signed: domain/bundle.ts.

@@ -5,7 +5,7 @@
 //   GET apps/exportProfile/{id}?format=link|qr|xray|v2ray   the share link, a QR code of it (SVG), or a
 //       complete client config (JSON) for current Xray-core (`xray`) or v2ray 4.x (`v2ray`). A profile
 //       the core cannot carry as written is a 409 UNSUPPORTED_BY_CORE naming the field (domain/v2ray-config.ts);
-//       a link too long for a QR code is a 413 TOO_LONG_FOR_QR. (Before issue 33, `v2ray` meant one
+//       a link too long for a QR code is a 413 TOO_LONG_FOR_QR. (`v2ray` once meant one
 //       config for both cores; it now means v2ray 4, and `xray` is the config for the apps' cores.)
 //   GET apps/exportFormats/{id}   which of those formats the profile has, and why it lacks the others
 //       (the code and `errors` the export would answer); reads the link, reveals nothing of it, not audited

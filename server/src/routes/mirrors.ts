@@ -39,6 +39,7 @@ const toDto = (m: MirrorRow): MirrorDto => ({
   nextAttemptAt: new Date(m.nextAttemptAt).toISOString(),
   requested: m.requested,
   currentVersion: m.currentVersion,
+  appActive: m.appActive,
 });
 
 const fieldsOf = (b: MirrorCreateBody | MirrorUpdateBody) => ({ kind: b.kind ?? 'git', url: b.url, branch: b.branch, path: b.path });
@@ -62,7 +63,8 @@ export async function mirrorRoutes(app: FastifyInstance) {
         summary: "The app's bundle mirrors with their publishing state (role_id 1)",
         description:
           'Each git remote the signed bundle (apps/client/bundle) is published to: its URL, branch and file path (never its token), ' +
-          'the config version last published there with its time and commit, and the last failure\'s message from the remote.',
+          'the config version last published there with its time and commit, and the last failure\'s message from the remote. ' +
+          '`appActive` false: the app is inactive, so nothing is published to its mirrors until it is active again.',
         params: yupSchema(appIdParamsSchema),
         response: { 200: dataResponse(responseSchema(mirrorListSchema)) },
       },
@@ -82,7 +84,8 @@ export async function mirrorRoutes(app: FastifyInstance) {
           `A git remote over http(s) (at most ${MIRRORS_MAX} per app): \`url\` (no password in it; a user name in it is the basic-auth ` +
           'user, otherwise x-access-token on github.com, oauth2 on gitlab, x-token-auth on bitbucket.org and git elsewhere), the ' +
           '`branch` and the file `path` to write, and the access `token` sent as HTTP basic auth. The token is sealed at rest and ' +
-          'never answered. The bundle is published there at once, then on every config change (one commit each, a minute apart at most).',
+          'never answered. The bundle is published there at once, then on every config change together with the app\'s other mirrors ' +
+          '(the same version on each, a minute after the app\'s last publish at the soonest). Nothing is published while the app is inactive.',
         params: yupSchema(appIdParamsSchema),
         body: yupSchema(mirrorCreateSchema),
         response: { 200: successResponse(responseSchema(mirrorSchema)) },
@@ -149,13 +152,15 @@ export async function mirrorRoutes(app: FastifyInstance) {
         summary: 'Publish the bundle to this mirror now',
         description:
           'Skips the debounce and any backoff: the publisher pushes the current bundle within seconds, even when the mirror holds ' +
-          'this version already. Answers the mirror as it is now (`requested` true); GET apps/mirrors shows the outcome.',
+          'this version already. Answers the mirror as it is now (`requested` true); GET apps/mirrors shows the outcome. ' +
+          '409 while the app is inactive (its bundle is not published).',
         params,
         response: { 200: successResponse(responseSchema(mirrorSchema)) },
       },
     },
     async (request) => {
       const { appId, mirrorId } = request.params;
+      if (!(await one(appId, mirrorId)).appActive) throw HttpError.conflict(undefined, 'The application is inactive: its bundle is not published');
       if (!(await app.repos.mirrors.request(appId, mirrorId))) throw HttpError.notFound('Mirror not found');
       app.mirrors.wake();
       return { success: true, data: await one(appId, mirrorId) };

@@ -3,12 +3,15 @@
 // advisory lock, so it works on PGlite and on a pool of PostgreSQL connections alike, and another
 // instance takes over once a holder has been gone for a lease period.
 //
-// A mirror is due when its app's config version is not the one it holds, when "publish now" was
-// asked, or when its copy was issued before today (so it never expires on the mirror), and its
-// next attempt time has come: after a publish the next one waits the debounce (a burst of saves
-// makes one commit a minute at most); after a failure the wait doubles from `backoffMs` up to
-// `maxBackoffMs`. Each mirror publishes on its own (several at once, each git call bounded by a
-// timeout), so a slow or failing remote never holds up the others, and none of it runs in a request.
+// A mirror of an active app is due when "publish now" was asked, when it holds no version yet, when
+// its copy was issued before today (so it never expires on the mirror), or when the app's config
+// version is newer than the one it holds and the app's debounce is over (repositories/mirrors.ts
+// `due`): the debounce counts from the app's last publish, not the mirror's, so all an app's
+// mirrors publish the same version together, a burst of saves making one commit a minute at most.
+// After a failure the mirror's own wait doubles from `backoffMs` up to `maxBackoffMs`. An inactive
+// app's mirrors are skipped (the mirror state says so: `appActive`) until it is active again. Each
+// mirror publishes on its own (several at once, each git call bounded by a timeout), so a slow or
+// failing remote never holds up the others, and none of it runs in a request.
 import { AsyncResource } from 'node:async_hooks';
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
@@ -20,7 +23,7 @@ import { GitMirrorError, publishFile } from '../domain/git-mirror';
 export interface PublisherTimings {
   /** How often due mirrors are looked for. */
   pollMs: number;
-  /** The least time between two publishes of one mirror (but "publish now"). */
+  /** The least time between an app's last publish and the next config version on its mirrors (but "publish now"). */
   debounceMs: number;
   /** The first retry's wait; it doubles with each failure in a row. */
   backoffMs: number;
@@ -70,7 +73,7 @@ export function createMirrorPublisher(app: FastifyInstance) {
       if (bundle === 'keysMissing') throw new GitMirrorError('the app has no newCoreKey/newCoreIv, so no bundle can be made');
       const token = app.secrets.open(m.tokenSealed, mirrorTokenContext(m.appId));
       const commit = await publishFile({ url: m.url, branch: m.branch, path: m.path, token }, bundle.body, `Bundle version ${m.version}`, { timeoutMs: timings.gitTimeoutMs });
-      await repo.published(m, m.version, commit, timings.debounceMs);
+      await repo.published(m, m.version, commit);
       await repo.audit(m.appId, 'app.mirrorPublish', { ...where, commit });
     } catch (err) {
       const message = err instanceof GitMirrorError ? err.message : 'the publish failed on the server (see its log)';
@@ -91,7 +94,7 @@ export function createMirrorPublisher(app: FastifyInstance) {
       if (!(await app.repos.mirrors.lease(holder, timings.leaseMs))) return;
       const room = timings.concurrency - inFlight.size;
       if (room <= 0) return;
-      for (const m of await app.repos.mirrors.due(room, [...inFlight.keys()])) {
+      for (const m of await app.repos.mirrors.due(room, [...inFlight.keys()], timings.debounceMs)) {
         const work = publishOne(m).finally(() => {
           inFlight.delete(m.id);
           if (running) wake();

@@ -17,7 +17,7 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   const [wanted, setWanted] = useState(false);
   // The features' catalogue opens the signed-in shell and its page (RequireCompleteCatalog): that
   // render is the page's largest, so it runs as a transition, which React renders in slices of a
-  // few milliseconds, instead of in one task (issue 16: 130 ms on a load of /dashboard). `opened`
+  // few milliseconds, instead of in one task (130 ms on a load of /dashboard). `opened`
   // is set in that transition: a render some other update starts (the core catalogue's, landing in
   // the same tick) finds the catalogue loaded but must not open the page in its one task. Once
   // open, a locale whose complete catalogue is loaded shows at once (switching back and forth).

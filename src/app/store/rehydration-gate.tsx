@@ -1,5 +1,5 @@
 // What redux-persist's PersistGate does (its children only once the persisted state is back), without
-// its cost on a phone (issue 16): PersistGate always renders nothing first and then sets its state in
+// its cost on a phone: PersistGate always renders nothing first and then sets its state in
 // componentDidMount, so the whole app rendered a second time as synchronous work inside the first
 // commit's task (bench:page-profile: 143 ms at 4x CPU on /dashboard). This gate renders its children
 // in the first render when the state is already back, and otherwise waits for it outside the commit,

@@ -50,7 +50,7 @@ const valueCount = (value: string) => value.replace(/\([^()]*\)/g, '()').replace
 
 /**
  * What cssjanus makes of the commonest declarations, without it (a phone spent 40-60 ms at 4x CPU
- * in cssjanus on a page's first commit, issue 16; its first call alone, compiling its expressions,
+ * in cssjanus on a page's first commit; its first call alone, compiling its expressions,
  * cost ~10 ms unthrottled): a side-named property whose value names no side swaps its name; a value
  * of position words swaps its sides; a four-value shorthand of plain parts swaps its second and
  * fourth; a transform's one translate changes its offset's sign; a value that names nothing

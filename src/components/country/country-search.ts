@@ -1,4 +1,4 @@
-// Country search of the picker (issue 30): what matches is unchanged (the name in the UI language or
+// Country search of the picker: what matches is unchanged (the name in the UI language or
 // in English contains the text, or the code starts with it); the order is not. An exact code or
 // exact name (either language) comes first, then names (or codes) that start with the text, then
 // the rest, each group in the list's own order. Without it `US` offered Australia first and the

@@ -2,7 +2,7 @@
 // actions and texts as the data grid, as a plain table. The grid suits a wide screen, but its mount
 // measures its root, its scrollbars and its rows in layout effects and renders again at once: on
 // /servers/{id} that was one task of 700-1,000 ms on Lighthouse's phone CPU, three style
-// recalculations and layouts among them, most of the page's Total Blocking Time (issue 16). A
+// recalculations and layouts among them, most of the page's Total Blocking Time. A
 // table lays itself out in the browser's one layout. Cells show what the grid's would
 // (`cellContent`), and the actions column stays at the inline end, folded into a "more" menu.
 import { useEffect, type ChangeEvent } from 'react';

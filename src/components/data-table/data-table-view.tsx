@@ -2,7 +2,7 @@
 // export, batch actions, the rows and their loading and error views) and the row actions a page
 // declared as data. It holds no list state of its own. The rows are the data grid (GridView) on a
 // screen at least 600 px wide and a plain table on a phone (CompactTable): the grid's mount was
-// most of a phone's blocking time on /servers/{id} (issue 16). The grid has its own chunk, asked
+// most of a phone's blocking time on /servers/{id}. The grid has its own chunk, asked
 // for as soon as this module runs on a wide screen, so a phone never downloads or evaluates it.
 import { useEffect, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';

@@ -2,7 +2,7 @@
 // declarations, sorting, paging and selection driven by the list's state, the row actions in a
 // column sized to its buttons that sticks to the inline end of the grid, so the actions of every
 // row stay in view whatever the width, the direction or the other columns. Its own chunk
-// ("data-grid"): a phone shows the list as CompactTable and never loads the grid (issue 16).
+// ("data-grid"): a phone shows the list as CompactTable and never loads the grid (its mount was most of a phone's blocking time).
 import { useMemo } from 'react';
 import { DataGrid, type GridColDef, type GridRowId } from '@mui/x-data-grid';
 import { useIntl } from 'react-intl';

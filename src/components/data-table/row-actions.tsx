@@ -3,7 +3,7 @@
 // with a menu. `actionsColumnWidth` sizes the column to the widest row, so nothing is cut off.
 // On a phone (`compact`) the label is the browser's own tooltip (`title`), not MUI's: a mounted
 // Tooltip renders again, synchronously, once its button's ref arrives, and a page of 30 rows did
-// that 30 times inside the first commit (~60 ms unthrottled on /servers/{id}, issue 16). A touch
+// that 30 times inside the first commit (~60 ms unthrottled on /servers/{id}). A touch
 // screen shows neither kind on a tap; a narrow window with a mouse still gets the label on hover.
 import { Fragment, useState } from 'react';
 import IconButton from '@mui/material/IconButton';
@@ -71,7 +71,7 @@ function MoreMenu<R>({ actions, row }: { actions: RowAction<R>[]; row: R }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   // The menu is rendered from its first opening on (and then kept, so that closing still plays its
   // transition): a closed menu in every row of a page cost the grid's first render of its rows
-  // (issue 16) a popover and a modal each.
+  // a popover and a modal each.
   const [opened, setOpened] = useState(false);
   const close = () => setAnchor(null);
   const more = intl.formatMessage({ id: 'dataTable.moreActions' });

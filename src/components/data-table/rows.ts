@@ -22,7 +22,7 @@ export function cellValue<R>(column: Pick<DataTableColumn<R>, 'field' | 'value'>
 }
 
 /**
- * A column's cell in a CSV export: data, not display (issue 30). The column's `exportValue`; else
+ * A column's cell in a CSV export: data, not display. The column's `exportValue`; else
  * the row's own value under the column's field (the stored ISO date, not the Jalali text the
  * column shows; the number, not its Persian digits); else, for a computed column, its `value`.
  */

@@ -1,4 +1,4 @@
-// The export of a server-paged list (issue 30): every row of the list's current filters and sort,
+// The export of a server-paged list: every row of the list's current filters and sort,
 // not the page shown, written by the server and streamed (GET apps/devices/export, GET audit/export;
 // src/contract/exports.ts). The browser never holds the rows as objects: it reads the answer's
 // bytes as they arrive, counting the lines for a progress bar against the list's count, and saves

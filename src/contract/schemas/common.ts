@@ -3,7 +3,7 @@
 // a response or a form. Pure TypeScript: runs in the browser and in Node.
 import * as yup from 'yup';
 import { TOO_LONG, V } from '../errors';
-import { ENGLISH_TEXT, PERSIAN_TEXT, hasInvisibleControls, isEnglishText, isPersianText } from '../text-rules';
+import { ENGLISH_TEXT, PERSIAN_TEXT, VISIBLE_TEXT, hasInvisibleControls, isEnglishText, isPersianText } from '../text-rules';
 import { TEXT_MAX } from '../limits';
 
 /** PostgreSQL `integer` upper bound: larger numbers are refused as input instead of failing in the database. */
@@ -136,7 +136,7 @@ export function englishOnly<S extends StringField>(schema: S): S {
  * for the names the phones show: app, operator, profile and server names.
  */
 export function visibleText<S extends StringField>(schema: S): S {
-  return schema.test('visible', V.invisibleCharacters, (v) => v == null || !hasInvisibleControls(v)) as S;
+  return schema.test({ name: 'visible', message: V.invisibleCharacters, params: { pattern: VISIBLE_TEXT }, test: (v) => v == null || !hasInvisibleControls(v) }) as S;
 }
 
 /** Persian-only text (docs/product.md §5). */

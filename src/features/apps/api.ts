@@ -24,6 +24,9 @@ import type {
   MutationResponse,
   Operator,
   RobotApiKey,
+  SubscriptionCreateBody,
+  SubscriptionCreatedDto,
+  SubscriptionDto,
   VersionDto,
 } from '../../contract';
 import type { BundleKeyDto, BundleSettingsBody, BundleSettingsDto } from '../../contract/bundle';
@@ -156,6 +159,20 @@ export const appsApi = baseApi.injectEndpoints({
     testMirror: build.mutation<MutationResponse<MirrorTestResult>, { appId: number; id: number }>({
       query: ({ appId, id }) => ({ url: `apps/mirrors/${appId}/${id}/test`, method: 'POST', body: NO_PAYLOAD }),
     }),
+    /** One app's subscription links (role_id 1): every profile of its servers; never their tokens. */
+    getAppSubscriptions: build.query<SubscriptionDto[], number>({
+      query: (appId) => ({ url: 'apps/subscriptions', params: { appId } }),
+      transformResponse: unwrapData<SubscriptionDto[]>,
+      providesTags: (r) => providesList(r, 'Subscription'),
+    }),
+    createAppSubscription: build.mutation<MutationResponse<SubscriptionCreatedDto>, SubscriptionCreateBody>({
+      query: (body) => ({ url: 'apps/subscriptions', method: 'POST', body }),
+      invalidatesTags: unlessRefused(() => [listTag('Subscription')]),
+    }),
+    revokeAppSubscription: build.mutation<MutationResponse, number>({
+      query: (id) => ({ url: `apps/subscriptions/${id}`, method: 'DELETE' }),
+      invalidatesTags: unlessRefused((_r, id) => invalidatesItem('Subscription', id)),
+    }),
   }),
 });
 
@@ -184,4 +201,7 @@ export const {
   useDeleteMirrorMutation,
   usePublishMirrorMutation,
   useTestMirrorMutation,
+  useGetAppSubscriptionsQuery,
+  useCreateAppSubscriptionMutation,
+  useRevokeAppSubscriptionMutation,
 } = appsApi;

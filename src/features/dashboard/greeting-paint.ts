@@ -1,4 +1,4 @@
-// The dashboard's greeting painted before the app has loaded (issue 16; FeatureRoute.paint): the
+// The dashboard's greeting painted before the app has loaded (so a phone sees it before the app's chunks have run; FeatureRoute.paint): the
 // bootstrap asks for a stored session's user with main.js and, once it is in, draws the greeting
 // of pages/dashboard-page.tsx (avatar, "Welcome, …", role, joined date and the two shortcuts) in
 // plain DOM and CSS (greeting-paint.css: the theme's Paper, Avatar, Chip, Typography and small

@@ -1,4 +1,4 @@
-// The title of /servers/{id} painted before the app has loaded (issue 16; FeatureRoute.paint): once
+// The title of /servers/{id} painted before the app has loaded (so a phone sees it before the app's chunks have run; FeatureRoute.paint): once
 // a stored session's user is in (and may open the page), the bootstrap draws the page's heading in
 // plain DOM and CSS (profiles-paint.css: the theme's h5) where PageHeader then renders its own. It
 // is the page's largest text. Only the heading: whether the header's "back" button shares its line

@@ -1,4 +1,4 @@
-// Response shapes of the server, country, profile and operator calls (docs/product.md §3, /api/v1 issue 6).
+// Response shapes of the server, country, profile and operator calls (docs/product.md §3).
 // The server, country and profile shapes are the contract's DTOs, the ones the API answers with.
 import type { CountryDto, OperatorNames, ProfileDto, ServerDto } from '../../contract';
 

@@ -124,7 +124,7 @@ export interface ReadAnswer {
 
 /**
  * Sends a read before the app has loaded (the bootstrap asks for a stored session's user with
- * main.js, issue 16), or takes one already sent (`sent`: index.html's own call, boot/early-user.ts):
+ * main.js), or takes one already sent (`sent`: index.html's own call, boot/early-user.ts):
  * the app's first call of the same path with the same token takes its answer instead of asking
  * again. Once only: every later call goes out as usual.
  */

@@ -25,7 +25,7 @@ export interface NamedRole {
 const persianUi = (intl: IntlShape) => intl.locale.startsWith('fa');
 
 /**
- * The label of a role in the UI language (issue 30): in Persian its Persian name; else (and for a
+ * The label of a role in the UI language: in Persian its Persian name; else (and for a
  * role without one) the seeded roles' own label (`common.role.<name>`), or its English name as it is.
  */
 export function roleLabel(intl: IntlShape, role: NamedRole | string): string {

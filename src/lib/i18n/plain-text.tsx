@@ -1,6 +1,6 @@
 // Message texts without react-intl, for the sign-in page before the app has loaded (src/boot): its
 // messages are plain texts, so a lookup in the catalogue is all it needs, and the page saves
-// react-intl's formatter set-up on the phone's first load (issue 16). The catalogue holds strings
+// react-intl's formatter set-up on the phone's first load. The catalogue holds strings
 // (tests, the dev server) or, in the production build, each message pre-parsed into ICU parts
 // (webpack.config.ts); a literal's parts are joined, an argument takes its value. Components read
 // texts through `useText`; the bootstrap provides `plainText`, the app react-intl's formatMessage.

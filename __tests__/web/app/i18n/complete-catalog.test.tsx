@@ -1,7 +1,7 @@
 // The features' catalogue opens the signed-in shell and its page (RequireCompleteCatalog). That
 // render is the page's largest, so the provider opens it in a transition of its own once the
 // catalogue has loaded, never in a render another update happens to start while the catalogue is
-// already in memory (issue 16: on a stored-session load the core catalogue's re-render landed in the
+// already in memory (on a stored-session load the core catalogue's re-render landed in the
 // same tick and rendered the whole page in one task). The loader is mocked so the test decides when
 // the catalogue counts as loaded and when its promise resolves.
 import { useState } from 'react';

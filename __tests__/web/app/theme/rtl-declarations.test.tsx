@@ -114,7 +114,7 @@ const HandWritten = styled.div`
   margin-inline-end: -0.71em;
   text-shadow: none;
   outline: 1px solid ButtonBorder;
-  /* the shapes the quick path decides since /servers/{id}'s first commit (issue 16), and near misses */
+  /* the shapes the quick path decides since /servers/{id}'s first commit, and near misses */
   --AppBar-background: #1f4e9c;
   --AppBar-background: 10%;
   background: none;

@@ -1,4 +1,4 @@
-// The country picker's search (issue 30): an exact code or exact name (in either language) comes
+// The country picker's search: an exact code or exact name (in either language) comes
 // first, then names that start with the text, then the rest; what matches is unchanged. Typed into
 // the server form's picker over the same world list the server seeds (countries-and-timezones,
 // sorted by English name as GET apps/countries answers it).

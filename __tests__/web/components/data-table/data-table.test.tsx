@@ -350,7 +350,7 @@ describe('DataTable', () => {
   });
 });
 
-// On a phone (narrower than 600 px) the list is a plain table, not the data grid (issue 16: the
+// On a phone (narrower than 600 px) the list is a plain table, not the data grid (the
 // grid's mount was most of a phone's blocking time): the same sort cycle, digits, selection,
 // paging and texts, through the same list state.
 describe('DataTable on a phone', () => {

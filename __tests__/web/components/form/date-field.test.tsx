@@ -1,7 +1,7 @@
 // DateField (MUI X DatePicker): the Persian calendar in Persian and the Gregorian one in English,
 // typed section by section as a user does, always handing the form a Gregorian ISO date; an
 // impossible day and a day after today are refused by the user schema's birthdate rule. In Persian
-// the field and the open calendar show Persian digits and the weekday initials (issue 30).
+// the field and the open calendar show Persian digits and the weekday initials.
 import { screen, waitFor, within } from '@testing-library/react';
 import * as yup from 'yup';
 import { DateField, Form } from '../../../../src/components/form';

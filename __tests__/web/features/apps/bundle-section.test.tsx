@@ -1,4 +1,4 @@
-// The signed bundle's part of the application settings tab (issue 34): the public keys with their copy
+// The signed bundle's part of the application settings tab: the public keys with their copy
 // buttons, the API addresses, and what each role may do (role_id 1 rotates and saves; the app's admin
 // reads), in Persian and English.
 import { screen, waitFor, within } from '@testing-library/react';

@@ -13,14 +13,15 @@ const server = useFakeServer();
 const OK: MirrorDto = {
   id: 4, kind: 'git', url: 'https://github.com/acme/mirror.git', branch: 'main', path: 'bundle.json', publishedVersion: 12, publishedAt: '2026-03-04T10:00:00.000Z',
   publishedCommit: 'abc', attemptedAt: '2026-03-04T10:00:00.000Z', lastError: null, failures: 0, nextAttemptAt: '2026-03-04T10:01:00.000Z', requested: false, currentVersion: 12,
+  appActive: true,
 };
 const FAILING: MirrorDto = {
   ...OK, id: 5, url: 'https://codeberg.org/acme/mirror.git', publishedVersion: null, publishedAt: null, publishedCommit: null, failures: 2,
   lastError: "git push: remote: pushes are refused\n ! [remote rejected] HEAD -> main (pre-receive hook declined)",
 };
 
-async function open(user = makeUser(), locale: 'fa' | 'en' = 'fa') {
-  let mirrors: MirrorDto[] = [OK, FAILING];
+async function open(user = makeUser(), locale: 'fa' | 'en' = 'fa', listed: MirrorDto[] = [OK, FAILING]) {
+  let mirrors = listed;
   server.on('GET', 'users/current', json({ data: user }));
   server.on('GET', 'apps/getApp/:id', json({ data: { ...makeApp({ id: 1, name: 'LiveApp' }), settings: makeSettings(user.role_id === 1) } }));
   server.on('GET', 'apps/countries', json({ data: countries }));
@@ -72,6 +73,14 @@ describe('the bundle mirrors on the settings tab', () => {
     await user.click(within(ok).getByRole('button', { name: 'آزمایش' }));
     expect(await within(ok).findByText('مخزن بررسی را رد کرد:')).toBeInTheDocument();
     expect(within(ok).getByText(/Authentication failed/)).toHaveAttribute('dir', 'ltr');
+  });
+
+  it('shows a mirror of an inactive app as paused, with no publish now', async () => {
+    await open(makeUser(), 'en', [{ ...OK, appActive: false, currentVersion: 13 }]);
+    const paused = await screen.findByRole('article', { name: 'Mirror #4' });
+    expect(within(paused).getByText('Paused')).toBeInTheDocument();
+    expect(paused).toHaveTextContent('The app is inactive, so its bundle is not published here');
+    expect(within(paused).getByRole('button', { name: 'Publish now' })).toBeDisabled();
   });
 
   it('is not shown to the app\'s admin', async () => {

@@ -243,7 +243,7 @@ describe('devices page', () => {
   });
 });
 
-// Issue 30: the list's export is the whole list, asked of the server with the list's filters and
+// The list's export is the whole list, asked of the server with the list's filters and
 // sort (GET apps/devices/export), streamed with a progress bar; never the 30 rows shown.
 describe('devices page export', () => {
   let blobs: Blob[];

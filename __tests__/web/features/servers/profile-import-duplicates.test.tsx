@@ -29,7 +29,7 @@ async function uploadTwice(locale: 'fa' | 'en') {
 
 it('asks with the count and skips the duplicates when told to', async () => {
   const { user, dialog } = await uploadTwice('en');
-  expect(dialog).toHaveTextContent('12 rows of 15 in this file have addresses this server already has');
+  expect(dialog).toHaveTextContent('Rows of this file whose address this server already has (or an earlier row of the file has): 12 of 15. Skip them?');
   expect(screen.queryByText('The upload failed')).not.toBeInTheDocument();
   await user.click(within(dialog).getByRole('button', { name: 'Skip duplicates' }));
   expect(await screen.findByText('3 profiles imported; 12 duplicate rows skipped')).toBeInTheDocument();

@@ -131,7 +131,7 @@ describe('role permissions', () => {
     });
   });
 
-  it('names each operation by what it lets the role do, in the UI language, with its method and route below (issue 30)', async () => {
+  it('names each operation by what it lets the role do, in the UI language, with its method and route below', async () => {
     await openPermissions();
     const devices = screen.getByRole('checkbox', { name: 'انتخاب همهٔ دستگاه‌ها' }).closest('section') as HTMLElement;
     expect(within(devices).getByRole('checkbox', { name: /^دیدن فهرست دستگاه‌ها/ })).toBeInTheDocument();

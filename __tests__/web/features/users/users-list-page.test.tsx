@@ -34,7 +34,7 @@ describe('users list page', () => {
     expect(cellTexts('role')).toEqual([fa['common.role.admin'], fa['common.role.appAdmin'], fa['common.role.appAdmin'], fa['common.role.restricted']]);
   });
 
-  it('names a role made in the panel by its Persian name in Persian and its English one in English (issue 30)', async () => {
+  it('names a role made in the panel by its Persian name in Persian and its English one in English', async () => {
     const support = { id: 7, name: 'support', pName: 'پشتیبانی' };
     const users = [...USERS, staff({ id: 9, username: 'mina', name: 'مینا', family: 'رادمنش', role_id: 7, role: support })];
     serveUsers(server, users);

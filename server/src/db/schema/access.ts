@@ -14,7 +14,7 @@ export const roles = pgTable(
     id: serial('id').primaryKey(),
     /** The English name, unique: the seeded roles' are the keys the fixed rules name (admin, appAdmin, restricted). */
     name: text('name').notNull().unique(),
-    /** The Persian name (issue 30); null for a role made before it existed (the panel shows `name`). */
+    /** The Persian name; null for a role made before it existed (the panel shows `name`). */
     pName: text('p_name'),
     /** The English description. */
     description: text('description'),

@@ -1,4 +1,4 @@
-// The signed bundle of each app (issue 34; docs/product.md §7 "Mobile apps", GET apps/client/bundle):
+// The signed bundle of each app (so an app can trust a config read from a mirror while the API is blocked; docs/product.md §7 "Mobile apps", GET apps/client/bundle):
 // its Ed25519 signing keys and its bundle settings. Both hang off the app and go with it (ON DELETE
 // CASCADE). A change to either bumps the app's config version (triggers of migration 0019, like
 // app_settings in 0004), so a rotated key or new API bases are in the next bundle of every instance

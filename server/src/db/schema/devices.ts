@@ -12,7 +12,7 @@ import { timestamps } from './columns';
  * keeps to it, whatever its session settings). A registration's entries go into that list, and
  * every text-filter search reads the whole list: at PostgreSQL's default 4 MB a burst of
  * registrations left 250-415 pending pages per index and one selective filter's statement took
- * 127 ms, 20 ms once merged (issue 16). Merged at 256 kB, the bench's selective filters after a
+ * 127 ms, 20 ms once merged. Merged at 256 kB, the bench's selective filters after a
  * burst stay at their seeded-table times, and addDevice's database CPU per registration is
  * unchanged (125 against 123 µs).
  */

@@ -1,4 +1,4 @@
-// The Jalali adapter of MUI X as a Persian reader expects it (docs/architecture.md §4, issue 30):
+// The Jalali adapter of MUI X as a Persian reader expects it (docs/architecture.md §4):
 // date-fns-jalali writes Latin digits (1403, 12) and its short weekday names are "1ش" … "5ش", of
 // which the calendar header keeps the first character (`ش 1 2 3 4 5 ج`). This adapter writes every
 // formatted date in Persian digits (days, years, months, times, the field's sections) and names

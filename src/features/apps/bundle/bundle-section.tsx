@@ -1,4 +1,4 @@
-// The signed bundle's part of the settings tab of /app/{appId} (issue 34): the app's Ed25519 public keys
+// The signed bundle's part of the settings tab of /app/{appId} (what lets the apps trust a config read from a mirror): the app's Ed25519 public keys
 // for its developers to build into the app (PEM and raw base64, each with a copy button), the API
 // addresses signed into every bundle, and, for role_id 1 only, rotating the key and saving the
 // addresses. The app's admin reads both. The private keys never reach the panel.

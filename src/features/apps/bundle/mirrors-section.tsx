@@ -1,6 +1,6 @@
 // The bundle mirrors of /app/{appId}, for role_id 1 (docs/product.md §7 "Mobile apps"): the git remotes the
 // signed bundle is published to, each with its state (the version last published and when, the
-// remote's last error), and add, edit, delete, "publish now" and "test". The token is write-only:
+// remote's last error; paused while the app is inactive), and add, edit, delete, "publish now" and "test". The token is write-only:
 // the panel never receives it, and editing leaves it as it is unless a new one is typed.
 import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
@@ -37,7 +37,7 @@ function MirrorDialog({ appId, mirror, onClose }: { appId: number; mirror: Mirro
     <FormDialog<FormValues>
       open
       onClose={onClose}
-      titleId={mirror ? 'apps.mirrors.editTitle' : 'apps.mirrors.addTitle'}
+      titleId={mirror ? 'apps.mirrors.editTitle' : 'apps.mirrors.add'}
       schema={(mirror ? mirrorUpdateSchema : mirrorCreateSchema) as never}
       defaultValues={defaults}
       onSubmit={({ url, branch, path, token }) =>
@@ -69,7 +69,7 @@ function MirrorCard({ appId, mirror, onEdit, onDelete }: { appId: number; mirror
   const testing = useSubmitAction<{ data?: MirrorTestResult }>({ errorMessageId: 'apps.mirrors.testError' });
   const when = (iso: string) => intl.formatDate(iso, { dateStyle: 'medium', timeStyle: 'short' });
   const upToDate = mirror.publishedVersion === mirror.currentVersion && !mirror.requested;
-  const state = mirror.lastError ? 'failing' : upToDate ? 'upToDate' : 'pending';
+  const state = !mirror.appActive ? 'paused' : mirror.lastError ? 'failing' : upToDate ? 'upToDate' : 'pending';
   return (
     <Paper variant="outlined" sx={{ p: 1.5 }} component="article" aria-label={intl.formatMessage({ id: 'apps.mirrors.cardLabel' }, { id: mirror.id })} data-testid={`mirror-${mirror.id}`}>
       <Stack spacing={1}>
@@ -77,7 +77,7 @@ function MirrorCard({ appId, mirror, onEdit, onDelete }: { appId: number; mirror
           <Typography variant="subtitle2" component="h3" sx={{ fontFamily: mono, overflowWrap: 'anywhere' }}>
             <Ltr>{mirror.url}</Ltr>
           </Typography>
-          <Chip size="small" color={state === 'failing' ? 'error' : state === 'upToDate' ? 'success' : 'default'} label={intl.formatMessage({ id: `apps.mirrors.state.${state}` })} />
+          <Chip size="small" color={state === 'failing' ? 'error' : state === 'upToDate' ? 'success' : state === 'paused' ? 'warning' : 'default'} label={intl.formatMessage({ id: `apps.mirrors.state.${state}` })} />
         </Stack>
         <Typography variant="body2" color="text.secondary">
           <FormattedMessage id="apps.mirrors.where" values={{ branch: <Ltr>{mirror.branch}</Ltr>, path: <Ltr>{mirror.path}</Ltr> }} />
@@ -89,6 +89,11 @@ function MirrorCard({ appId, mirror, onEdit, onDelete }: { appId: number; mirror
             <FormattedMessage id="apps.mirrors.never" values={{ current: mirror.currentVersion }} />
           )}
         </Typography>
+        {!mirror.appActive && (
+          <Alert severity="warning">
+            <FormattedMessage id="apps.mirrors.pausedInactive" />
+          </Alert>
+        )}
         {mirror.lastError && (
           <Alert severity="error">
             <FormattedMessage id="apps.mirrors.lastError" values={{ when: mirror.attemptedAt ? when(mirror.attemptedAt) : '', failures: mirror.failures, next: when(mirror.nextAttemptAt) }} />
@@ -108,7 +113,7 @@ function MirrorCard({ appId, mirror, onEdit, onDelete }: { appId: number; mirror
           </Alert>
         )}
         <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', justifyContent: 'flex-end' }} useFlexGap>
-          <Button size="small" disabled={publishing.submitting} onClick={() => void publishing.run(() => publish({ appId, id: mirror.id }).unwrap()).catch(() => undefined)}>
+          <Button size="small" disabled={publishing.submitting || !mirror.appActive} onClick={() => void publishing.run(() => publish({ appId, id: mirror.id }).unwrap()).catch(() => undefined)}>
             <FormattedMessage id={publishing.submitting ? 'common.inProgress' : 'apps.mirrors.publish'} />
           </Button>
           <Button
@@ -136,7 +141,7 @@ export function MirrorsSection({ appId }: { appId: number }) {
   const [remove] = useDeleteMirrorMutation();
   const [editing, setEditing] = useState<MirrorDto | 'new' | null>(null);
   const [deleting, setDeleting] = useState<MirrorDto | null>(null);
-  const waiting = (mirrors.data ?? []).some((m) => m.requested || (m.publishedVersion !== m.currentVersion && !m.lastError));
+  const waiting = (mirrors.data ?? []).some((m) => m.appActive && (m.requested || (m.publishedVersion !== m.currentVersion && !m.lastError)));
   useEffect(() => setPoll(waiting), [waiting]);
 
   let body;

@@ -1,5 +1,6 @@
 // /app/{appId}: one application with the tabs application settings, admob settings and block list
-// (docs/product.md §2) with the signed bundle's keys, API addresses and (for role_id 1) mirrors under the settings, and what the app receives (the mobile apps' config call, decoded; docs/product.md §7 "Mobile apps"). The chosen tab is kept in the address (?tab=) so a reload or a shared link keeps it.
+// (docs/product.md §2) with the signed bundle's keys, API addresses and (for role_id 1) mirrors under the settings, and what the app receives (the mobile apps' config call, decoded; docs/product.md §7 "Mobile apps").
+// Role_id 1 also gets the app's subscription links (the server's rule: profiles:reveal). The chosen tab is kept in the address (?tab=) so a reload or a shared link keeps it.
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
@@ -18,12 +19,13 @@ import { can } from '../../../lib/authorization';
 import { SettingsTab } from '../settings/settings-tab';
 import { VersionsTab } from '../versions/versions-tab';
 import { ReceivesTab } from '../receives/receives-tab';
+import { SubscriptionsTab } from '../subscriptions/subscriptions-tab';
 import { BundleSection } from '../bundle/bundle-section';
 import { MirrorsSection } from '../bundle/mirrors-section';
 import { BackButton } from '../../../components/layout/back-button';
 import { PATHS } from '../../../lib/routing';
 
-const TABS = ['settings', 'ads', 'versions', 'receives'] as const;
+const TABS = ['settings', 'ads', 'versions', 'receives', 'subscriptions'] as const;
 type DetailTab = (typeof TABS)[number];
 
 export default function AppDetailPage() {
@@ -32,7 +34,9 @@ export default function AppDetailPage() {
   const appId = Number(useParams().appId);
   const valid = Number.isInteger(appId) && appId > 0;
   const [params, setParams] = useSearchParams();
-  const tab: DetailTab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as DetailTab) : 'settings';
+  const subscriptions = can(user, 'profiles:reveal');
+  const offered = TABS.filter((key) => key !== 'subscriptions' || subscriptions) as readonly string[];
+  const tab: DetailTab = offered.includes(params.get('tab') ?? '') ? (params.get('tab') as DetailTab) : 'settings';
   const app = useGetAppQuery(appId, { skip: !valid });
   const backTo = can(user, 'apps:manage') ? PATHS.appsManage : PATHS.appsMine;
 
@@ -75,6 +79,7 @@ export default function AppDetailPage() {
         <Tab value="ads" label={<FormattedMessage id="apps.detail.tabAds" />} />
         <Tab value="versions" label={<FormattedMessage id="apps.detail.tabVersions" />} />
         <Tab value="receives" label={<FormattedMessage id="apps.detail.tabReceives" />} />
+        {subscriptions && <Tab value="subscriptions" label={<FormattedMessage id="apps.subscriptions.title" />} />}
       </Tabs>
       <Box role="tabpanel">
         {tab === 'settings' && (
@@ -87,6 +92,7 @@ export default function AppDetailPage() {
         {tab === 'ads' && <AdsTab appId={appId} />}
         {tab === 'versions' && <VersionsTab appId={appId} />}
         {tab === 'receives' && <ReceivesTab appId={appId} />}
+        {tab === 'subscriptions' && <SubscriptionsTab appId={appId} />}
       </Box>
     </>
   );

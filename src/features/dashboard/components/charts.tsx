@@ -41,7 +41,7 @@ let turns: Promise<void> = Promise.resolve();
 /**
  * The charts module once it is in and this drawing's turn has come. The drawings are drawn one per
  * task, each after the one before has committed: drawn together they were one task of 65 ms on
- * this machine's CPU, four times that on Lighthouse's phone (issue 16).
+ * this machine's CPU, four times that on Lighthouse's phone.
  */
 function useDrawingTurn(wanted: boolean): ChartsModule | undefined {
   const [charts, setCharts] = useState<ChartsModule>();
@@ -81,7 +81,7 @@ function useDrawingTurn(wanted: boolean): ChartsModule | undefined {
 /**
  * Whether the element has come near the viewport (within 200 px of it), and at once where the
  * browser cannot tell. A chart below the fold of a phone is drawn when the user scrolls towards it,
- * not during the page's load: each drawing is a task of 100-250 ms at a phone's CPU (issue 16).
+ * not during the page's load: each drawing is a task of 100-250 ms at a phone's CPU.
  */
 function useNearViewport(element: RefObject<Element | null>): boolean {
   const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');

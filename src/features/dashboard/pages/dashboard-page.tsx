@@ -83,7 +83,7 @@ function Figures() {
  * The figures join the page in a render of their own, after the greeting's commit. Their query's
  * answer may land while React renders the shell and the page in slices; a component reading it in
  * that render would make React redo the whole render in one task (a store read through
- * useSyncExternalStore must not tear), which is what the first load of /dashboard did (issue 16).
+ * useSyncExternalStore must not tear), which is what the first load of /dashboard did.
  */
 function useShownAfterFirstCommit(): boolean {
   const [shown, setShown] = useState(false);

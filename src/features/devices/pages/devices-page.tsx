@@ -6,7 +6,7 @@
 // delete show only when the role holds their operation grant, and without `GET apps` the page works
 // without the application filter (docs/product.md §6). Export CSV is the server's
 // (GET apps/devices/export): every device of the current filters and sort, streamed with a
-// progress bar, never the 30 rows shown (issue 30).
+// progress bar, never the 30 rows shown.
 import { useEffect, useMemo, useState } from 'react';
 import Button from '@mui/material/Button';
 import AddIcon from '@mui/icons-material/Add';

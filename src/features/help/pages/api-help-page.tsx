@@ -2,7 +2,7 @@
 // credentials as placeholders (never a real password), how to call the API with a token, and for
 // app developers the mobile apps' config call (how to decrypt a profile, the caching headers), the
 // connection report call (a sample request) and the
-// signed bundle (issue 34): the rule an app applies before it trusts one, checked from a shell with
+// signed bundle (how an app trusts a config read from a mirror): the rule an app applies before it trusts one, checked from a shell with
 // openssl or with the reference verifier scripts/verify-bundle.mjs, and where the mirrors publish it.
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';

@@ -1,6 +1,6 @@
 // The operations of a role's permissions page (docs/product.md §6), grouped by their OpenAPI tag: a "select all"
 // per group (indeterminate when some are chosen) and one checkbox per operation. Staff read what it
-// lets the role do, in the UI language (issue 30: `users.access.operation.<METHOD> <route>` and
+// lets the role do, in the UI language (`users.access.operation.<METHOD> <route>` and
 // `users.access.operationGroup.<tag>` in this feature's lang files; a server test fails when an
 // operation of the route table has none), with its method and route below, left to right. An
 // operation the panel has no text for (a newer server) shows its OpenAPI summary.

@@ -1,4 +1,4 @@
-// Create or edit a role (docs/product.md §6): a Persian and an English name, as a menu item has (issue 30),
+// Create or edit a role (docs/product.md §6): a Persian and an English name, as a menu item has,
 // and an optional description in each language, validated by the contract's roleInputSchema. The
 // English name is the role's unique key; the server's "name taken" lands on its field.
 import { roleInputSchema, type RoleDetail, type RoleInput } from '../../../contract';

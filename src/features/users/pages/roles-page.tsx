@@ -1,5 +1,5 @@
 // /users/roles (docs/product.md §6; docs/product.md §3 Role): every role with its name and description in the
-// UI language (issue 30), created date (in the user's calendar), users count and scope; actions
+// UI language, created date (in the user's calendar), users count and scope; actions
 // edit, permissions (its own page) and delete. The top admin's role holds everything and is never
 // edited or deleted; the seeded roles are never deleted.
 import { useMemo, useState } from 'react';

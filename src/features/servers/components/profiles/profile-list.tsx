@@ -24,7 +24,7 @@ export function ProfileList({ serverId, readOnly = false }: { serverId: number; 
   const canReveal = useCan('profiles:reveal');
   const showType = useCan('profiles:type');
   const profiles = useGetProfilesQuery(serverId);
-  // The list's arrival renders the table (the page's rows: the load's largest render, issue 16).
+  // The list's arrival renders the table (the page's rows: the load's largest render).
   // The query's answer reaches this component through a store subscription, whose updates React
   // renders in one task; the table gets the rows through a deferred value instead, which React
   // renders in slices of a few milliseconds after that task (the spinner stays until then). Also

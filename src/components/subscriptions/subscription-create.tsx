@@ -1,23 +1,34 @@
 // Making a subscription link (role_id 1): a label, optionally one operator's profiles and a fixed
 // format (else each client gets the format its User-Agent reads). Checked with the contract's schema
-// that the server checks with; the answer's token is shown once (SubscriptionLink).
+// that the server checks with; the answer's token is shown once (SubscriptionLink). Feature-free:
+// the feature hands over the call (`create`) and its texts' prefix (`ns`).
 import { useState, type FormEvent } from 'react';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { OPERATORS, SUB_FORMATS, SUB_LABEL_MAX, subscriptionCreateSchema, type SubscriptionCreatedDto } from '../../../../contract';
-import { errorMessageId } from '../../../../lib/api';
-import { useNotify } from '../../../../lib/state';
-import { useCreateSubscriptionMutation } from '../../api';
+import { OPERATORS, SUB_FORMATS, SUB_LABEL_MAX, subscriptionCreateSchema, type SubscriptionCreateBody, type SubscriptionCreatedDto } from '../../contract';
+import { errorMessageId } from '../../lib/api';
+import { useNotify } from '../../lib/state';
 
 export type SubscriptionScope = { serverId: number } | { appId: number };
 
-export function SubscriptionCreate({ scope, onCreated }: { scope: SubscriptionScope; onCreated: (made: SubscriptionCreatedDto) => void }) {
+export interface SubscriptionCreateProps {
+  /** The message prefix of the feature showing it: `servers.subscriptions`, `apps.subscriptions`. */
+  ns: string;
+  /** The message prefix of its operator names: `servers.operator`, `apps.receives.operator`. */
+  operatorNs: string;
+  scope: SubscriptionScope;
+  /** The feature's call; answers the made link. */
+  create: (body: SubscriptionCreateBody) => Promise<SubscriptionCreatedDto | undefined>;
+  onCreated: (made: SubscriptionCreatedDto) => void;
+}
+
+export function SubscriptionCreate({ ns, operatorNs, scope, create, onCreated }: SubscriptionCreateProps) {
   const intl = useIntl();
   const notify = useNotify();
-  const [create, { isLoading }] = useCreateSubscriptionMutation();
+  const [isLoading, setLoading] = useState(false);
   const [label, setLabel] = useState('');
   const [operator, setOperator] = useState('');
   const [format, setFormat] = useState('');
@@ -33,23 +44,26 @@ export function SubscriptionCreate({ scope, onCreated }: { scope: SubscriptionSc
       return;
     }
     setLabelError(null);
+    setLoading(true);
     try {
-      const answer = await create(subscriptionCreateSchema.cast(body)).unwrap();
-      notify.success('servers.subscriptions.created');
+      const made = await create(subscriptionCreateSchema.cast(body) as SubscriptionCreateBody);
+      notify.success(`${ns}.created`);
       setLabel('');
-      if (answer.data) onCreated(answer.data);
+      if (made) onCreated(made);
     } catch (error) {
-      notify.error(errorMessageId(error, 'servers.subscriptions.createError'));
+      notify.error(errorMessageId(error, `${ns}.createError`));
+    } finally {
+      setLoading(false);
     }
   };
 
-  const any = intl.formatMessage({ id: 'servers.subscriptions.any' });
+  const any = intl.formatMessage({ id: `${ns}.any` });
   return (
     <Stack component="form" noValidate onSubmit={submit} direction={{ xs: 'column', sm: 'row' }} spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: { sm: 'flex-start' } }}>
       <TextField
         size="small"
         required
-        label={intl.formatMessage({ id: 'servers.subscriptions.label' })}
+        label={intl.formatMessage({ id: `${ns}.label` })}
         value={label}
         onChange={(e) => setLabel(e.target.value)}
         error={labelError !== null}
@@ -57,24 +71,24 @@ export function SubscriptionCreate({ scope, onCreated }: { scope: SubscriptionSc
         slotProps={{ htmlInput: { maxLength: SUB_LABEL_MAX, dir: 'auto' } }}
         sx={{ minWidth: 200 }}
       />
-      <TextField select size="small" label={intl.formatMessage({ id: 'servers.profile.fields.operator' })} value={operator} onChange={(e) => setOperator(e.target.value)} sx={{ minWidth: 140 }}>
+      <TextField select size="small" label={intl.formatMessage({ id: `${ns}.column.operator` })} value={operator} onChange={(e) => setOperator(e.target.value)} sx={{ minWidth: 140 }}>
         <MenuItem value="">{any}</MenuItem>
         {OPERATORS.map((o) => (
           <MenuItem key={o} value={o}>
-            {intl.formatMessage({ id: `servers.operator.${o}` })}
+            {intl.formatMessage({ id: `${operatorNs}.${o}` })}
           </MenuItem>
         ))}
       </TextField>
-      <TextField select size="small" label={intl.formatMessage({ id: 'servers.subscriptions.format' })} value={format} onChange={(e) => setFormat(e.target.value)} sx={{ minWidth: 160 }}>
-        <MenuItem value="">{intl.formatMessage({ id: 'servers.subscriptions.format.auto' })}</MenuItem>
+      <TextField select size="small" label={intl.formatMessage({ id: `${ns}.format` })} value={format} onChange={(e) => setFormat(e.target.value)} sx={{ minWidth: 160 }}>
+        <MenuItem value="">{intl.formatMessage({ id: `${ns}.format.auto` })}</MenuItem>
         {SUB_FORMATS.map((f) => (
           <MenuItem key={f} value={f}>
-            {intl.formatMessage({ id: `servers.subscriptions.format.${f}` })}
+            {intl.formatMessage({ id: `${ns}.format.${f}` })}
           </MenuItem>
         ))}
       </TextField>
       <Button type="submit" variant="contained" disabled={isLoading}>
-        <FormattedMessage id={isLoading ? 'common.inProgress' : 'servers.subscriptions.create'} />
+        <FormattedMessage id={isLoading ? 'common.inProgress' : `${ns}.create`} />
       </Button>
     </Stack>
   );
