@@ -73,13 +73,18 @@ describe('alerts', () => {
     expect(flap.verdictChanges).toEqual([expect.objectContaining({ profileId: profile, from: 'failing', to: 'working' })]);
     expect(flap.alerts).toEqual([]);
 
-    // Failing again three hours on, past the window: a second alert.
+    // Once the window has passed, the damped change is told: no longer failing.
+    const caught = await t.app.fieldHealth.sweep(new Date(t0.getTime() + 75 * MIN));
+    expect(caught.alerts).toEqual([expect.objectContaining({ profileId: profile, from: 'failing', to: expect.stringMatching(/^(working|unknown)$/) })]);
+    expect((await t.app.fieldHealth.sweep(new Date(t0.getTime() + 80 * MIN))).alerts).toEqual([]);
+
+    // Failing again three hours on, past the window: another alert.
     const t2 = new Date(t0.getTime() + 3 * HOUR);
     await vote(mine, 1, profile, false, t2);
     const again = await judgeAt(new Date(t2.getTime() + 10 * MIN));
-    expect(again.alerts).toEqual([expect.objectContaining({ profileId: profile, from: 'working', to: 'failing' })]);
+    expect(again.alerts).toEqual([expect.objectContaining({ profileId: profile, to: 'failing' })]);
     const stored = await t.db.select().from(fieldAlerts).where(eq(fieldAlerts.profileId, profile));
-    expect(stored.map((a) => [a.fromVerdict, a.toVerdict, a.serverId])).toEqual([[null, 'failing', myServer], ['working', 'failing', myServer]]);
+    expect(stored.map((a) => [a.toVerdict === 'failing', a.serverId])).toEqual([[true, myServer], [false, myServer], [true, myServer]]);
   });
 
   it('lists each caller the alerts of their own servers only, newest first, and marks them read per user', async () => {
@@ -92,7 +97,7 @@ describe('alerts', () => {
     const mineList = await list(c.owner);
     expect(mineList.rows.length).toBeGreaterThanOrEqual(2);
     expect(new Set(mineList.rows.map((r) => r.appId))).toEqual(new Set([mine.id]));
-    expect(mineList.rows.map((r) => r.id)).toEqual([...mineList.rows.map((r) => r.id)].sort((a, b) => b - a));
+    expect(mineList.rows.map((r) => r.id)).toEqual(mineList.rows.map((r) => r.id).sort((a, b) => b - a));
     expect(mineList.unread).toBe(mineList.rows.length);
     const theirList = await list(c.other);
     expect(theirList.rows.map((r) => [r.appId, r.profileName])).toEqual([[theirs.id, 'theirs']]);

@@ -68,6 +68,26 @@ export async function recordAlerts(db: Db, changes: VerdictChange[], now: Date, 
   return out;
 }
 
+/**
+ * A change damped within the window is told once the window has passed: for the apps in `appIds`,
+ * a pair whose verdict is failing where its last alert said otherwise (or the reverse) gets an
+ * alert from what that alert said to the verdict now. Alerts older than a day are not looked at.
+ */
+export async function catchUpAlerts(db: Db, appIds: number[], now: Date, windowMinutes: (appId: number) => number): Promise<RecordedAlert[]> {
+  if (!appIds.length) return [];
+  const rows = rowsOf<{ app_id: number; profile_id: string | number; operator: string; said: HealthVerdict; at: Date | string; verdict: HealthVerdict }>(
+    await db.execute(sql`
+      SELECT DISTINCT ON (a.app_id, a.profile_id, a.operator) a.app_id, a.profile_id, a.operator::text, a.to_verdict AS said, a.at, v.verdict
+      FROM field_alerts a JOIN field_health_verdicts v ON v.app_id = a.app_id AND v.profile_id = a.profile_id AND v.operator = a.operator
+      WHERE a.at > ${iso(new Date(now.getTime() - 25 * 3600_000))}::timestamptz AND a.app_id IN (${sql.join(appIds.map((id) => sql`${id}`), sql`, `)})
+      ORDER BY a.app_id, a.profile_id, a.operator, a.id DESC`),
+  );
+  const stale = rows.filter(
+    (r) => (r.said === 'failing') !== (r.verdict === 'failing') && new Date(r.at).getTime() <= now.getTime() - windowMinutes(r.app_id) * 60_000,
+  );
+  return recordAlerts(db, stale.map((r) => ({ appId: r.app_id, profileId: Number(r.profile_id), operator: r.operator, from: r.said, to: r.verdict })), now, windowMinutes);
+}
+
 /** The bell: the newest alerts within `scope` (a condition on servers and apps), and the caller's unread count. */
 export async function notificationsFor(db: Db, userId: number, scope: SQL | undefined, limit: number): Promise<NotificationList> {
   const [mark] = await db.select({ upTo: notificationReads.readUpTo }).from(notificationReads).where(eq(notificationReads.userId, userId));

@@ -11,7 +11,7 @@ import { pgTextArray } from '../db/helpers';
 import { auditLog } from '../db/schema';
 import { steer, verdictOf, windowOf, windowStart, type HealthSettings, type HourCounter } from '../domain/field-health';
 import { healthSettings } from './field-health';
-import { recordAlerts, type RecordedAlert } from './field-alerts';
+import { catchUpAlerts, recordAlerts, type RecordedAlert } from './field-alerts';
 
 export interface Pair {
   profileId: number;
@@ -92,7 +92,9 @@ export async function evaluatePairs(root: Db, pairs: Pair[], now: Date): Promise
       ON CONFLICT (app_id, profile_id, operator) DO UPDATE SET
         verdict = excluded.verdict, rate = excluded.rate, devices = excluded.devices,
         changed_at = CASE WHEN v.verdict = excluded.verdict THEN v.changed_at ELSE excluded.changed_at END`);
-    out.alerts = await recordAlerts(db, out.verdictChanges, now, (appId) => windowOf(settings.get(appId)!));
+    const windowFor = (appId: number) => windowOf(settings.get(appId)!);
+    out.alerts = await recordAlerts(db, out.verdictChanges, now, windowFor);
+    out.alerts.push(...(await catchUpAlerts(db, [...settings.keys()], now, windowFor)));
     for (const group of steerFor) {
       const [appId, operator] = group.split('|');
       out.hiddenChanges.push(...(await steerOperator(db, Number(appId), operator, settings.get(Number(appId))!, now)));
