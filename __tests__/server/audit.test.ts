@@ -469,6 +469,9 @@ const CASES: Record<string, Case> = {
       return { res: await act('POST', `apps/mirrors/${app}/${id}/test`), expected: { action: 'app.mirrorTest', targetType: 'app', targetId: String(app) } };
     },
   },
+  'POST /api/v1/apps/notifications/read': {
+    run: async () => ({ res: await act('POST', 'apps/notifications/read', { upTo: 7 }), expected: { action: 'user.notificationsRead', targetType: 'user', targetId: String(top.id) } }),
+  },
   'POST /api/v1/users/signup': {
     run: async () => {
       const body = userBody();

@@ -35,6 +35,8 @@ import { bundleRoutes } from './routes/bundle';
 import { createBundleService } from './services/bundles';
 import { createMirrorPublisher } from './services/mirror-publisher';
 import { mirrorRoutes } from './routes/mirrors';
+import { notificationRoutes } from './routes/notifications';
+import { createAlertWebhooks } from './services/alert-webhooks';
 import { clientConfigRoutes, createClientConfigState } from './routes/client-config';
 import { clientReportRoutes } from './routes/client-report';
 import { fieldHealthRoutes } from './routes/field-health';
@@ -204,6 +206,8 @@ export async function buildApp({ config, db, announce }: BuildOptions): Promise<
   app.decorate('bundles', createBundleService(app));
   app.decorate('mirrors', createMirrorPublisher(app));
   app.addHook('onClose', () => app.mirrors.stop());
+  app.decorate('alertWebhooks', createAlertWebhooks(handle.db, app.log));
+  app.addHook('onClose', () => app.alertWebhooks.stop());
   const fieldHealth = fieldHealthService(handle.db, {
     judgeDelayMs: config.clientReport.judgeDelayMs,
     sweepMs: config.clientReport.sweepMs,
@@ -233,6 +237,7 @@ export async function buildApp({ config, db, announce }: BuildOptions): Promise<
   await app.register(clientConfigRoutes, { prefix: API_PREFIX });
   await app.register(clientReportRoutes, { prefix: API_PREFIX, limits: config.clientReport });
   await app.register(fieldHealthRoutes, { prefix: API_PREFIX });
+  await app.register(notificationRoutes, { prefix: API_PREFIX });
   await app.register(bundleRoutes, { prefix: API_PREFIX });
   await app.register(mirrorRoutes, { prefix: API_PREFIX });
   await app.register(exportRoutes, { prefix: API_PREFIX });

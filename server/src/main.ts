@@ -31,6 +31,8 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   // The bundle mirrors are published from every instance's loop; one at a time holds the lease.
   app.mirrors.start();
+  // Alert webhooks likewise: every instance loops, the lease holder posts.
+  app.alertWebhooks.start();
   const { port } = app.server.address() as { port: number };
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
   app.log.info(`panel at ${url}/ , API docs at ${url}${DOCS_PREFIX} (database: ${app.dbKind})`);

@@ -61,6 +61,8 @@ const TOP_ONLY_VALUES: Record<(typeof TOP_ADMIN_ONLY_SETTINGS)[number], unknown>
   healthWorkingPercent: 90,
   healthFailingPercent: 30,
   healthProbationMinutes: 15,
+  alertWebhookUrl: 'https://hooks.example.com/alerts',
+  alertWebhookSecret: 'hook-secret-1',
   robotApiKey: true,
 };
 

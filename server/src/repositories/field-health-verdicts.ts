@@ -11,6 +11,7 @@ import { pgTextArray } from '../db/helpers';
 import { auditLog } from '../db/schema';
 import { steer, verdictOf, windowOf, windowStart, type HealthSettings, type HourCounter } from '../domain/field-health';
 import { healthSettings } from './field-health';
+import { catchUpAlerts, recordAlerts, type RecordedAlert } from './field-alerts';
 
 export interface Pair {
   profileId: number;
@@ -36,11 +37,13 @@ export async function pairsToSweep(db: Db, now: Date): Promise<Pair[]> {
 export interface Evaluation {
   verdictChanges: { appId: number; profileId: number; operator: string; from: HealthVerdict | null; to: HealthVerdict }[];
   hiddenChanges: { appId: number; profileId: number; operator: string; hidden: boolean }[];
+  /** The alerts written (a change to or from failing, not damped). */
+  alerts: RecordedAlert[];
 }
 
 /** Recomputes the verdicts of `pairs` and the hidden sets they touch, in one transaction. */
 export async function evaluatePairs(root: Db, pairs: Pair[], now: Date): Promise<Evaluation> {
-  const out: Evaluation = { verdictChanges: [], hiddenChanges: [] };
+  const out: Evaluation = { verdictChanges: [], hiddenChanges: [], alerts: [] };
   if (!pairs.length) return out;
   return root.transaction(async (db) => {
     const targets = rowsOf<{ app_id: number; profile_id: string | number; operator: string }>(
@@ -89,6 +92,9 @@ export async function evaluatePairs(root: Db, pairs: Pair[], now: Date): Promise
       ON CONFLICT (app_id, profile_id, operator) DO UPDATE SET
         verdict = excluded.verdict, rate = excluded.rate, devices = excluded.devices,
         changed_at = CASE WHEN v.verdict = excluded.verdict THEN v.changed_at ELSE excluded.changed_at END`);
+    const windowFor = (appId: number) => windowOf(settings.get(appId)!);
+    out.alerts = await recordAlerts(db, out.verdictChanges, now, windowFor);
+    out.alerts.push(...(await catchUpAlerts(db, [...settings.keys()], now, windowFor)));
     for (const group of steerFor) {
       const [appId, operator] = group.split('|');
       out.hiddenChanges.push(...(await steerOperator(db, Number(appId), operator, settings.get(Number(appId))!, now)));

@@ -1,5 +1,5 @@
-// The header bar: sidebar toggle and title on the start side; language, profile, dashboard and
-// sign-out on the end side. On a phone the profile and dashboard links fold into one menu button,
+// The header bar: sidebar toggle and title on the start side; the alerts bell, language, profile,
+// dashboard and sign-out on the end side. On a phone the profile and dashboard links fold into one menu button,
 // so the title keeps its whole width (docs/product.md §2).
 import { useState, type ReactNode } from 'react';
 import AppBar from '@mui/material/AppBar';
@@ -22,6 +22,7 @@ import { useIntl } from 'react-intl';
 import { PHONE_QUERY } from '../../components/media';
 import { Link as RouterLink } from 'react-router-dom';
 import { SignOutButton } from '../../features/auth';
+import { NotificationBell } from '../../features/notifications';
 import { PATHS } from '../../lib/routing';
 import { LanguageSwitch } from './language-switch';
 
@@ -93,6 +94,7 @@ export function Header({ sidebarOpen, onToggleSidebar, overSidebar }: HeaderProp
         </Typography>
         <Box sx={{ flexGrow: 1 }} />
         <Stack direction="row" spacing={{ xs: 0, sm: 0.5 }} sx={{ alignItems: 'center' }}>
+          <NotificationBell />
           <LanguageSwitch />
           {phone ? <HeaderMenu /> : LINKS.map((link) => <HeaderLink key={link.to} {...link} />)}
           <SignOutButton />

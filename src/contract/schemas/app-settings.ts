@@ -148,6 +148,9 @@ export const SETTING_FIELDS = {
   healthWorkingPercent: field({ kind: 'int', group: 'fieldHealth', who: 'topAdmin', rule: () => intIn(1, 100), answer: answer.int, toClient: 'none' }),
   healthFailingPercent: field({ kind: 'int', group: 'fieldHealth', who: 'topAdmin', rule: failingBelowWorking, answer: answer.int, toClient: 'none' }),
   healthProbationMinutes: field({ kind: 'int', group: 'fieldHealth', who: 'topAdmin', rule: () => intIn(0, 1440), answer: answer.int, toClient: 'none' }),
+  // Alerts: a verdict turning to or from failing is posted here, signed with the secret (HMAC-SHA256).
+  alertWebhookUrl: field({ kind: 'link', group: 'fieldHealth', who: 'topAdmin', rule: httpLink, answer: answer.textOrNull, toClient: 'none', wide: true }),
+  alertWebhookSecret: field({ kind: 'text', group: 'fieldHealth', who: 'topAdmin', rule: () => englishField(TEXT_MAX.medium), answer: secretAnswer, toClient: 'none', secret: true }),
 };
 
 type Fields = typeof SETTING_FIELDS;

@@ -31,6 +31,7 @@ import type {
 } from '../../contract';
 import type { BundleKeyDto, BundleSettingsBody, BundleSettingsDto } from '../../contract/bundle';
 import type { MirrorCreateBody, MirrorDto, MirrorTestResult, MirrorUpdateBody } from '../../contract/mirrors';
+import type { AlertDeliveryDto } from '../../contract/notifications';
 
 // The shared helper always sends a JSON content type, and the server refuses an EMPTY body under
 // that type (400 "Body cannot be empty"), so calls without a payload send an empty object.
@@ -139,6 +140,10 @@ export const appsApi = baseApi.injectEndpoints({
       query: ({ appId, body }) => ({ url: `apps/bundleSettings/${appId}`, method: 'POST', body }),
       invalidatesTags: unlessRefused((_r, { appId }) => [bundleTag(appId)]),
     }),
+    getAlertDeliveries: build.query<AlertDeliveryDto[], number>({
+      query: (appId) => `apps/alertDeliveries/${appId}`,
+      transformResponse: unwrapData<AlertDeliveryDto[]>,
+    }),
     getMirrors: build.query<MirrorDto[], number>({
       query: (appId) => `apps/mirrors/${appId}`,
       transformResponse: unwrapData<MirrorDto[]>,
@@ -197,6 +202,7 @@ export const {
   useGetBundleSettingsQuery,
   useSaveBundleSettingsMutation,
   useGetMirrorsQuery,
+  useGetAlertDeliveriesQuery,
   useSaveMirrorMutation,
   useDeleteMirrorMutation,
   usePublishMirrorMutation,

@@ -99,6 +99,9 @@ export const appSettings = pgTable('app_settings', {
   healthWorkingPercent: integer('health_working_percent').notNull().default(80),
   healthFailingPercent: integer('health_failing_percent').notNull().default(20),
   healthProbationMinutes: integer('health_probation_minutes').notNull().default(30),
+  // Alerts: the app's webhook (empty for none) and the HMAC secret its posts are signed with.
+  alertWebhookUrl: text('alert_webhook_url'),
+  alertWebhookSecret: text('alert_webhook_secret'),
   updatedAt: timestamps.updatedAt,
 });
 

@@ -13,3 +13,4 @@ export * from './bundle';
 export * from './mirrors';
 export * from './field-health';
 export * from './subscriptions';
+export * from './alerts';

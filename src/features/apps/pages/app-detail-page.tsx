@@ -22,6 +22,7 @@ import { ReceivesTab } from '../receives/receives-tab';
 import { SubscriptionsTab } from '../subscriptions/subscriptions-tab';
 import { BundleSection } from '../bundle/bundle-section';
 import { MirrorsSection } from '../bundle/mirrors-section';
+import { AlertDeliveriesSection } from '../alerts/alert-deliveries-section';
 import { BackButton } from '../../../components/layout/back-button';
 import { PATHS } from '../../../lib/routing';
 
@@ -87,6 +88,7 @@ export default function AppDetailPage() {
             <SettingsTab appId={appId} />
             <BundleSection appId={appId} />
             {can(user, 'apps:advancedSettings') && <MirrorsSection appId={appId} />}
+            {can(user, 'apps:advancedSettings') && <AlertDeliveriesSection appId={appId} />}
           </Stack>
         )}
         {tab === 'ads' && <AdsTab appId={appId} />}
