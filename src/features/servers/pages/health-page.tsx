@@ -30,8 +30,10 @@ export default function HealthPage() {
   const apps = useMemo(() => {
     const byId = new Map<number, string>();
     for (const cell of health.data ?? []) byId.set(cell.appId, cell.appName);
+    // a chosen app with no cells (or before the matrix is in) stays a choice, named by its id
+    if (appId !== undefined && !byId.has(appId)) byId.set(appId, `#${appId}`);
     return [...byId].sort((a, b) => a[1].localeCompare(b[1]));
-  }, [health.data]);
+  }, [health.data, appId]);
   const serverName = (id: number) => servers.data?.find((s) => s.id === id)?.ip ?? `#${id}`;
   const choose = (key: 'appId' | 'operator', value: string) =>
     setParams((p) => {
