@@ -13,6 +13,7 @@ import { OPERATORS, type Operator } from '../../../contract';
 import { ErrorState } from '../../../components/feedback/error-state';
 import { LoadingState } from '../../../components/feedback/loading-state';
 import { PageHeader } from '../../../components/layout/page-header';
+import { useCan } from '../../../lib/authorization';
 import { useGetServersQuery } from '../api';
 import { useGetHealthMatrixQuery } from '../health-api';
 import { matrixRows } from '../health';
@@ -25,7 +26,8 @@ export default function HealthPage() {
   const operatorParam = params.get('operator');
   const operator = OPERATORS.find((o) => o === operatorParam);
   const health = useGetHealthMatrixQuery({}, { refetchOnMountOrArgChange: 30 });
-  const servers = useGetServersQuery('all');
+  // the server names, from the list the caller's role reads (all servers, or its own)
+  const servers = useGetServersQuery(useCan('servers:manageAll') ? 'all' : 'mine');
   const { rows, operators } = useMemo(() => matrixRows(health.data ?? [], { appId, operator }), [health.data, appId, operator]);
   const apps = useMemo(() => {
     const byId = new Map<number, string>();
