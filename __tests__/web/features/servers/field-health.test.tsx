@@ -124,3 +124,21 @@ describe("the profile details' health", () => {
     expect(server.calls('POST', 'apps/profileHealth/show')[0].body).toEqual({ appId: 3, profileId: 1, operator: 'mci' });
   });
 });
+
+describe('the health page on a phone', () => {
+  const wide = window.innerWidth;
+  afterEach(() => Object.defineProperty(window, 'innerWidth', { configurable: true, value: wide }));
+
+  it('shows a card per server in the same order, its operators one under the other', async () => {
+    Object.defineProperty(window, 'innerWidth', { configurable: true, value: 390 });
+    withGrants([]);
+    server.on('GET', 'apps/health', json({ data: MATRIX }));
+    server.on('GET', 'apps/servers', json({ data: [] }));
+    await renderWithProviders(<HealthPage />, { token: 'tok', locale: 'en', route: '/servers/health' });
+    await screen.findByTestId('health-matrix');
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.getAllByTestId('health-row').map((r) => r.getAttribute('data-server'))).toEqual(['8', '7', '7', '9']);
+    const third = screen.getAllByTestId('health-row')[2];
+    expect(within(third).getAllByTestId(/^health-chip-/).map((c) => c.textContent)).toEqual(['Irancell Unknown 9', 'MCI Degraded 9']);
+  });
+});

@@ -1,4 +1,4 @@
-// The last 24 hours of one operator as a small line of the hourly success rate (oldest first, drawn
+// The last 24 hours of one operator as small bars of the hourly success rate (oldest first, drawn
 // in the reading direction: mirrored in Persian). A module of its own, loaded with the chart library.
 import { SparkLineChart } from '@mui/x-charts/SparkLineChart';
 import Box from '@mui/material/Box';
@@ -8,7 +8,7 @@ export default function HealthSparkline({ hours, rtl, label }: { hours: ProfileH
   const data = hours.map((h) => (h.attempts > 0 ? Math.round((100 * h.successes) / h.attempts) : 0));
   return (
     <Box role="img" aria-label={label} data-testid="health-sparkline" sx={{ width: 160, height: 40, transform: rtl ? 'scaleX(-1)' : undefined }}>
-      <SparkLineChart data={data} height={40} width={160} area curve="linear" yAxis={{ min: 0, max: 100 }} />
+      <SparkLineChart plotType="bar" data={data} height={40} width={160} yAxis={{ min: 0, max: 100 }} />
     </Box>
   );
 }
