@@ -32,7 +32,7 @@ function FailingBody() {
   const rows = failingPerOperator(data);
   if (rows.length === 0) return <Typography variant="body2" color="text.secondary" data-testid="failing-none"><FormattedMessage id="dashboard.failing.none" /></Typography>;
   return (
-    <Stack spacing={0.5}>
+    <Stack spacing={0.5} sx={{ maxWidth: 360 }}>
       {rows.map(({ operator, count }) => (
         <Stack key={operator} direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline' }} data-testid={`failing-${operator}`}>
           <Link component={RouterLink} to={`${PATHS.serversHealth}?operator=${operator}`} underline="hover">
