@@ -2,17 +2,19 @@
 // 24 hours as a small chart and the median latency; a profile hidden from an operator's config says
 // so, with "put back" for the roles granted POST apps/profileHealth/show.
 import { lazy, Suspense } from 'react';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { errorMessageId } from '../../../../lib/api';
 import { useGrant } from '../../../../lib/authorization';
 import { formatNumber } from '../../../../lib/i18n';
 import { selectLocale, useAppSelector, useNotify } from '../../../../lib/state';
 import { useGetProfileHealthQuery, useShowProfileHealthMutation } from '../../health-api';
-import { SEVERITY, type VerdictRow } from '../../health';
+import { SEVERITY, VERDICT_COLOR, type VerdictRow } from '../../health';
 import type { Profile } from '../../types';
 import { HealthChip } from './health-chip';
 
@@ -26,6 +28,8 @@ export function ProfileHealthSection({ profile }: { profile: Profile }) {
   const canShow = useGrant('POST', 'apps/profileHealth/show');
   const { data } = useGetProfileHealthQuery(profile.serverId, { skip: !canRead });
   const [show, { isLoading: showing }] = useShowProfileHealthMutation();
+  const theme = useTheme();
+  const barColor = (verdict: VerdictRow['verdict']) => (verdict === 'unknown' ? theme.palette.grey[500] : theme.palette[VERDICT_COLOR[verdict]].main);
   if (!canRead || !data) return null;
   const rows = data.verdicts.filter((v) => v.profileId === profile.id).sort((a, b) => SEVERITY[a.verdict] - SEVERITY[b.verdict] || a.operator.localeCompare(b.operator));
   const series = data.series.filter((s) => s.profileId === profile.id);
@@ -55,10 +59,12 @@ export function ProfileHealthSection({ profile }: { profile: Profile }) {
         const operator = intl.formatMessage({ id: `servers.operator.${row.operator}` });
         return (
           <Stack key={`${row.appId}-${row.operator}`} direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }} data-testid={`profile-health-${row.operator}`}>
-            <HealthChip operator={row.operator} verdict={row.verdict} rate={row.rate} devices={row.devices} hidden={row.hidden} />
+            <Box sx={{ minWidth: 150 }}>
+              <HealthChip operator={row.operator} verdict={row.verdict} rate={row.rate} devices={row.devices} hidden={row.hidden} />
+            </Box>
             {day && day.hours.length > 0 && (
               <Suspense fallback={null}>
-                <HealthSparkline hours={day.hours} rtl={locale === 'fa'} label={intl.formatMessage({ id: 'servers.health.chartLabel' }, { operator })} />
+                <HealthSparkline hours={day.hours} rtl={locale === 'fa'} color={barColor(row.verdict)} label={intl.formatMessage({ id: 'servers.health.chartLabel' }, { operator })} />
               </Suspense>
             )}
             <Typography variant="caption" color="text.secondary">
