@@ -27,6 +27,7 @@ const ROUTES: RouteCase[] = [
   { path: () => '/servers/manage', call: () => 'apps/servers?appId=null' },
   { path: () => '/servers/my-servers', call: () => 'apps/servers?state=appAdmin' },
   { path: () => '/servers/settings', call: () => 'apps/settings/operators' },
+  { path: () => '/servers/health', call: () => 'apps/health' },
   { path: (s, r) => `/servers/${ownServer(s, r)}`, call: (s, r) => `apps/profiles/${ownServer(s, r)}` },
   { path: () => '/settings/privacy', call: () => 'apps/privacy' },
   { path: () => '/settings/domain-encryption', call: () => 'apps' },

@@ -15,6 +15,7 @@ export const PATHS = {
   serversManage: '/servers/manage',
   serversMine: '/servers/my-servers',
   serversSettings: '/servers/settings',
+  serversHealth: '/servers/health',
   serverProfiles: '/servers/:serverId',
   appsManage: '/app/manage',
   appsMine: '/app/my-apps',

@@ -26,6 +26,7 @@ export const PAGE_STATES: PageState[] = [
   { name: 'servers-manage', path: () => '/servers/manage' },
   { name: 'servers-mine', path: () => '/servers/my-servers' },
   { name: 'servers-settings', path: () => '/servers/settings' },
+  { name: 'servers-health', path: () => '/servers/health' },
   { name: 'server-profiles-list', path: (s) => `/servers/${s.servers.shared}` },
   { name: 'server-profiles-import', path: (s) => `/servers/${s.servers.shared}?tab=import` },
   { name: 'server-profiles-new', path: (s) => `/servers/${s.servers.shared}?tab=new` },

@@ -42,6 +42,13 @@ describe('seeded data', () => {
     );
     // Since roles have grants (docs/product.md §6) the devices page is a menu item too, so a role can be granted it alone.
     expect(routes).toContain('/app/devices');
+    expect(routes).toContain('/servers/health');
+    // Every role that sees a server list sees the health page.
+    for (const roleId of [2, 5]) {
+      const tree = await t.repos.menu.treeForRole(roleId);
+      const servers = tree.find((m) => m.route === '/servers');
+      expect(servers?.children?.map((m) => m.route)).toEqual(expect.arrayContaining(['/servers/my-servers', '/servers/health']));
+    }
     const c = await counts(t.db);
     expect(c.countries).toBeGreaterThanOrEqual(245);
     expect(c.countries).toBeLessThanOrEqual(252);
@@ -69,8 +76,8 @@ describe('seeded data', () => {
     const [role] = await t.db.insert(roles).values({ name: 'custom' }).returning();
     expect(role.id).toBe(6);
     const [item] = await t.db.insert(permissions).values({ route: '/x', pName: 'x', enName: 'x' }).returning();
-    // Migration 0009 seeds menu ids 1-22.
-    expect(item.id).toBe(23);
+    // Migration 0009 seeds menu ids 1-22 and 0026 adds the health page as 23.
+    expect(item.id).toBe(24);
   });
 });
 

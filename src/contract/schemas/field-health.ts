@@ -59,3 +59,29 @@ export const healthShowSchema = body({
   operator: str().oneOf(OPERATORS, V.oneOf).required(V.required),
 });
 export type HealthShowBody = yup.InferType<typeof healthShowSchema>;
+
+/** GET apps/health: one (app, server, operator) cell, the worst verdict among the server's profiles. */
+export interface HealthCellDto {
+  appId: number;
+  appName: string;
+  serverId: number;
+  operator: (typeof OPERATORS)[number];
+  verdict: HealthVerdict;
+  counts: Partial<Record<HealthVerdict, number>>;
+  /** Profiles hidden from this operator's config. */
+  hidden: number;
+  devices: number;
+  changedAt: string;
+}
+
+/** GET apps/profileHealth/{serverId}: verdicts per profile, app and operator, and the last 24 hours. */
+export interface ProfileHealthDto {
+  verdicts: { appId: number; profileId: number; operator: (typeof OPERATORS)[number]; verdict: HealthVerdict; rate: number | null; devices: number; changedAt: string; hidden: boolean }[];
+  series: {
+    profileId: number;
+    operator: (typeof OPERATORS)[number];
+    hours: { hour: string; attempts: number; successes: number; devices: number }[];
+    p50: number | null;
+    p90: number | null;
+  }[];
+}

@@ -18,6 +18,7 @@ export const TAG_TYPES = [
   'OperatorSettings',
   'Privacy',
   'Subscription',
+  'Health',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 export type TagId = string | number;

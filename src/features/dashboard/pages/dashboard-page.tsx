@@ -20,6 +20,7 @@ import { PATHS } from '../../../lib/routing';
 import { useGetDashboardStatsQuery } from '../api';
 import { OperatorsChart, RegistrationsChart, VersionsChart } from '../components/charts';
 import { FigureCards } from '../components/figure-cards';
+import { FailingCard } from '../components/failing-card';
 
 function Greeting() {
   const profile = useProfileSummary();
@@ -64,6 +65,7 @@ function Figures() {
   return (
     <Stack spacing={2} data-testid="dashboard-figures">
       <FigureCards stats={data} />
+      <FailingCard />
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, lg: 8 }}>
           <RegistrationsChart perDay={data.devices.perDay} />

@@ -29,6 +29,7 @@ import { useMayChangeServer } from '../access';
 import { ServerDetailsDialog } from './server-details-dialog';
 import { ServerFormDialog } from './server-form-dialog';
 import { hrefs } from '../../../lib/routing';
+import { serverHealthColumn, useServerHealth } from './health/server-health-column';
 
 type Dialog = { kind: 'create' } | { kind: 'edit' | 'details' | 'delete'; server: Server } | null;
 
@@ -74,6 +75,7 @@ export function ServerList({ scope, titleId }: { scope: ServersScope; titleId: s
     [appOptions, missingApp],
   );
 
+  const health = useServerHealth();
   const columns = useMemo<DataTableColumn<Server>[]>(
     () => [
       {
@@ -103,8 +105,9 @@ export function ServerList({ scope, titleId }: { scope: ServersScope; titleId: s
         ),
       },
       { field: 'ip', headerId: 'servers.fields.ip', flex: 1.2, minWidth: 160, ltr: true },
+      ...(health ? [serverHealthColumn(health)] : []),
     ],
-    [locale],
+    [locale, health],
   );
 
   const mayChange = useMayChangeServer();

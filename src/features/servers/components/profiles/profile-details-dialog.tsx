@@ -30,6 +30,7 @@ import type { ConfigCore, ProfileExportFormatDto } from '../../../../contract';
 import { useConvertProfileMutation, useExportProfileMutation, useGetExportFormatsQuery, useLazyGetProfileAddressQuery } from '../../api';
 import { reasonText } from '../../reasons';
 import { SubscriptionPanel } from '../subscriptions/subscription-panel';
+import { ProfileHealthSection } from '../health/profile-health-section';
 import type { Profile, RevealedProfile } from '../../types';
 
 const CORE_BUTTON: Record<ConfigCore, string> = { xray: 'servers.profiles.downloadXray', v2ray: 'servers.profiles.downloadV2ray' };
@@ -107,6 +108,7 @@ export function ProfileDetailsDialog({ open, profile, canReveal, onClose }: { op
         { labelId: 'servers.profile.fields.type', value: intl.formatMessage({ id: `servers.profileType.${profile.type}` }) },
       ]}
     >
+      <ProfileHealthSection profile={profile} />
       {canReveal && checkingFormats && !formats && (
         <Typography variant="caption" component="div" color="text.secondary" sx={{ mt: 2 }}>
           <FormattedMessage id="servers.profiles.formatsLoading" />

@@ -15,6 +15,7 @@ import { useDestroyProfileMutation, useDestroyProfilesMutation, useGetProfilesQu
 import type { Profile } from '../../types';
 import { ProfileDetailsDialog } from './profile-details-dialog';
 import { ProfileEditDialog } from './profile-edit-dialog';
+import { healthColumn, useProfileHealth } from '../health/profile-health-column';
 
 type Dialog = { kind: 'details' | 'edit' | 'delete'; profile: Profile } | null;
 
@@ -38,6 +39,7 @@ export function ProfileList({ serverId, readOnly = false }: { serverId: number; 
   const [dialog, setDialog] = useState<Dialog>(null);
   const [batch, setBatch] = useState<{ ids: number[]; clear: () => void } | null>(null);
   const close = useCallback(() => setDialog(null), []);
+  const health = useProfileHealth(serverId);
 
   const columns = useMemo<DataTableColumn<Profile>[]>(
     () => [
@@ -50,8 +52,9 @@ export function ProfileList({ serverId, readOnly = false }: { serverId: number; 
         // sorted and exported by the label the user reads
         value: (p) => intl.formatMessage({ id: `servers.operator.${p.operator}` }),
       },
+      ...(health.canRead ? [healthColumn(health.rows)] : []),
     ],
-    [intl],
+    [intl, health.canRead, health.rows],
   );
 
   const rowActions = useMemo<RowAction<Profile>[]>(
