@@ -132,6 +132,10 @@ test('imports the sample CSV through the file chooser', async () => {
   await page.getByTestId('csv-file-name').getByText('sample-profiles.csv').waitFor();
   await page.screenshot({ path: join(shots, 'servers-import-fa.png'), fullPage: true });
   await page.getByRole('button', { name: t('fa', 'servers.import.upload') }).click();
+  // The sample's first link is the one S-1 was saved with: the import asks before adding it twice.
+  const asked = page.getByRole('dialog', { name: t('fa', 'servers.import.duplicates.title') });
+  await asked.waitFor();
+  await asked.getByRole('button', { name: t('fa', 'servers.import.duplicates.importAll') }).click();
   await toast('servers.import.uploadSuccess', { count: 4 });
 });
 

@@ -111,7 +111,7 @@ describe('the seeded roles', () => {
     }
     const menu = (await send('GET', 'users/current', c.owner)).json().data.permissions as { route: string; children: { route: string }[] }[];
     expect(menu.map((m) => [m.route, m.children.map((ch) => ch.route)])).toEqual([
-      ['/', []], ['/servers', ['/servers/my-servers']], ['/app', ['/app/my-apps']],
+      ['/', []], ['/servers', ['/servers/my-servers', '/servers/health']], ['/app', ['/app/my-apps']],
       ['/help', ['/help/panel-training', '/help/app-admin-panel-training', '/help/api']],
     ]);
   });

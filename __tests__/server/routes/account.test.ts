@@ -57,7 +57,7 @@ describe('GET users/current', () => {
       expect(new Date(data.createdAt).getTime()).not.toBeNaN();
       expect(data).not.toHaveProperty('passwordHash');
       const servers = data.permissions.find((p: { route: string }) => p.route === '/servers');
-      expect(servers.children.map((c: { route: string }) => c.route)).toEqual(['/servers/manage', '/servers/my-servers', '/servers/settings']);
+      expect(servers.children.map((c: { route: string }) => c.route)).toEqual(['/servers/manage', '/servers/my-servers', '/servers/settings', '/servers/health']);
     }
   });
 
@@ -67,7 +67,7 @@ describe('GET users/current', () => {
     const routes = (items: { route: string; children: unknown[] }[]): string[] =>
       items.flatMap((i) => [i.route, ...routes(i.children as typeof items)]);
     expect(routes(data.permissions)).toEqual([
-      '/', '/servers', '/servers/my-servers', '/app', '/app/my-apps',
+      '/', '/servers', '/servers/my-servers', '/servers/health', '/app', '/app/my-apps',
       '/help', '/help/panel-training', '/help/app-admin-panel-training', '/help/api',
     ]);
   });
@@ -191,7 +191,7 @@ describe('POST users/changepass under the sign-in limits', () => {
     // Locked: the right password too, as at sign-in.
     const locked = await change(user.password);
     expect(locked.statusCode).toBe(429);
-    expect(locked.json()).toEqual({ message: expect.any(String), code: 'RATE_LIMITED' });
+    expect(locked.json()).toEqual({ message: expect.any(String), code: 'RATE_LIMITED', retryAfterMinutes: 15 });
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(890);
     // One counter with sign-in: that address cannot sign in to the account either...
     const signIn = (address: string) =>

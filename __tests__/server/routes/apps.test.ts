@@ -2,7 +2,7 @@
 // changeStatus and destroy, as the top admin, a separate admin-named role, app admins (own app vs
 // another's) and role_id 5.
 import { and, count, eq } from 'drizzle-orm';
-import { SETTINGS_GROUPS, SOURCE_HOSTS } from '../../../src/contract';
+import { SECRET_SETTINGS as CONTRACT_SECRET_SETTINGS, SETTINGS_GROUPS, SOURCE_HOSTS } from '../../../src/contract';
 import {
   adSettings, appSettings, appVersions, apps, countries, devices, roles, serverApps, servers, users,
 } from '../../../server/src/db/schema';
@@ -25,7 +25,7 @@ const rowsOf = async (table: typeof appSettings | typeof adSettings | typeof app
   Number((await t.db.select({ n: count() }).from(table).where(eq(table.appId, appId)))[0].n);
 
 const ALL_SETTINGS = Object.values(SETTINGS_GROUPS).flat();
-const SECRET_SETTINGS = ['newCoreKey', 'newCoreIv', 'cppKey', 'cppIv'];
+const SECRET_SETTINGS: readonly string[] = CONTRACT_SECRET_SETTINGS;
 
 describe('GET apps', () => {
   let own: Awaited<ReturnType<typeof makeApp>>;

@@ -259,7 +259,7 @@ describe('freshness: every kind of change is in the very next answer', () => {
     expect((await data()).servers[0].profiles.map((p: { id: number }) => p.id)).not.toContain(added);
 
     const csv = `address,name,protocol,type\n"${VLESS}",Csv-1,vless,normal\n`;
-    const { payload, headers } = multipart({ serverId: String(serverId), operator: 'others', csvFile: { filename: 'p.csv', content: csv, contentType: 'text/csv' } });
+    const { payload, headers } = multipart({ serverId: String(serverId), operator: 'others', duplicates: 'import', csvFile: { filename: 'p.csv', content: csv, contentType: 'text/csv' } });
     await ok(await t.app.inject({ method: 'POST', url: api('apps/group/addProfiles'), headers: { ...headers, ...c.top.headers }, payload }));
     expect((await data()).servers[0].profiles.map((p: { name: string }) => p.name)).toContain('Csv-1');
   });

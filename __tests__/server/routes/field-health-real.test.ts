@@ -5,12 +5,14 @@
 // report what happened. An nftables rule drops mci's packets to B's port, as that operator's
 // firewall would: B must be failing for mci and working for irancell, and with hideFailing on, the
 // mci config leaves B out while the irancell one keeps it. Without the rule B works again and comes
-// back once its probation is over. Skipped, saying why, where v2ray or nftables cannot be used,
+// back once its probation is over. The app's webhook receiver, on loopback, gets one alert for B on mci,
+// signed with the app's secret. Skipped, saying why, where v2ray or nftables cannot be used,
 // and in the PostgreSQL run.
 import type { ChildProcess } from 'node:child_process';
-import { createDecipheriv, randomBytes, randomUUID } from 'node:crypto';
+import { createDecipheriv, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import type http from 'node:http';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -83,6 +85,17 @@ describeReal('phones on two operators, one of them blocking B', () => {
     (await asTop('GET', `apps/profileHealth/${serverId}`)).data.verdicts as { profileId: number; operator: string; verdict: string; hidden: boolean }[];
 
   let servers: Record<'A' | 'B', number>;
+  // The app's alert webhook: a receiver on loopback that keeps what it is posted.
+  const WEBHOOK_SECRET = 'field-proof-secret';
+  const hooks: { body: string; signature: string | undefined }[] = [];
+  const receiver = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (d) => (body += d));
+    req.on('end', () => {
+      hooks.push({ body, signature: req.headers['x-signature'] as string | undefined });
+      res.end('ok');
+    });
+  });
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'field-health-'));
@@ -90,6 +103,9 @@ describeReal('phones on two operators, one of them blocking B', () => {
     t = await createTestApp({ configure: (config) => Object.assign(config.clientReport, { judgeDelayMs: 1e9, sweepMs: 0 }) });
     c = await callers(t);
     app = await seedApp(t, c.owner.id, { keys: true });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/alerts`;
+    await t.db.update(appSettings).set({ alertWebhookUrl: hookUrl, alertWebhookSecret: WEBHOOK_SECRET }).where(eq(appSettings.appId, app.id));
     [keys] = await t.db.select({ newCoreKey: appSettings.newCoreKey, newCoreIv: appSettings.newCoreIv }).from(appSettings).where(eq(appSettings.appId, app.id)) as { newCoreKey: string; newCoreIv: string }[];
     origin = await startOrigin(body);
     ports.A = await freePort();
@@ -123,19 +139,29 @@ describeReal('phones on two operators, one of them blocking B', () => {
     wall.remove();
     for (const core of cores) core.kill('SIGKILL');
     origin?.server.close();
+    receiver.close();
     await t?.close();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   it('B fails for mci only, leaves only mci\'s config, and comes back after probation once the rule is gone', async () => {
     wall.drop(OPERATORS.mci, ports.B);
-    const blockedAt = new Date(Date.now() - 3 * HOUR);
+    // Five hours back: the window counts whole hours, so the blocked hour must lie outside the later window whatever the minute.
+    const blockedAt = new Date(Date.now() - 5 * HOUR);
     await field(blockedAt);
     await t.app.fieldHealth.settle(new Date(blockedAt.getTime() + 10 * 60_000));
     const verdictOf = async (op: Op, name: 'A' | 'B') => (await verdicts(servers[name])).find((v) => v.operator === op && v.profileId === ops[op].profiles[name]);
     expect((await verdictOf('mci', 'B'))?.verdict).toBe('failing');
     expect((await verdictOf('irancell', 'B'))?.verdict).toBe('working');
     expect((await verdictOf('mci', 'A'))?.verdict).toBe('working');
+    // One signed alert reaches the app's webhook: B turned failing on mci, and nothing else did.
+    t.app.alertWebhooks.start({ pollMs: 30, backoffMs: 60, tries: 3, timeoutMs: 2_000 });
+    for (let waited = 0; hooks.length === 0 && waited < 10_000; waited += 50) await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(hooks).toHaveLength(1);
+    expect(hooks[0].signature).toBe(`sha256=${createHmac('sha256', WEBHOOK_SECRET).update(hooks[0].body).digest('hex')}`);
+    expect(JSON.parse(hooks[0].body)).toMatchObject({ app: { id: app.id }, profile: { id: ops.mci.profiles.B }, server: { id: servers.B }, operator: 'mci', to: 'failing' });
+    await t.app.alertWebhooks.stop();
 
     await t.db.update(appSettings).set({ hideFailing: true }).where(eq(appSettings.appId, app.id));
     await t.app.fieldHealth.sweep(new Date(blockedAt.getTime() + 11 * 60_000));

@@ -94,7 +94,8 @@ export function Header({ sidebarOpen, onToggleSidebar, overSidebar }: HeaderProp
         </Typography>
         <Box sx={{ flexGrow: 1 }} />
         <Stack direction="row" spacing={{ xs: 0, sm: 0.5 }} sx={{ alignItems: 'center' }}>
-          <NotificationBell />
+          {/* A phone's bar has no room for the bell beside the language buttons; there the dashboard's failing card and /servers/health show the same. */}
+          {!phone && <NotificationBell />}
           <LanguageSwitch />
           {phone ? <HeaderMenu /> : LINKS.map((link) => <HeaderLink key={link.to} {...link} />)}
           <SignOutButton />

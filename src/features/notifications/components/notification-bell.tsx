@@ -71,7 +71,8 @@ function Bell() {
     <>
       <Tooltip title={label}>
         <IconButton color="inherit" aria-label={label} aria-haspopup="dialog" onClick={(e) => open(e.currentTarget)}>
-          <Badge badgeContent={unread} color="error" max={99} data-testid="notification-badge">
+          {/* No count is drawn at 0, so the button shows no text its name lacks (the name carries the count). */}
+          <Badge badgeContent={unread || undefined} color="error" max={99} data-testid="notification-badge">
             <NotificationsOutlinedIcon />
           </Badge>
         </IconButton>
