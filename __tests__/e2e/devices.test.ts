@@ -114,8 +114,10 @@ test('a device created in the panel appears at the top of the list, and English 
   await dialog.getByLabel(t('fa', 'devices.fields.fcmToken')).fill('fcm-from-the-panel');
   const sent = page.waitForRequest((r) => r.url().includes('/api/v1/apps/addDevice'));
   await dialog.getByRole('button', { name: t('fa', 'common.save') }).click();
-  // registered the way the mobile apps do it: the chosen app's key picks the app
-  expect((await sent).headers()['appapikey']).toBe(app.apiKey);
+  // registered on the audited staff path: the chosen app's id and the staff token, no app key
+  const request = await sent;
+  expect(request.headers()['appapikey']).toBeUndefined();
+  expect(request.postDataJSON()).toMatchObject({ appId: app.id, uniqueDeviceId: 'panel-made-device' });
   await page.getByText(t('fa', 'devices.create.success')).first().waitFor();
   await page.getByText(tf('fa', 'devices.count', { count: TOTAL + 1 })).waitFor();
   expect((await shownDeviceIds())[0]).toBe('panel-made-device');

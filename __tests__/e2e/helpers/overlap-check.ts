@@ -65,6 +65,9 @@ export async function overlappingText(page: Page, scope = 'body'): Promise<strin
           if (!hit || hit === owner || owner.contains(hit) || hit.contains(owner)) continue;
           // an invisible box (a picker's placeholder sections before focus) hides nothing
           if (!hit.checkVisibility({ opacityProperty: true, visibilityProperty: true }) || hit.closest(LAYERS) || overlay(hit)) continue;
+          // an empty box that paints nothing (the grid's scrollbar spacer) hides nothing either
+          const paint = getComputedStyle(hit);
+          if (!hit.childElementCount && !hit.textContent?.trim() && /^(transparent|rgba\(0, 0, 0, 0\))$/.test(paint.backgroundColor) && paint.backgroundImage === 'none' && parseFloat(paint.borderTopWidth) + parseFloat(paint.borderBottomWidth) === 0) continue;
           const what = (hit.getAttribute('aria-label') ?? hit.textContent ?? '').trim().slice(0, 30) || hit.tagName.toLowerCase();
           problems.add(`"${what}" (${hit.tagName.toLowerCase()}${hit.className && typeof hit.className === 'string' ? `.${hit.className.split(' ')[0]}` : ''}) lies over the text "${text.slice(0, 40)}"`);
           break;
