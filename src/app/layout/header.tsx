@@ -1,7 +1,8 @@
 // The header bar: sidebar toggle and title on the start side; the alerts bell, language, profile,
-// dashboard and sign-out on the end side. On a phone the profile and dashboard links fold into one menu button,
-// so the title keeps its whole width (docs/product.md §2).
-import { useState, type ReactNode } from 'react';
+// dashboard and sign-out on the end side. On a phone the alerts, profile and dashboard fold into one
+// menu button, which carries the unread alerts' count, so the title keeps its whole width
+// (docs/product.md §2).
+import { useRef, useState, type ReactNode } from 'react';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
@@ -18,11 +19,12 @@ import AccountCircleOutlinedIcon from '@mui/icons-material/AccountCircleOutlined
 import DashboardOutlinedIcon from '@mui/icons-material/DashboardOutlined';
 import MenuIcon from '@mui/icons-material/Menu';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
+import NotificationsOutlinedIcon from '@mui/icons-material/NotificationsOutlined';
 import { useIntl } from 'react-intl';
 import { PHONE_QUERY } from '../../components/media';
 import { Link as RouterLink } from 'react-router-dom';
 import { SignOutButton } from '../../features/auth';
-import { NotificationBell } from '../../features/notifications';
+import { AlertsCount, AlertsPopover, NotificationBell, useAlerts } from '../../features/notifications';
 import { PATHS } from '../../lib/routing';
 import { LanguageSwitch } from './language-switch';
 
@@ -43,19 +45,47 @@ const LINKS = [
   { to: PATHS.dashboard, labelId: 'shell.dashboard', icon: <DashboardOutlinedIcon /> },
 ];
 
-/** The phone's fold of the header links. */
+/** The phone's fold of the header links, and of the alerts: the button shows the unread count, the menu's first entry opens the list. */
 function HeaderMenu() {
   const intl = useIntl();
+  const alerts = useAlerts();
+  const button = useRef<HTMLButtonElement>(null);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const label = intl.formatMessage({ id: 'shell.more' });
+  const [alertsOpen, setAlertsOpen] = useState(false);
+  const more = intl.formatMessage({ id: 'shell.more' });
+  // The name carries the count the badge draws.
+  const label = alerts.shown && alerts.count ? intl.formatMessage({ id: 'shell.moreWithAlerts' }, { alerts: alerts.label }) : more;
   return (
     <>
       <Tooltip title={label}>
-        <IconButton color="inherit" aria-label={label} aria-haspopup="menu" onClick={(e) => setAnchor(e.currentTarget)}>
-          <MoreVertIcon />
+        <IconButton ref={button} color="inherit" aria-label={label} aria-haspopup="menu" onClick={(e) => setAnchor(e.currentTarget)}>
+          {alerts.shown ? (
+            <AlertsCount alerts={alerts}>
+              <MoreVertIcon />
+            </AlertsCount>
+          ) : (
+            <MoreVertIcon />
+          )}
         </IconButton>
       </Tooltip>
       <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
+        {alerts.shown && (
+          <MenuItem
+            aria-haspopup="dialog"
+            onClick={() => {
+              setAnchor(null);
+              alerts.markSeen();
+              setAlertsOpen(true);
+            }}
+          >
+            <ListItemIcon>
+              <AlertsCount alerts={alerts}>
+                <NotificationsOutlinedIcon />
+              </AlertsCount>
+            </ListItemIcon>
+            <ListItemText>{alerts.label}</ListItemText>
+          </MenuItem>
+        )}
         {LINKS.map((link) => (
           <MenuItem key={link.to} component={RouterLink} to={link.to} onClick={() => setAnchor(null)}>
             <ListItemIcon>{link.icon}</ListItemIcon>
@@ -63,6 +93,7 @@ function HeaderMenu() {
           </MenuItem>
         ))}
       </Menu>
+      {alerts.shown && <AlertsPopover alerts={alerts} anchor={alertsOpen ? button.current : null} onClose={() => setAlertsOpen(false)} />}
     </>
   );
 }
@@ -94,7 +125,7 @@ export function Header({ sidebarOpen, onToggleSidebar, overSidebar }: HeaderProp
         </Typography>
         <Box sx={{ flexGrow: 1 }} />
         <Stack direction="row" spacing={{ xs: 0, sm: 0.5 }} sx={{ alignItems: 'center' }}>
-          {/* A phone's bar has no room for the bell beside the language buttons; there the dashboard's failing card and /servers/health show the same. */}
+          {/* A phone's bar has no room for the bell beside the language buttons: its fold menu carries the alerts. */}
           {!phone && <NotificationBell />}
           <LanguageSwitch />
           {phone ? <HeaderMenu /> : LINKS.map((link) => <HeaderLink key={link.to} {...link} />)}

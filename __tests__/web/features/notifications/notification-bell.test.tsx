@@ -1,6 +1,7 @@
-// The header's alerts bell: the unread count on its badge, the alerts listed in its popover in the UI
-// language, opening it marks them read up to the newest (the badge clears), and a role without the
-// grant sees no bell.
+// The header's alerts bell: the unread count on its badge in the UI language's digits, the alerts
+// listed in its popover in the UI language, opening it marks them read up to the newest (the badge
+// clears); on a phone the fold menu carries the count and the list; a role without the grant sees no
+// bell.
 import { screen, waitFor, within } from '@testing-library/react';
 import en from '../../../../src/features/notifications/lang/en.json';
 import fa from '../../../../src/features/notifications/lang/fa.json';
@@ -30,8 +31,8 @@ it('shows the unread count, lists the alerts in Persian, and marks them read whe
   server.on('GET', 'users/current', json({ data: makeUser() }));
   serve([alert(9, 'failing', 'working'), alert(8, 'working', 'failing'), alert(5, 'failing', null, true)], 2);
   const { user } = await renderApp({ route: '/dashboard', token: 't' });
-  const bell = await screen.findByRole('button', { name: fa['notifications.bell'].replace('{n}', '2') });
-  expect(within(bell).getByTestId('notification-badge')).toHaveTextContent('2');
+  const bell = await screen.findByRole('button', { name: fa['notifications.bell'].replace('{n}', '۲') });
+  expect(within(bell).getByTestId('notification-badge')).toHaveTextContent(/^۲$/);
 
   await user.click(bell);
   const list = await screen.findByRole('list', { name: fa['notifications.title'] });
@@ -42,7 +43,7 @@ it('shows the unread count, lists the alerts in Persian, and marks them read whe
   expect(rows[0]).toHaveTextContent('203.0.113.7');
   await waitFor(() => expect(server.calls('POST', 'apps/notifications/read').map((c) => c.body)).toEqual([{ upTo: 9 }]));
   // The popover hides the page from assistive tech while open: look behind it.
-  await waitFor(() => expect(screen.getByRole('button', { name: fa['notifications.bell'].replace('{n}', '0'), hidden: true })).toBeInTheDocument());
+  await waitFor(() => expect(screen.getByRole('button', { name: fa['notifications.bell'].replace('{n}', '۰'), hidden: true })).toBeInTheDocument());
   await waitFor(() => expect(within(list).getAllByTestId('notification').map((r) => r.dataset.read)).toEqual(['true', 'true', 'true']));
 });
 
@@ -50,8 +51,40 @@ it('speaks English when English is chosen', async () => {
   server.on('GET', 'users/current', json({ data: makeUser() }));
   serve([alert(4, 'failing', 'degraded')], 1);
   const { user } = await renderApp({ route: '/dashboard', token: 't', locale: 'en' });
-  await user.click(await screen.findByRole('button', { name: en['notifications.bell'].replace('{n}', '1') }));
+  const bell = await screen.findByRole('button', { name: en['notifications.bell'].replace('{n}', '1') });
+  expect(within(bell).getByTestId('notification-badge')).toHaveTextContent(/^1$/);
+  await user.click(bell);
   expect(await screen.findByText('Profile 4 is failing on MCI')).toBeInTheDocument();
+});
+
+describe('on a phone', () => {
+  beforeEach(() => {
+    window.innerWidth = 390;
+  });
+  afterEach(() => {
+    window.innerWidth = 1024;
+  });
+
+  it('folds the bell into the header menu, whose button carries the count, and opens the list from there', async () => {
+    server.on('GET', 'users/current', json({ data: makeUser() }));
+    serve([alert(12, 'failing', 'working'), alert(11, 'failing', 'degraded'), alert(10, 'working', 'failing')], 3);
+    const { user } = await renderApp({ route: '/dashboard', token: 't' });
+    const bellName = fa['notifications.bell'].replace('{n}', '۳');
+    const more = await screen.findByRole('button', { name: `بیشتر، ${bellName}` });
+    expect(within(more).getByTestId('notification-badge')).toHaveTextContent(/^۳$/);
+    expect(screen.queryByRole('button', { name: bellName })).not.toBeInTheDocument();
+
+    await user.click(more);
+    await user.click(await screen.findByRole('menuitem', { name: bellName }));
+    const list = await screen.findByRole('list', { name: fa['notifications.title'] });
+    expect(within(list).getAllByTestId('notification')).toHaveLength(3);
+    expect(within(list).getAllByTestId('notification')[0]).toHaveTextContent('Profile 12 روی همراه اول از کار افتاده است');
+    await waitFor(() => expect(server.calls('POST', 'apps/notifications/read').map((c) => c.body)).toEqual([{ upTo: 12 }]));
+    // Read: the button's name is the menu's alone again, and no count is drawn.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'بیشتر', hidden: true })).toBeInTheDocument());
+    expect(screen.queryByTestId('notification-badge')).toBeInTheDocument();
+    expect(screen.getAllByTestId('notification-badge').every((b) => !/\d|[۰-۹]/.test(b.textContent ?? ''))).toBe(true);
+  });
 });
 
 it('shows no bell to a role without the grant, and asks nothing', async () => {

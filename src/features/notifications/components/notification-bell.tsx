@@ -1,7 +1,9 @@
-// The header's bell: the unread count of the caller's field-health alerts on a badge, and the
+// The header's alerts: the unread count of the caller's field-health alerts on a badge, and the
 // newest alerts in a popover (profile, server, operator, the verdict's change, when). Opening it
-// marks everything listed read. Polled every NOTIFICATIONS_POLL_SECONDS; hidden for a role without
-// the grant.
+// marks everything listed read. Polled every NOTIFICATIONS_POLL_SECONDS; nothing is shown (or asked)
+// for a role without the grant. On a wide screen the bell sits on the bar (NotificationBell); a
+// phone's bar has no room for it, so there the header's fold menu carries the count and an entry
+// (useAlerts, AlertsCount, AlertsPopover).
 import { useState } from 'react';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
@@ -14,6 +16,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import NotificationsOutlinedIcon from '@mui/icons-material/NotificationsOutlined';
 import { useIntl } from 'react-intl';
+import type { ReactNode } from 'react';
 import { NOTIFICATIONS_POLL_SECONDS, type NotificationDto } from '../../../contract/notifications';
 import { useGrant } from '../../../lib/authorization';
 import { formatDate } from '../../../lib/i18n';
@@ -21,6 +24,7 @@ import { selectLocale, useAppSelector } from '../../../lib/state';
 import { useGetNotificationsQuery, useMarkNotificationsReadMutation } from '../api';
 
 const verdictId = (v: string | null) => `notifications.verdict.${v ?? 'none'}`;
+const BADGE_MAX = 99;
 
 function Row({ n }: { n: NotificationDto }) {
   const intl = useIntl();
@@ -49,57 +53,104 @@ function Row({ n }: { n: NotificationDto }) {
   );
 }
 
-export function NotificationBell() {
-  const allowed = useGrant('GET', 'apps/notifications');
-  return allowed ? <Bell /> : null;
+export interface Alerts {
+  /** False for a role without the grant, or while the first read has failed. */
+  shown: boolean;
+  unread: number;
+  /** The count as drawn, in the UI language's digits ("۱۲", "99+"); undefined at 0, when no count is drawn. */
+  count: string | undefined;
+  /** The accessible name: "Alerts (n unread)", n in the same digits as the badge. */
+  label: string;
+  rows: NotificationDto[] | undefined;
+  /** Marks everything listed read (on opening the list). */
+  markSeen: () => void;
 }
 
-function Bell() {
+export function useAlerts(): Alerts {
   const intl = useIntl();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const { data, isError } = useGetNotificationsQuery(undefined, { pollingInterval: NOTIFICATIONS_POLL_SECONDS * 1000 });
+  const allowed = useGrant('GET', 'apps/notifications');
+  const { data, isError } = useGetNotificationsQuery(undefined, { skip: !allowed, pollingInterval: NOTIFICATIONS_POLL_SECONDS * 1000 });
   const [markRead] = useMarkNotificationsReadMutation();
-  if (isError && !data) return null;
   const unread = data?.unread ?? 0;
-  const label = intl.formatMessage({ id: 'notifications.bell' }, { n: unread });
-  const open = (target: HTMLElement) => {
-    setAnchor(target);
-    const newest = data?.rows[0];
-    if (newest && unread > 0) void markRead({ upTo: newest.id });
+  const count = unread === 0 ? undefined : unread > BADGE_MAX ? `${intl.formatNumber(BADGE_MAX)}+` : intl.formatNumber(unread);
+  return {
+    shown: allowed && !(isError && !data),
+    unread,
+    count,
+    label: intl.formatMessage({ id: 'notifications.bell' }, { n: count ?? intl.formatNumber(0) }),
+    rows: data?.rows,
+    markSeen: () => {
+      const newest = data?.rows[0];
+      if (newest && unread > 0) void markRead({ upTo: newest.id });
+    },
   };
+}
+
+/** A badge with the unread count around an icon; no count is drawn at 0, so the control shows no text its name lacks. */
+export function AlertsCount({ alerts, children }: { alerts: Alerts; children: ReactNode }) {
+  return (
+    <Badge badgeContent={alerts.count} color="error" data-testid="notification-badge">
+      {children}
+    </Badge>
+  );
+}
+
+export function AlertsPopover({ alerts, anchor, onClose }: { alerts: Alerts; anchor: HTMLElement | null; onClose: () => void }) {
+  const intl = useIntl();
+  const title = intl.formatMessage({ id: 'notifications.title' });
+  return (
+    <Popover
+      open={!!anchor}
+      anchorEl={anchor}
+      onClose={onClose}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+      transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      slotProps={{ paper: { sx: { width: { xs: 'calc(100vw - 32px)', sm: 380 }, maxHeight: 480 } } }}
+    >
+      <Typography variant="subtitle1" sx={{ px: 2, pt: 1.5, fontWeight: 700 }}>
+        {title}
+      </Typography>
+      {alerts.rows?.length ? (
+        <List dense aria-label={title}>
+          {alerts.rows.map((n) => (
+            <Row key={n.id} n={n} />
+          ))}
+        </List>
+      ) : (
+        <Typography sx={{ px: 2, py: 2 }} color="text.secondary">
+          {intl.formatMessage({ id: 'notifications.empty' })}
+        </Typography>
+      )}
+    </Popover>
+  );
+}
+
+/** The bell on a wide screen's bar. */
+export function NotificationBell() {
+  const alerts = useAlerts();
+  return alerts.shown ? <Bell alerts={alerts} /> : null;
+}
+
+function Bell({ alerts }: { alerts: Alerts }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (
     <>
-      <Tooltip title={label}>
-        <IconButton color="inherit" aria-label={label} aria-haspopup="dialog" onClick={(e) => open(e.currentTarget)}>
-          {/* No count is drawn at 0, so the button shows no text its name lacks (the name carries the count). */}
-          <Badge badgeContent={unread || undefined} color="error" max={99} data-testid="notification-badge">
+      <Tooltip title={alerts.label}>
+        <IconButton
+          color="inherit"
+          aria-label={alerts.label}
+          aria-haspopup="dialog"
+          onClick={(e) => {
+            setAnchor(e.currentTarget);
+            alerts.markSeen();
+          }}
+        >
+          <AlertsCount alerts={alerts}>
             <NotificationsOutlinedIcon />
-          </Badge>
+          </AlertsCount>
         </IconButton>
       </Tooltip>
-      <Popover
-        open={!!anchor}
-        anchorEl={anchor}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { sx: { width: { xs: 'calc(100vw - 32px)', sm: 380 }, maxHeight: 480 } } }}
-      >
-        <Typography variant="subtitle1" sx={{ px: 2, pt: 1.5, fontWeight: 700 }}>
-          {intl.formatMessage({ id: 'notifications.title' })}
-        </Typography>
-        {data?.rows.length ? (
-          <List dense aria-label={intl.formatMessage({ id: 'notifications.title' })}>
-            {data.rows.map((n) => (
-              <Row key={n.id} n={n} />
-            ))}
-          </List>
-        ) : (
-          <Typography sx={{ px: 2, py: 2 }} color="text.secondary">
-            {intl.formatMessage({ id: 'notifications.empty' })}
-          </Typography>
-        )}
-      </Popover>
+      <AlertsPopover alerts={alerts} anchor={anchor} onClose={() => setAnchor(null)} />
     </>
   );
 }
