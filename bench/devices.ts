@@ -30,7 +30,7 @@ import { loadConfig } from '../server/src/config';
 import { openDatabase, type Db } from '../server/src/db/client';
 import { apps, appSettings, DEVICE_MARK_ROWS, devices, users } from '../server/src/db/schema';
 import { generateApiKey, generateCoreIv, generateCoreKey } from '../server/src/domain/word-crypto';
-import { cutStretch } from '../server/src/repositories/device-marks';
+import { cutStretch } from '../server/src/repositories/devices/marks';
 import { benchDashboardStats } from './dashboard-stats';
 import { cpuPerRequest, cpuSample } from './lib/cpu';
 import { freePort, startServer, stopProcess } from './lib/server-process';
@@ -166,7 +166,7 @@ async function seedDevices(db: Db, appIds: number[], from: number, to: number) {
   if (postgresUrl) await db.execute(sql`SET maintenance_work_mem = '256MB'`);
   for (const ix of trgm) await db.execute(sql.raw(ix.indexdef));
   log(`devices: trigram indexes rebuilt in ${((Date.now() - indexStart) / 1000).toFixed(1)} s`);
-  // The marks along the device id order (device-marks.ts) are laid when migration 0013 runs over
+  // The marks along the device id order (repositories/devices/marks.ts) are laid when migration 0013 runs over
   // the devices stored then, and a stretch registrations crowd is cut by the next deep page that
   // lands in it. A bulk load after the migration leaves one stretch of every device, so the first
   // pages sorted by device id would walk up to half the table, and the first of them would cut it

@@ -26,6 +26,8 @@ echo "§10 docs/ files:                         $(git ls-tree --name-only $rev d
 echo "a setting outside its table line (column + 2 messages = 3): $(c "adsForceByVPNInForeign" src/contract server/src src/features -- ':!src/contract/schemas/app-settings.ts')"
 echo "inTransaction calls in route files:      $(c "inTransaction\(" server/src/routes)"
 echo "WeakMap/WeakSet on requests or users:    $(c "new Weak(Map|Set)<(FastifyRequest|AuthUser)" server/src)"
+echo "per-instance state made in route files:  $(c "new (ClientConfigCache|SeenDevices)\\(|class SeenDevices" server/src/routes)"
+echo "device list files outside its folder:    $(git ls-tree --name-only $rev server/src/repositories/ 2>/dev/null | grep -c '^server/src/repositories/device')"
 echo "route files importing a route file:      $(git grep -nE "from '\./[a-z-]+'" $rev -- server/src/routes 2>/dev/null | grep -vE "user-checks'" | wc -l)"
 echo "domain modules importing a repository:   $(c "from '\.\./repositories" server/src/domain)"
 echo "comments citing an issue number:         $(c "[Ii]ssue [0-9]+" src server __tests__ bench scripts)"

@@ -1,11 +1,11 @@
-// Cutting a stretch of the device id order (repositories/device-marks.ts) while registrations land
+// Cutting a stretch of the device id order (repositories/devices/marks.ts) while registrations land
 // in it: the cut locks devices against writes, so whichever way the sessions interleave (inserts,
 // re-registrations changing the device id's app, deletes, before, during and after the cut), no
 // write is lost and every device counts under the greatest mark not above its device id.
 // PostgreSQL only: PGlite has one session.
 import { sql } from 'drizzle-orm';
 import { Client } from 'pg';
-import { cutStretch } from '../../../server/src/repositories/device-marks';
+import { cutStretch } from '../../../server/src/repositories/devices/marks';
 import { seedApp } from '../helpers/seed';
 import { createTestApp, isPostgresMode, type TestApp } from '../helpers/test-app';
 

@@ -5,7 +5,7 @@
 // session, the server's or not; both engines.
 import { sql } from 'drizzle-orm';
 import { GIN_PENDING_LIST_KB } from '../../../server/src/db/schema';
-import { rowsOf } from '../../../server/src/repositories/device-page-sql';
+import { rowsOf } from '../../../server/src/repositories/devices/page-sql';
 import { seedApp } from '../helpers/seed';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 

@@ -1,5 +1,5 @@
 // Deep pages of the unfiltered device list placed by the id buckets, the model buckets and the
-// device id marks (migrations 0013 and 0014, repositories/device-positions.ts and device-marks.ts):
+// device id marks (migrations 0013 and 0014, repositories/devices/positions.ts and device-marks.ts):
 // over devices whose ids spread unevenly over many buckets (full ones, sparse ones, single far
 // ones), with tied and missing versions and models (an empty model too, and models that differ in
 // case only), device ids shared by two apps and a crowd of them sharing a long prefix, then
@@ -10,10 +10,10 @@
 // cut (pages walked from either edge of their bucket or stretch, whichever is nearer, and pages
 // running past it); and the counters equal a count over the rows.
 import { sql, type SQL } from 'drizzle-orm';
-import { cutsSettled, cutStretch } from '../../../server/src/repositories/device-marks';
-import { PLACED_FROM } from '../../../server/src/repositories/device-pages';
+import { cutsSettled, cutStretch } from '../../../server/src/repositories/devices/marks';
+import { PLACED_FROM } from '../../../server/src/repositories/devices/planner';
 import { devicesRepository } from '../../../server/src/repositories/devices';
-import { nearerEdge } from '../../../server/src/repositories/device-positions';
+import { nearerEdge } from '../../../server/src/repositories/devices/positions';
 import { devicesQuerySchema, type DeviceSortKey } from '../../../src/contract';
 import { seedApp, type SeededApp } from '../helpers/seed';
 import { createTestApp, type TestApp } from '../helpers/test-app';

@@ -1,4 +1,4 @@
-// The device list's page planner (server/src/repositories/device-pages.ts, docs/product.md §7 "Devices") against
+// The device list's page planner (server/src/repositories/devices/planner.ts, docs/product.md §7 "Devices") against
 // plain SQL: every page of a filtered, sorted list, concatenated, is exactly what one ORDER BY
 // query over the same rows answers, on each path the planner takes (thresholds lowered so that a
 // few thousand rows reach the paths meant for a million); the model dictionary the model runs' plan

@@ -1,4 +1,4 @@
-// The registration batches of apps/addDevice (server/src/repositories/device-register-batch.ts):
+// The registration batches of apps/addDevice (server/src/repositories/devices/register-batch.ts):
 // registrations arriving together are one upsert, a device sent several times in one batch is
 // stored once with the values of the last registration and every caller gets its id, a failing
 // registration fails alone, the dashboard counters stay equal to the rows after a concurrent burst,
@@ -7,7 +7,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { openDatabase } from '../../../server/src/db/client';
 import { appVersions, devices } from '../../../server/src/db/schema';
-import { mergeByDevice, registerRow, registrationBatcher, type RegisterRow } from '../../../server/src/repositories/device-register-batch';
+import { mergeByDevice, registerRow, registrationBatcher, type RegisterRow } from '../../../server/src/repositories/devices/register-batch';
 import { createTestApp, isPostgresMode, type TestApp } from '../helpers/test-app';
 import { seedApp, type SeededApp } from '../helpers/seed';
 

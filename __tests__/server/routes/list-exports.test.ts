@@ -8,8 +8,8 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { auditLog, devices } from '../../../server/src/db/schema';
-import { deviceExportBatches } from '../../../server/src/repositories/device-export';
-import type { DeviceScope } from '../../../server/src/repositories/device-rows';
+import { deviceExportBatches } from '../../../server/src/repositories/devices/export';
+import type { DeviceScope } from '../../../server/src/repositories/devices/rows';
 import { AUDIT_EXPORT_HEADERS, DEVICE_EXPORT_HEADERS, devicesExportQuerySchema } from '../../../src/contract/exports';
 import { DEVICE_SORT_KEYS, type DeviceSortKey } from '../../../src/contract';
 import { ADMIN, createTestApp, type TestApp } from '../helpers/test-app';

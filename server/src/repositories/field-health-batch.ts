@@ -1,5 +1,5 @@
 // Group commit for the phones' reports (POST apps/client/report), like the registrations'
-// (device-register-batch.ts): the calls that arrive while a fold is in flight are folded together
+// (devices/register-batch.ts): the calls that arrive while a fold is in flight are folded together
 // as the next one, one statement and one transaction for all of them. A call is answered only
 // after its fold has committed, so what a phone was told is accepted is stored. The pairs a fold
 // touched are then re-judged (field-health-verdicts.ts) a moment later, once for all the folds of

@@ -8,14 +8,14 @@
 // Caching headers: `ETag` is strong (SHA-256 of the body, so equal answers carry equal tags on every
 // instance); `Cache-Control: private, no-cache` lets the app keep the answer but makes it ask every
 // time, which costs a 304 with no body while nothing changed; `Vary: appapikey` because the header
-// picks the app.
+// picks the app. The per-instance cache and the batch of seen devices are services/client-config.ts.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ClientApp } from '../repositories/client-config';
 import {
   APP_API_KEY_HEADER, ERROR_CODES, OPERATORS, clientConfigPreviewQuerySchema, clientConfigQuerySchema, clientPrivacyQuerySchema, idParamsSchema,
   type ClientConfig, type ClientConfigPreviewQuery, type ClientConfigQuery, type ClientPrivacyQuery, type IdParams,
 } from '../../../src/contract';
 import { prepareConfig, renderConfig } from '../domain/client-config';
-import { ClientConfigCache } from '../domain/client-config-cache';
 import { encodedBody, etagMatches, strongEtag } from '../http/cached-body';
 import { decryptWord } from '../domain/word-crypto';
 import { requireUser } from '../auth/authorize';
@@ -25,7 +25,6 @@ import { HttpError } from '../http/errors';
 import { dataResponse, errorResponse, etagHeaders, fileAnswer, notModified, textBody } from '../http/schemas';
 import { docsOnly, responseSchema, yupSchema } from '../http/validation';
 import { clientConfigPreviewSchema, clientConfigSchema } from '../../../src/contract/responses-client';
-import type { ClientApp } from '../repositories/client-config';
 import { PROFILE_ADDRESS_CONTEXT } from '../domain/profile-address';
 import { owns } from '../auth/access';
 import { fromParams } from '../audit/plugin';
@@ -35,64 +34,9 @@ const CACHE_CONTROL = 'private, no-cache';
 const CONFIG_HEADERS = etagHeaders(`${APP_API_KEY_HEADER}, Accept-Encoding`);
 const PRIVACY_HEADERS = { etag: etagHeaders('').etag, 'cache-control': etagHeaders('')['cache-control'] };
 
-export interface ClientConfigRoutesOptions {
-  /** How often seen devices are written (lastSeenAt); default 1 s. */
-  seenFlushMs?: number;
-  /** Write earlier once this many distinct devices are waiting; default 2,000. */
-  seenMaxPending?: number;
-}
-
 declare module 'fastify' {
-  interface FastifyInstance {
-    /** The config call's per-instance state, for tests and the bench. */
-    clientConfig: ReturnType<typeof createClientConfigState>;
-  }
   interface FastifyRequest {
     clientApp?: ClientApp;
-  }
-}
-
-/**
- * lastSeenAt is written in batches: calls only note (app, device) in memory, and one UPDATE per
- * interval (or per `maxPending` devices) stamps them all. A device seen ten times in a second costs
- * one row write; a crash loses at most one interval of "seen" stamps, never a registration.
- */
-export class SeenDevices {
-  private pending = new Map<string, { appId: number; uniqueDeviceId: string }>();
-  private timer: NodeJS.Timeout | undefined;
-  private flushing: Promise<void> = Promise.resolve();
-
-  constructor(
-    private readonly write: (seen: { appId: number; uniqueDeviceId: string }[]) => Promise<void>,
-    private readonly onError: (err: unknown) => void,
-    private readonly flushMs: number,
-    private readonly maxPending: number,
-  ) {}
-
-  note(appId: number, uniqueDeviceId: string): void {
-    this.pending.set(`${appId}\u0000${uniqueDeviceId}`, { appId, uniqueDeviceId });
-    if (this.pending.size >= this.maxPending) void this.flush();
-    else if (!this.timer) {
-      this.timer = setTimeout(() => void this.flush(), this.flushMs);
-      this.timer.unref();
-    }
-  }
-
-  /** Writes what is pending; resolves when it (and any earlier write) is done. */
-  flush(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
-    const batch = [...this.pending.values()];
-    this.pending = new Map();
-    this.flushing = this.flushing.then(async () => {
-      if (!batch.length) return;
-      try {
-        await this.write(batch);
-      } catch (err) {
-        this.onError(err);
-      }
-    });
-    return this.flushing;
   }
 }
 
@@ -102,28 +46,6 @@ function apiKeyOf(request: FastifyRequest): string | undefined {
 }
 
 const htmlEscape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/**
- * The config call's per-instance state (cache and seen-device batch), decorated on the root
- * instance by app.ts so that tests and the bench can reach it; the route plugin is encapsulated.
- */
-export function createClientConfigState(app: FastifyInstance, options: ClientConfigRoutesOptions = {}) {
-  const open = (sealed: string) => app.secrets.open(sealed, PROFILE_ADDRESS_CONTEXT);
-  const cache = new ClientConfigCache(async (appId) => {
-    const snapshot = await app.repos.clientConfig.snapshot(appId);
-    return snapshot && prepareConfig(snapshot, open);
-  });
-  const seen = new SeenDevices(
-    (batch) => app.repos.clientConfig.touchDevices(batch),
-    (err) => app.log.error({ err }, 'could not record lastSeenAt of devices'),
-    options.seenFlushMs ?? 1000,
-    options.seenMaxPending ?? 2000,
-  );
-  app.addHook('onClose', async () => {
-    await seen.flush();
-  });
-  return { cache, seen, flushSeen: () => seen.flush() };
-}
 
 export async function clientConfigRoutes(app: FastifyInstance) {
   const { cache, seen } = app.clientConfig;

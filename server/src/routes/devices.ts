@@ -23,8 +23,8 @@ import { DEVICE_EXPORT_HEADERS, LIST_EXPORT_BATCH, devicesExportQuerySchema, exp
 import type { CsvCell } from '../../../src/contract/csv';
 import { owns, noRecord, fromQuery } from '../auth/access';
 import { CSV_RESPONSE, csvStream, sendCsv } from '../http/csv-stream';
-import { deviceExportBatches } from '../repositories/device-export';
-import type { DeviceDto } from '../repositories/device-rows';
+import { deviceExportBatches } from '../repositories/devices/export';
+import type { DeviceDto } from '../repositories/devices/rows';
 
 const tags = ['devices'];
 

@@ -10,6 +10,7 @@ import * as yup from 'yup';
 import { CSV_FILE_FIELD, CSV_MAX_BYTES, CSV_MESSAGES, ERROR_CODES, OPERATORS, PROFILE_IMPORT_DUPLICATES, V, profileImportSchema, type CsvRowError, type Operator } from '../../../src/contract';
 import { dropPrototypeKeys, str } from '../../../src/contract/schemas/common';
 import { auditDetail, auditTarget } from '../audit/context';
+import { preparedFor } from '../audit/plugin';
 import { mapCooperatively } from '../domain/cooperative';
 import { isCsvFailure, parseProfileCsv, type CsvFailure } from '../domain/csv-import';
 import { scanDuplicates } from '../domain/import-duplicates';
@@ -51,48 +52,55 @@ function refusedFile({ errors: rows, failedRows }: CsvFailure): HttpError {
   );
 }
 
+interface PreparedImport {
+  serverId: number;
+  rows: ProfileValues[];
+  skipped: number;
+}
+
 export async function profileImportRoutes(app: FastifyInstance) {
   const seal = (link: string) => app.secrets.seal(link, PROFILE_ADDRESS_CONTEXT);
 
-  /** What the preHandler read and sealed, for the handler to insert. */
-  const prepared = new WeakMap<FastifyRequest, { serverId: number; rows: ProfileValues[]; skipped: number }>();
+  /**
+   * The upload, the parse, every row's checks and the sealing (seconds for 100,000 rows) run in the
+   * audit's `prepare` step, before its transaction opens around the handler, so they hold no
+   * database connection: on PGlite, one connection for everybody, every other request's query
+   * (GET /api/health's too) would wait for them. Each step yields to the event loop between slices
+   * (domain/cooperative.ts). The handler inserts what it answers (`preparedFor`).
+   */
+  async function prepareImport(request: FastifyRequest): Promise<PreparedImport> {
+    const { file, fields } = await readImportParts(request);
+    if (!file) throw HttpError.validation({ [CSV_FILE_FIELD]: V.selectFileFirst }, 'No CSV file');
+    const { serverId, operator, duplicates } = importFieldsSchema.validateSync(fields, { abortEarly: false, stripUnknown: true });
+    // checked before the file is parsed, and again by the handler inside the transaction
+    await requireAccess(app.db, request, 'server', [serverId], 'write');
+    const result = await parseProfileCsv(file);
+    if (isCsvFailure(result)) throw refusedFile(result);
+    const stored = (await app.repos.profiles.listStoredByServer(serverId)).map((p) => p.address);
+    const scan = await scanDuplicates(result.rows, (r) => r.link.link, stored, (token) => app.secrets.open(token, PROFILE_ADDRESS_CONTEXT));
+    if (scan.duplicates > 0 && !duplicates) {
+      throw new HttpError(409, ERROR_CODES.duplicateProfiles, `${scan.duplicates} row(s) repeat an address this server already has`, undefined, {
+        duplicateRows: scan.duplicates,
+        importRows: result.rows.length,
+      });
+    }
+    const kept = duplicates === 'skip' ? scan.fresh : result.rows;
+    const rows: ProfileValues[] = await mapCooperatively(kept, (r) => ({
+      serverId,
+      name: r.name,
+      operator: operator as Operator,
+      protocol: r.protocol,
+      type: 'normal' as const,
+      addressEnc: seal(r.link.link),
+    }));
+    return { serverId, rows, skipped: result.rows.length - kept.length };
+  }
 
   app.post(
     '/apps/group/addProfiles',
     {
-      config: { access: [ownsInHandler('server')], audit: { action: 'profile.import', target: 'server' } },
+      config: { access: [ownsInHandler('server')], audit: { action: 'profile.import', target: 'server', prepare: prepareImport } },
       preValidation: app.authorize({ any: true }),
-      // The upload, the parse, every row's checks and the sealing (seconds for 100,000 rows) run here,
-      // before the audit's transaction opens around the handler, so they hold no database connection:
-      // on PGlite, one connection for everybody, every other request's query (GET /api/health's too)
-      // would wait for them. Each step yields to the event loop between slices (domain/cooperative.ts).
-      preHandler: async (request) => {
-        const { file, fields } = await readImportParts(request);
-        if (!file) throw HttpError.validation({ [CSV_FILE_FIELD]: V.selectFileFirst }, 'No CSV file');
-        const { serverId, operator, duplicates } = importFieldsSchema.validateSync(fields, { abortEarly: false, stripUnknown: true });
-        // checked before the file is parsed, and again by the handler inside the transaction
-        await requireAccess(app.db, request, 'server', [serverId], 'write');
-        const result = await parseProfileCsv(file);
-        if (isCsvFailure(result)) throw refusedFile(result);
-        const stored = (await app.repos.profiles.listStoredByServer(serverId)).map((p) => p.address);
-        const scan = await scanDuplicates(result.rows, (r) => r.link.link, stored, (token) => app.secrets.open(token, PROFILE_ADDRESS_CONTEXT));
-        if (scan.duplicates > 0 && !duplicates) {
-          throw new HttpError(409, ERROR_CODES.duplicateProfiles, `${scan.duplicates} row(s) repeat an address this server already has`, undefined, {
-            duplicateRows: scan.duplicates,
-            importRows: result.rows.length,
-          });
-        }
-        const kept = duplicates === 'skip' ? scan.fresh : result.rows;
-        const rows: ProfileValues[] = await mapCooperatively(kept, (r) => ({
-          serverId,
-          name: r.name,
-          operator: operator as Operator,
-          protocol: r.protocol,
-          type: 'normal' as const,
-          addressEnc: seal(r.link.link),
-        }));
-        prepared.set(request, { serverId, rows, skipped: result.rows.length - kept.length });
-      },
       schema: {
         tags,
         summary: 'Import profiles from a CSV file (all rows or none)',
@@ -124,7 +132,7 @@ export async function profileImportRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { serverId, rows, skipped } = prepared.get(request)!;
+      const { serverId, rows, skipped } = preparedFor<PreparedImport>(request);
       await requireAccess(app.db, request, 'server', [serverId], 'write');
       const inserted = await app.repos.profiles.insertMany(rows);
       // One record for the whole file, with the count (docs/product.md §7 "Audit log").

@@ -32,7 +32,7 @@ import type { Repositories } from '../repositories';
 import type { ChallengeRow } from '../repositories/totp';
 import type { UserRow } from '../repositories/users';
 import { auditActor, auditTarget, keepEvenIfRefused } from '../audit/context';
-import { fromBody, theCaller } from '../audit/plugin';
+import { fromBody, preparedFor, theCaller } from '../audit/plugin';
 import { noRecord } from '../auth/access';
 import { TOTP_CHALLENGE_MAX_FAILURES, TOTP_CHALLENGE_TTL_MS } from '../auth/sign-in';
 
@@ -81,9 +81,6 @@ export async function totpRoutes(app: FastifyInstance) {
     }
   }
 
-  /** The code check each users/signin/totp call took before its handler (see the preHandler there). */
-  const takenChecks = new WeakMap<FastifyRequest, ChallengeRow>();
-
   app.post<{ Body: TotpSignInBody }>(
     '/users/signin/totp',
     {
@@ -94,19 +91,24 @@ export async function totpRoutes(app: FastifyInstance) {
         body: yupSchema(totpSignInSchema),
         response: { 200: responseSchema(signInResultSchema) },
       },
-      config: { audit: { action: 'session.signInTotp', target: 'user', refused: 'session.signInFailed' }, rateLimit: { max: limits.ipMax, timeWindow: limits.ipWindowMs } },
-      // Takes one of the challenge's checks before the handler's transaction opens, in one statement
-      // that commits at once: a refused call (whose transaction rolls back) cannot give its check
-      // back, and calls in parallel queue on the challenge's row instead of all reading the same count.
-      preHandler: async (request: FastifyRequest<{ Body: TotpSignInBody }>) => {
-        const taken = await app.repos.totp.takeChallengeAttempt(challengeId(request.body.challenge), TOTP_CHALLENGE_MAX_FAILURES);
-        if (taken) takenChecks.set(request, taken);
+      config: {
+        audit: {
+          action: 'session.signInTotp',
+          target: 'user',
+          refused: 'session.signInFailed',
+          // Takes one of the challenge's checks before the handler's transaction opens, in one statement
+          // that commits at once: a refused call (whose transaction rolls back) cannot give its check
+          // back, and calls in parallel queue on the challenge's row instead of all reading the same count.
+          prepare: (request) =>
+            app.repos.totp.takeChallengeAttempt(challengeId((request.body as TotpSignInBody).challenge), TOTP_CHALLENGE_MAX_FAILURES),
+        },
+        rateLimit: { max: limits.ipMax, timeWindow: limits.ipWindowMs },
       },
     },
     async (request, reply) => {
       const id = challengeId(request.body.challenge);
       // None taken: unknown, expired, or its checks are used up.
-      const challenge = takenChecks.get(request);
+      const challenge = preparedFor<ChallengeRow | undefined>(request);
       if (!challenge) throw errors.badCode();
       const user = await app.repos.users.findById(challenge.userId);
       if (!user || !user.active || user.totpSecretEnc === null) {

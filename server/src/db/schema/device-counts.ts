@@ -69,7 +69,7 @@ export const deviceIdBuckets = pgTable(
 /**
  * Devices per app, model and id bucket (id >> DEVICE_ID_BUCKET_BITS), kept by the same triggers
  * (migration 0014). Within one (app, model) the list's model order is an id order, so these place
- * a deep page sorted by model (repositories/device-positions.ts, modelStart) as the id buckets
+ * a deep page sorted by model (repositories/devices/positions.ts, modelStart) as the id buckets
  * place one sorted by version. `noModel` marks the devices without one (model '' then): first in
  * the key, so that (noModel, model) ascending is the list's order, a missing model last.
  */
@@ -93,7 +93,7 @@ export const DEVICE_ID_BUCKET_BITS = 12;
  * Marks along the device id (unique_device_id) order: a device belongs to the greatest mark not
  * above its id (every id is ≥ the mark ''). The marks cut the order into stretches of about
  * DEVICE_MARK_ROWS devices; a stretch that grew past twice that is cut again
- * (repositories/device-marks.ts).
+ * (repositories/devices/marks.ts).
  */
 export const deviceIdMarks = pgTable('device_id_marks', {
   mark: text('mark').primaryKey(),

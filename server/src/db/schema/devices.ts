@@ -51,12 +51,12 @@ export const devices = pgTable(
     // count an expression's column as available, and would read every row walked from the table.
     index('devices_version_idx').on(sql`(${t.appVersionCode}::numeric)`, t.id, t.appVersionCode),
     index('devices_app_version_idx').on(t.appId, sql`(${t.appVersionCode}::numeric)`, t.id, t.appVersionCode),
-    // A model filter sorted by version (repositories/device-pages.ts, modelRunsPage): each matching
+    // A model filter sorted by version (repositories/devices/planner.ts, modelRunsPage): each matching
     // model's devices in version order, merged. The app closes the key so that an app filter is
     // checked in the index alone.
     index('devices_model_version_idx').on(t.model, sql`(${t.appVersionCode}::numeric)`, t.id, t.appVersionCode, t.appId),
     // The device list's text filter is an ILIKE '%…%' over the device id, the model and the FCM
-    // token's first 32 characters (FCM_FILTER_CHARS, repositories/device-pages.ts; docs/product.md §7 "Devices"). A trigram
+    // token's first 32 characters (FCM_FILTER_CHARS, repositories/devices/planner.ts; docs/product.md §7 "Devices"). A trigram
     // index over whole tokens (~160 characters, ~150 trigrams a row) cost more than half of each
     // registration's database time and was larger than the table, for searches nobody types.
     index('devices_unique_device_id_trgm').using('gin', sql`${t.uniqueDeviceId} gin_trgm_ops`).with({ gin_pending_list_limit: GIN_PENDING_LIST_KB }),

@@ -1,13 +1,13 @@
 // The device list's SQL pieces (docs/architecture.md §8): the list's orders as its indexes spell
 // them, the text filter's conditions, and the statements every page plan shares (the page's rows
 // read with what the plan learnt, the sorted matches, a capped collection). The plans themselves
-// are in device-pages.ts and device-model-runs.ts.
+// are in planner.ts and model-runs.ts.
 import { and, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { DeviceSortKey, DevicesQuery } from '../../../src/contract';
-import type { Db } from '../db/client';
-import { toCount } from '../db/helpers';
-import { apps, devices } from '../db/schema';
-import { rowFields, toDto, type DeviceDto, type DeviceScope, type RawRow } from './device-rows';
+import type { DeviceSortKey, DevicesQuery } from '../../../../src/contract';
+import type { Db } from '../../db/client';
+import { toCount } from '../../db/helpers';
+import { apps, devices } from '../../db/schema';
+import { rowFields, toDto, type DeviceDto, type DeviceScope, type RawRow } from './rows';
 
 /**
  * The text filter looks at this many leading characters of an FCM token (its trigram index,

@@ -6,9 +6,9 @@
 // for a page sorted by model (an id order within each model). An OFFSET reads every row it skips,
 // even from an index alone; the buckets bound the rows skipped by one bucket's (at most 4,096).
 import { inArray, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { DEVICE_ID_BUCKET_BITS, deviceIdBuckets, deviceModelBuckets, devices } from '../db/schema';
-import { rowsOf } from './device-page-sql';
+import type { Db } from '../../db/client';
+import { DEVICE_ID_BUCKET_BITS, deviceIdBuckets, deviceModelBuckets, devices } from '../../db/schema';
+import { rowsOf } from './page-sql';
 
 /**
  * One run's part of a page sorted by id (the whole list: version undefined) or by version (one

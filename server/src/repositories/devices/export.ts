@@ -1,5 +1,5 @@
 // The device list exported whole (GET apps/devices/export, src/contract/exports.ts): every device
-// that matches the list's filters, in the list's order (device-page-sql.ts listOrder: the sort key,
+// that matches the list's filters, in the list's order (page-sql.ts listOrder: the sort key,
 // then the id, one direction; a missing model or version is larger than any value), read a batch at
 // a time by keyset pagination: each batch is the next `size` rows after the last one written, found
 // from the same indexes the list walks (schema/devices.ts), so a batch costs its own rows however
@@ -10,13 +10,13 @@
 // two stretches: ascending, the rows with a key, then the rows without (by id); descending, the
 // other way round. Over several apps (an app admin's, without the app filter) each batch takes the
 // next rows of each app from that app's index and merges them, as the list's pages do
-// (device-pages.ts walksOf), instead of walking the global index past every other app's devices.
+// (planner.ts walksOf), instead of walking the global index past every other app's devices.
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { LIST_EXPORT_BATCH, type DevicesExportQuery } from '../../../src/contract/exports';
-import type { Db } from '../db/client';
-import { apps, devices } from '../db/schema';
-import { listOrder, rowsOf, scopeWhere, textMatch, type ListOrder } from './device-page-sql';
-import { toDto, type DeviceDto, type DeviceScope, type RawRow } from './device-rows';
+import { LIST_EXPORT_BATCH, type DevicesExportQuery } from '../../../../src/contract/exports';
+import type { Db } from '../../db/client';
+import { apps, devices } from '../../db/schema';
+import { listOrder, rowsOf, scopeWhere, textMatch, type ListOrder } from './page-sql';
+import { toDto, type DeviceDto, type DeviceScope, type RawRow } from './rows';
 
 /** Past this many apps in scope, one walk over `app_id IN (…)` instead of one per app. */
 const MERGED_APPS_LIMIT = 64;

@@ -1,17 +1,32 @@
-// Devices registered for the apps (docs/product.md §3 Device, §7 "Devices"): the server-paged list (planned
-// in device-pages.ts) with its text and app filters, the mobile apps' registration (an upsert on (app, uniqueDeviceId)), and the
-// panel's edit and delete. Ownership is applied here through `DeviceScope`, so every query of an
-// app admin is limited to the devices of the apps they administer.
+// Devices registered for the apps (docs/product.md §3 Device, §7 "Devices"): the server-paged list
+// with its text and app filters, the mobile apps' registration (an upsert on (app, uniqueDeviceId)),
+// and the panel's edit and delete. Ownership is applied here through `DeviceScope`, so every query
+// of an app admin is limited to the devices of the apps they administer.
+//
+// This folder, and the device list's page plans (docs/architecture.md §8: a page in ≤ 50 ms over a
+// million devices), each with what keeps it exact:
+// - planner.ts picks a plan from the match count (exact up to COUNT_EXACT_LIMIT, then PostgreSQL's
+//   estimate): sort every match when few, else walk an index in the list's order.
+// - positions.ts places a deep unfiltered page sorted by id, version or model from per-bucket
+//   counters (device_id_buckets, device_model_buckets; triggers of migrations 0013 and 0014).
+// - marks.ts places a deep page sorted by device id from counted stretches between marks
+//   (device_id_marks, device_mark_counts; triggers of 0013); a stretch grown too long is cut after
+//   the page that found it.
+// - model-runs.ts reads a filter that names stored models from those models' index runs
+//   (device_models, kept by triggers of 0011).
+// - page-sql.ts holds the orders as the indexes spell them, the filter's conditions and the
+//   statement that reads a page's rows (a deferred join); rows.ts the DTO and its columns.
+// - register-batch.ts group-commits registrations; export.ts streams the whole list by keyset.
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { apps, devices } from '../db/schema';
-import { devicePages, type PageLimits } from './device-pages';
-import { registerRow, registrationBatcher, type RegisterRow } from './device-register-batch';
-import { rowFields, toDto, type DeviceDto, type DeviceFields, type DeviceScope } from './device-rows';
-import { ensureAppVersion, versionKey } from './versions';
+import type { Db } from '../../db/client';
+import { apps, devices } from '../../db/schema';
+import { devicePages, type PageLimits } from './planner';
+import { registerRow, registrationBatcher, type RegisterRow } from './register-batch';
+import { rowFields, toDto, type DeviceDto, type DeviceFields, type DeviceScope } from './rows';
+import { ensureAppVersion, versionKey } from '../versions';
 
-export { COUNT_EXACT_LIMIT, WALK_LIMIT } from './device-pages';
-export type { DeviceDto, DeviceFields, DeviceList, DeviceScope } from './device-rows';
+export { COUNT_EXACT_LIMIT, WALK_LIMIT } from './planner';
+export type { DeviceDto, DeviceFields, DeviceList, DeviceScope } from './rows';
 
 /** Outcome of a registration by API key: the device id, or why no app accepted it. */
 export type RegisterResult = { id: number } | 'unknownKey' | 'inactiveApp';
@@ -44,7 +59,7 @@ export function devicesRepository(db: Db, limits?: number | PageLimits) {
 
     /**
      * The mobile apps' registration: the app is the one whose API key is `apiKey`, if active.
-     * Registrations arriving together are written as one batch (device-register-batch.ts): one
+     * Registrations arriving together are written as one batch (register-batch.ts): one
      * statement looks the apps up, upserts the devices and records new versions.
      */
     async registerByApiKey(apiKey: string, fields: DeviceFields): Promise<RegisterResult> {

@@ -13,10 +13,10 @@
 // had been written alone. Callers are answered only after the batch has committed; if the batch
 // fails, its registrations are written again one by one in arrival order, so a bad one fails alone.
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { pgTextArray } from '../db/helpers';
-import type { DeviceFields } from './device-rows';
-import { versionKey } from './versions';
+import type { Db } from '../../db/client';
+import { pgTextArray } from '../../db/helpers';
+import type { DeviceFields } from './rows';
+import { versionKey } from '../versions';
 
 /** At most this many registrations per batch (a bigger batch holds its row locks longer). */
 export const REGISTER_BATCH_MAX = 256;

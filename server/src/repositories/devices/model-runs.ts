@@ -1,13 +1,13 @@
 // The device list's plan for a text filter that names stored models (docs/architecture.md §8): the
 // page read from those models' runs of an index in the list's order, however far along the order
-// the models lie. Chosen by the planner in device-pages.ts.
+// the models lie. Chosen by the planner in planner.ts.
 import { and, ilike, or, sql } from 'drizzle-orm';
-import type { DevicesQuery } from '../../../src/contract';
-import type { Db } from '../db/client';
-import { toCount } from '../db/helpers';
-import { deviceModels, devices } from '../db/schema';
-import { cappedMatches, likePattern, orderBy, onOutput, onTable, pageWithRows, scopeWhere, selectKey, textParts, whereOf, type ListOrder } from './device-page-sql';
-import type { DeviceDto, DeviceScope } from './device-rows';
+import type { DevicesQuery } from '../../../../src/contract';
+import type { Db } from '../../db/client';
+import { toCount } from '../../db/helpers';
+import { deviceModels, devices } from '../../db/schema';
+import { cappedMatches, likePattern, orderBy, onOutput, onTable, pageWithRows, scopeWhere, selectKey, textParts, whereOf, type ListOrder } from './page-sql';
+import type { DeviceDto, DeviceScope } from './rows';
 
 /**
  * A text filter that names some models (device_models) is answered from those models' runs of an

@@ -7,10 +7,10 @@
 // random: registrations may crowd one stretch (ids sharing a long prefix), so a stretch found
 // holding more than twice DEVICE_MARK_ROWS devices is cut again after the page is answered.
 import { inArray, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { DEVICE_MARK_ROWS, deviceMarkCounts, devices } from '../db/schema';
-import { rowsOf } from './device-page-sql';
-import type { EdgeStart } from './device-positions';
+import type { Db } from '../../db/client';
+import { DEVICE_MARK_ROWS, deviceMarkCounts, devices } from '../../db/schema';
+import { rowsOf } from './page-sql';
+import type { EdgeStart } from './positions';
 
 
 /**

@@ -1,8 +1,8 @@
 // The device rows as the API shows them (docs/product.md §3 Device): the DTO, the columns it is read from
-// (with the app's name) and the mapping, shared by the list's page planner (device-pages.ts) and
-// the repository's single-device reads (devices.ts); and whose devices a caller may see.
-import type { DeviceDto, DeviceList } from '../../../src/contract';
-import { apps, devices } from '../db/schema';
+// (with the app's name) and the mapping, shared by the list's page planner (planner.ts) and
+// the repository's single-device reads (index.ts); and whose devices a caller may see.
+import type { DeviceDto, DeviceList } from '../../../../src/contract';
+import { apps, devices } from '../../db/schema';
 
 export type { DeviceDto, DeviceList };
 

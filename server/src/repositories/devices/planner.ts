@@ -1,23 +1,23 @@
 // The device list's page planner (docs/architecture.md §8: a page in ≤ 50 ms over a million devices):
 // picks, from the planner's estimate of the match count, between sorting every match and walking
 // an index in the list's order, or reading the runs of the models a filter names
-// (device-model-runs.ts), and reads the page's rows. The SQL pieces the plans share are in
-// device-page-sql.ts; devices.ts keeps the registration upsert and the single-device reads and writes.
+// (model-runs.ts), and reads the page's rows. The SQL pieces the plans share are in
+// page-sql.ts; index.ts keeps the registration upsert and the single-device reads and writes.
 import { and, eq, ilike, sql, type SQL } from 'drizzle-orm';
-import type { DevicesQuery } from '../../../src/contract';
-import { runsConcurrently, type Db } from '../db/client';
-import { toCount } from '../db/helpers';
-import { deviceModels, devices } from '../db/schema';
-import { modelRunsPage, MODEL_RUNS_LIMIT, OTHER_MATCHES_LIMIT } from './device-model-runs';
+import type { DevicesQuery } from '../../../../src/contract';
+import { runsConcurrently, type Db } from '../../db/client';
+import { toCount } from '../../db/helpers';
+import { deviceModels, devices } from '../../db/schema';
+import { modelRunsPage, MODEL_RUNS_LIMIT, OTHER_MATCHES_LIMIT } from './model-runs';
 import {
   likePattern, listOrder, onOutput, onTable, orderBy, pageWithRows, planRows, rowsOf, rowsOfPage, scopeWhere, selectKey, sortedMatches, textMatch, whereOf, type ListOrder,
-} from './device-page-sql';
-import { markStart } from './device-marks';
-import { idStart, modelStart, nearerEdge, type EdgeStart } from './device-positions';
-import type { DeviceDto, DeviceList, DeviceScope } from './device-rows';
+} from './page-sql';
+import { markStart } from './marks';
+import { idStart, modelStart, nearerEdge, type EdgeStart } from './positions';
+import type { DeviceDto, DeviceList, DeviceScope } from './rows';
 
-export { FCM_FILTER_CHARS } from './device-page-sql';
-export { MODEL_RUNS_LIMIT, OTHER_MATCHES_LIMIT } from './device-model-runs';
+export { FCM_FILTER_CHARS } from './page-sql';
+export { MODEL_RUNS_LIMIT, OTHER_MATCHES_LIMIT } from './model-runs';
 
 /**
  * Up to this many matches the list's count is exact; past it the answer is the planner's
@@ -114,7 +114,7 @@ export function devicePages(
   }
 
   /**
-   * A page of `size` rows placed in a counted stretch (device-positions.ts, EdgeStart), on top of
+   * A page of `size` rows placed in a counted stretch (positions.ts, EdgeStart), on top of
    * the walks' conditions `walks`: walked from the stretch's near edge, or from its far edge when
    * fewer rows lie between the page and that edge (nearerEdge); a page that runs past the far
    * edge is the stretch's last rows, read backward, then the rows from the far edge on.
@@ -181,10 +181,10 @@ export function devicePages(
   /**
    * A page without a text filter. Near the start, the walks up to it. Deeper (past PLACED_FROM or
    * walkLimit rows), where the rows skipped would cost more than the page, exact counters place it
-   * (device-positions.ts): sorted by id, or by version (within each version, by id), the counts per
+   * (positions.ts): sorted by id, or by version (within each version, by id), the counts per
    * id bucket, so that the walks start at the edge of the bucket that holds the page's first row
    * (in the run of its version, then on through the runs the page spans); sorted by device id, the
-   * counts per stretch between marks (device-marks.ts), likewise; sorted by model, the counts per
+   * counts per stretch between marks (marks.ts), likewise; sorted by model, the counts per
    * model and id bucket, so that the walks start at the bucket's edge in the run of the page's
    * first model (then on through the runs the page spans). Each walk starts at whichever edge of
    * that bucket or stretch has fewer of its rows between it and the page (edgePage).
