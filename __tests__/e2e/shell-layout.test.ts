@@ -5,6 +5,7 @@
 // is whole on a phone.
 import type { Page } from 'playwright-core';
 import { launchChromium, type LaunchedBrowser } from './helpers/chromium';
+import { directionProblems } from './audits/direction';
 import { afterTransitions, menuButton, reachProblem, sidebarSettles } from './helpers/layout';
 import { t } from './helpers/messages';
 import { ADMIN, startServer, type RunningServer } from './helpers/server';
@@ -157,5 +158,38 @@ describe.each(['fa', 'en'] as const)('toasts and the phone header in %s', (local
     await page.locator('header').getByRole('button', { name: t(locale, 'shell.more') }).click();
     await page.getByRole('menuitem', { name: t(locale, 'shell.profile') }).click();
     await page.waitForURL('**/account/user-info');
+  });
+
+  test('on a phone the fold menu carries the unread alerts: its count in the language\'s digits, and the list with typed names in their own direction', async () => {
+    const alert = (id: number, profileName: string, to: string, read: boolean) => ({
+      id, appId: 1, appName: 'Falcon VPN <b>', profileId: id, profileName, serverId: 1, serverIp: '203.0.113.7',
+      operator: 'mci', from: to === 'failing' ? 'working' : 'failing', to, at: '2026-11-28T10:00:00.000Z', read,
+    });
+    // The alerts come from field reports over hours; the list's answer is played here, the drawing is real.
+    await page.route('**/api/v1/apps/notifications', (route) =>
+      route.fulfill({ json: { data: { rows: [alert(3, 'Speed C++', 'failing', false), alert(2, 'Tehran (beta)', 'working', false), alert(1, 'v2', 'failing', true)], unread: 2 } } }),
+    );
+    await page.route('**/api/v1/apps/notifications/read', (route) => route.fulfill({ json: { success: true } }));
+    try {
+      await open(locale);
+      await page.setViewportSize({ width: 390, height: 800 });
+      await afterTransitions(page);
+      const more = page.locator('header').getByRole('button', { name: t(locale, 'shell.more') });
+      expect((await more.getByTestId('notification-badge').textContent())?.trim()).toBe(locale === 'fa' ? '۲' : '2');
+      const title = page.locator('header').getByText(t(locale, 'app.title'), { exact: true });
+      const [scroll, client] = await title.evaluate((el) => [el.scrollWidth, el.clientWidth]);
+      expect(scroll).toBeLessThanOrEqual(client);
+      await more.click();
+      await page.getByRole('menuitem', { name: new RegExp(`^${t(locale, 'notifications.bell').split(' (')[0]}`) }).first().click();
+      const list = page.getByRole('list', { name: t(locale, 'notifications.title') });
+      await list.waitFor();
+      await afterTransitions(page);
+      expect(await list.getByTestId('notification').count()).toBe(3);
+      if (locale === 'fa') expect((await directionProblems(page)).map((p) => `${p.kind} ${p.token}`)).toEqual([]);
+      await page.keyboard.press('Escape');
+    } finally {
+      await page.unroute('**/api/v1/apps/notifications');
+      await page.unroute('**/api/v1/apps/notifications/read');
+    }
   });
 });

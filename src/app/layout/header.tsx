@@ -78,10 +78,9 @@ function HeaderMenu() {
               setAlertsOpen(true);
             }}
           >
+            {/* The entry's text carries the count; a badge here would lie over it. */}
             <ListItemIcon>
-              <AlertsCount alerts={alerts}>
-                <NotificationsOutlinedIcon />
-              </AlertsCount>
+              <NotificationsOutlinedIcon />
             </ListItemIcon>
             <ListItemText>{alerts.label}</ListItemText>
           </MenuItem>

@@ -41,6 +41,10 @@ it('shows the unread count, lists the alerts in Persian, and marks them read whe
   expect(rows[0]).toHaveTextContent('Profile 9 روی همراه اول از کار افتاده است');
   expect(rows[1]).toHaveTextContent('Profile 8 دوباره روی همراه اول کار می‌کند');
   expect(rows[0]).toHaveTextContent('203.0.113.7');
+  // Typed names keep their own direction inside the Persian sentence; the verdict's arrow reads right to left.
+  expect(within(rows[0]).getByText('Profile 9').closest('bdi')).toHaveAttribute('dir', 'auto');
+  expect(within(rows[0]).getByText('Alpha VPN').closest('bdi')).toHaveAttribute('dir', 'auto');
+  expect(rows[0]).toHaveTextContent('سالم ← ازکارافتاده');
   await waitFor(() => expect(server.calls('POST', 'apps/notifications/read').map((c) => c.body)).toEqual([{ upTo: 9 }]));
   // The popover hides the page from assistive tech while open: look behind it.
   await waitFor(() => expect(screen.getByRole('button', { name: fa['notifications.bell'].replace('{n}', '۰'), hidden: true })).toBeInTheDocument());
@@ -54,7 +58,9 @@ it('speaks English when English is chosen', async () => {
   const bell = await screen.findByRole('button', { name: en['notifications.bell'].replace('{n}', '1') });
   expect(within(bell).getByTestId('notification-badge')).toHaveTextContent(/^1$/);
   await user.click(bell);
-  expect(await screen.findByText('Profile 4 is failing on MCI')).toBeInTheDocument();
+  const row = await screen.findByTestId('notification');
+  expect(row).toHaveTextContent('Profile 4 is failing on MCI');
+  expect(row).toHaveTextContent('degraded → failing');
 });
 
 describe('on a phone', () => {

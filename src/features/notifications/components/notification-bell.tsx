@@ -6,7 +6,6 @@
 // (useAlerts, AlertsCount, AlertsPopover).
 import { useState } from 'react';
 import Badge from '@mui/material/Badge';
-import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -18,9 +17,11 @@ import NotificationsOutlinedIcon from '@mui/icons-material/NotificationsOutlined
 import { useIntl } from 'react-intl';
 import type { ReactNode } from 'react';
 import { NOTIFICATIONS_POLL_SECONDS, type NotificationDto } from '../../../contract/notifications';
+import { Ltr } from '../../../components/ltr';
+import { UserText } from '../../../components/user-text';
 import { useGrant } from '../../../lib/authorization';
 import { formatDate } from '../../../lib/i18n';
-import { selectLocale, useAppSelector } from '../../../lib/state';
+import { directionOf, selectLocale, useAppSelector } from '../../../lib/state';
 import { useGetNotificationsQuery, useMarkNotificationsReadMutation } from '../api';
 
 const verdictId = (v: string | null) => `notifications.verdict.${v ?? 'none'}`;
@@ -29,21 +30,24 @@ const BADGE_MAX = 99;
 function Row({ n }: { n: NotificationDto }) {
   const intl = useIntl();
   const locale = useAppSelector(selectLocale);
+  // The names are typed by staff: each keeps its own direction inside the sentence ("Speed C++" never "++Speed C").
   const change = intl.formatMessage(
     { id: n.to === 'failing' ? 'notifications.nowFailing' : 'notifications.noLongerFailing' },
-    { profile: n.profileName, operator: intl.formatMessage({ id: `notifications.operator.${n.operator}`, defaultMessage: n.operator }) },
+    { profile: <UserText key="profile">{n.profileName}</UserText>, operator: intl.formatMessage({ id: `notifications.operator.${n.operator}`, defaultMessage: n.operator }) },
   );
+  // From the old verdict to the new one, in reading order: the arrow points the way the line reads.
+  const arrow = directionOf(locale) === 'rtl' ? '←' : '→';
   return (
     <ListItem divider data-testid="notification" data-read={n.read} sx={{ bgcolor: n.read ? undefined : 'action.hover', alignItems: 'flex-start' }}>
       <ListItemText
         primary={change}
         secondary={
           <>
-            <Box component="span" dir="ltr" sx={{ unicodeBidi: 'isolate' }}>{n.serverIp}</Box>
+            <Ltr>{n.serverIp}</Ltr>
             {' · '}
-            {n.appName}
+            <UserText>{n.appName}</UserText>
             {' · '}
-            {intl.formatMessage({ id: verdictId(n.from) })} → {intl.formatMessage({ id: verdictId(n.to) })}
+            {intl.formatMessage({ id: verdictId(n.from) })} {arrow} {intl.formatMessage({ id: verdictId(n.to) })}
             {' · '}
             {formatDate(n.at, locale, { dateStyle: 'short', timeStyle: 'short' })}
           </>
