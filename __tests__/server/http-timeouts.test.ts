@@ -2,8 +2,7 @@
 // over a real socket, a request whose body stalls, or whose headers never end, is answered 408
 // REQUEST_TIMEOUT and closed within the configured time, and an idle keep-alive connection is
 // closed. The timeouts are set short here so the file runs in a few seconds.
-import { connect, type Socket } from 'node:net';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo, type Socket } from 'node:net';
 import { ERROR_CODES } from '../../src/contract';
 import { ConfigError, loadConfig } from '../../server/src/config';
 import { createTestApp, type TestApp } from './helpers/test-app';

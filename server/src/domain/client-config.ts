@@ -9,8 +9,10 @@
 // serialised once, with its strong ETag (SHA-256 of the bytes). A call then costs one indexed
 // lookup (key → app, active, version) plus a Map read. A version change (database trigger, same
 // transaction as the change) drops the app's entry on the next call of any instance.
-import { AD_SLOTS, API_PREFIX, CLIENT_LINKS, CLIENT_SETTINGS, SETTING_FIELDS, type ClientConfig, type ClientProfile, type Locale, type Operator } from '../../../src/contract';
-import type { AppSettingsDto, OperatorNames, Protocol, ProfileType } from '../../../src/contract';
+import {
+  AD_SLOTS, API_PREFIX, CLIENT_LINKS, CLIENT_SETTINGS, SETTING_FIELDS,
+  type AppSettingsDto, type ClientConfig, type ClientProfile, type Locale, type Operator, type OperatorNames, type Protocol, type ProfileType,
+} from '../../../src/contract';
 import { flagUrl } from './flags';
 import { strongEtag, type CachedBody } from '../http/cached-body';
 import { encryptWord } from './word-crypto';

@@ -39,10 +39,19 @@ export async function registerDocs(app: FastifyInstance) {
   });
 }
 
-type Json = Record<string, any>;
+type Json = Record<string, unknown>;
+/** The parts of an OpenAPI operation this file reads or completes. */
+interface Operation {
+  tags?: string[];
+  operationId?: string;
+  parameters?: { in?: string; name?: string }[];
+  security?: Record<string, string[]>[];
+  responses?: Json;
+  [key: string]: unknown;
+}
 interface OpenApiDocument {
   info: Json;
-  paths?: Record<string, Record<string, Json>>;
+  paths?: Record<string, Record<string, Operation>>;
   [key: string]: unknown;
 }
 
@@ -102,9 +111,9 @@ function finishDocument(doc: OpenApiDocument): OpenApiDocument {
       for (const tag of op.tags ?? []) used.add(tag);
       op.operationId ??= operationIdOf(method, path);
       ids.set(op.operationId, (ids.get(op.operationId) ?? 0) + 1);
-      const takesAppKey = (op.parameters ?? []).some((p: Json) => p.in === 'header' && p.name === APP_API_KEY_HEADER);
+      const takesAppKey = (op.parameters ?? []).some((p) => p.in === 'header' && p.name === APP_API_KEY_HEADER);
       // No `security` means no token: say so, or name the app key the call takes instead.
-      if (takesAppKey) op.security = [{ appApiKey: [] }, ...(op.security ?? []).filter((s: Json) => Object.keys(s).length)];
+      if (takesAppKey) op.security = [{ appApiKey: [] }, ...(op.security ?? []).filter((s) => Object.keys(s).length)];
       else op.security ??= [];
       const codes = Object.keys(op.responses ?? {});
       if (!codes.some((c) => c.startsWith('2'))) op.responses = { 200: fileAnswer(path), ...op.responses };
@@ -114,7 +123,7 @@ function finishDocument(doc: OpenApiDocument): OpenApiDocument {
   // appsDestroy, usersDestroy.
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
     for (const [method, op] of Object.entries(item)) {
-      if (METHOD_VERB[method] && (ids.get(op.operationId) ?? 0) > 1) op.operationId = operationIdOf(method, path, true);
+      if (METHOD_VERB[method] && (ids.get(op.operationId ?? '') ?? 0) > 1) op.operationId = operationIdOf(method, path, true);
     }
   }
   return {

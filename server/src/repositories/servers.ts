@@ -7,9 +7,8 @@ import type { ServerDto } from '../../../src/contract';
 import { appsAdministeredBy, serverIdsAdministeredBy } from './reach';
 import type { Db } from '../db/client';
 import { apps, countries, profiles, serverApps, servers } from '../db/schema';
-import { toCount } from '../db/helpers';
+import { ID_CHUNK, chunk, toCount } from '../db/helpers';
 import { flagUrl } from '../domain/flags';
-import { ID_CHUNK, chunk } from '../db/helpers';
 
 /** Whose servers: those linked to apps administered by `adminId`, or every server (null). */
 export interface ServerScope {

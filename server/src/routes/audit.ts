@@ -2,14 +2,13 @@
 // (policy audit:view), server-paged newest first; GET audit/filters lists the recorded actions,
 // target types and actors for the panel's filters. The daily retention sweep lives here too (AUDIT_RETENTION_DAYS).
 import type { FastifyInstance } from 'fastify';
-import { AUDIT_MAX_PAGE_SIZE, auditQuerySchema, type AuditQuery } from '../../../src/contract';
+import { AUDIT_MAX_PAGE_SIZE, auditQuerySchema, type AuditQuery, type AuditRowDto } from '../../../src/contract';
 import { dataResponse } from '../http/schemas';
 import { responseSchema, yupSchema } from '../http/validation';
 import { auditFilterOptionsSchema, auditListSchema } from '../../../src/contract/responses-reports';
 import { noRecord } from '../auth/access';
 import { AUDIT_EXPORT_HEADERS, LIST_EXPORT_BATCH, auditExportQuerySchema, exportHeader, type AuditExportQuery } from '../../../src/contract/exports';
 import type { CsvCell } from '../../../src/contract/csv';
-import type { AuditRowDto } from '../../../src/contract';
 import { actorOf } from '../audit/plugin';
 import { recordAudit } from '../audit/record';
 import { CSV_RESPONSE, csvStream, sendCsv } from '../http/csv-stream';

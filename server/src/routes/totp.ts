@@ -20,7 +20,7 @@ import {
 } from '../../../src/contract';
 import { requireUser } from '../auth/authorize';
 import { verifyPassword } from '../domain/passwords';
-import { assertNotLimited, failureKeys, recordFailure, withRetryAfter } from '../auth/sign-in';
+import { TOTP_CHALLENGE_MAX_FAILURES, TOTP_CHALLENGE_TTL_MS, assertNotLimited, failureKeys, recordFailure, withRetryAfter } from '../auth/sign-in';
 import {
   TOTP_SECRET_CONTEXT, acceptedTotpStep, challengeId, newRecoveryCodes, newTotpSecret, recoveryCodeHash,
 } from '../auth/totp';
@@ -34,7 +34,6 @@ import type { UserRow } from '../repositories/users';
 import { auditActor, auditTarget, keepEvenIfRefused } from '../audit/context';
 import { fromBody, preparedFor, theCaller } from '../audit/plugin';
 import { noRecord } from '../auth/access';
-import { TOTP_CHALLENGE_MAX_FAILURES, TOTP_CHALLENGE_TTL_MS } from '../auth/sign-in';
 
 
 const tags = ['account'];

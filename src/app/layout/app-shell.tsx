@@ -6,7 +6,7 @@
 // mounted open and closed before its slide had entered, never reported the exit, and its invisible
 // root stayed over the page, swallowing every click until reload (docs/product.md §2). The narrow drawer now
 // starts closed whenever the width crosses the breakpoint, so it never mounts open by itself.
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useState } from 'react';
 import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -32,11 +32,14 @@ export default function AppShell() {
   const open = wide ? wideOpen : narrowOpen;
   const setOpen = (next: boolean) => (wide ? setWideOpen(next) : setNarrow({ open: next, pathname }));
 
-  // Crossing the breakpoint: the wide sidebar shows again, the narrow drawer starts closed.
-  useEffect(() => {
+  // Crossing the breakpoint: the wide sidebar shows again, the narrow drawer starts closed (set while
+  // rendering, so the first frame at the new width already has it).
+  const [seenWide, setSeenWide] = useState(wide);
+  if (seenWide !== wide) {
+    setSeenWide(wide);
     setWideOpen(true);
     setNarrow({ open: false, pathname: '' });
-  }, [wide]);
+  }
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>

@@ -2,7 +2,7 @@
 // dashboard and sign-out on the end side. On a phone the alerts, profile and dashboard fold into one
 // menu button, which carries the unread alerts' count, so the title keeps its whole width
 // (docs/product.md §2).
-import { useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
@@ -49,7 +49,8 @@ const LINKS = [
 function HeaderMenu() {
   const intl = useIntl();
   const alerts = useAlerts();
-  const button = useRef<HTMLButtonElement>(null);
+  // The button itself, kept in state (a callback ref): the alerts' list opens under it after the menu closes.
+  const [button, setButton] = useState<HTMLButtonElement | null>(null);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [alertsOpen, setAlertsOpen] = useState(false);
   const more = intl.formatMessage({ id: 'shell.more' });
@@ -58,7 +59,7 @@ function HeaderMenu() {
   return (
     <>
       <Tooltip title={label}>
-        <IconButton ref={button} color="inherit" aria-label={label} aria-haspopup="menu" onClick={(e) => setAnchor(e.currentTarget)}>
+        <IconButton ref={setButton} color="inherit" aria-label={label} aria-haspopup="menu" onClick={(e) => setAnchor(e.currentTarget)}>
           {alerts.shown ? (
             <AlertsCount alerts={alerts}>
               <MoreVertIcon />
@@ -92,7 +93,7 @@ function HeaderMenu() {
           </MenuItem>
         ))}
       </Menu>
-      {alerts.shown && <AlertsPopover alerts={alerts} anchor={alertsOpen ? button.current : null} onClose={() => setAlertsOpen(false)} />}
+      {alerts.shown && <AlertsPopover alerts={alerts} anchor={alertsOpen ? button : null} onClose={() => setAlertsOpen(false)} />}
     </>
   );
 }

@@ -19,7 +19,12 @@ interface FilterBarProps<R> {
 function SearchBox<R>({ filter, value, onChange }: { filter: SearchFilter<R>; value: string; onChange: (v: string) => void }) {
   const intl = useIntl();
   const [text, setText] = useState(value);
-  useEffect(() => setText(value), [value]);
+  // A value changed from outside (cleared, or set from the address) replaces what is typed.
+  const [seen, setSeen] = useState(value);
+  if (seen !== value) {
+    setSeen(value);
+    setText(value);
+  }
   useEffect(() => {
     if (text === value) return undefined;
     const timer = setTimeout(() => onChange(text), SEARCH_DEBOUNCE_MS);

@@ -1,7 +1,7 @@
 // The state machine of docs/product.md §4 "Mutating dialogs", shared by ConfirmDialog, FormDialog and any page
 // form: idle → submitting → success (toast, onSuccess) or error (toast; the caller stays open).
 // `run` rethrows the error so a Form can still put the server's field errors on its fields.
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { useNotify } from '../../lib/state';
 import { errorMessageId } from '../../lib/api';
 import type { MessageValues } from '../../lib/i18n';
@@ -23,8 +23,11 @@ export interface SubmitActionOptions<T = unknown> {
 export function useSubmitAction<T = unknown>(options: SubmitActionOptions<T>) {
   const [status, setStatus] = useState<SubmitStatus>('idle');
   const notify = useNotify();
+  // The options of the last render, for the callbacks of a run that started before it.
   const latest = useRef(options);
-  latest.current = options;
+  useLayoutEffect(() => {
+    latest.current = options;
+  });
 
   const run = useCallback(
     async (task: () => Promise<T>): Promise<T> => {

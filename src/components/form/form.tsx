@@ -12,7 +12,7 @@ import { V } from '../../contract';
 import { fieldErrorsOf, isApiError } from '../../lib/api';
 import { useNotify } from '../../lib/state';
 
-export type FormSchema<T extends FieldValues> = ObjectSchema<T, AnyObject, any, any>;
+export type FormSchema<T extends FieldValues> = ObjectSchema<T, AnyObject>;
 
 export interface FormProps<T extends FieldValues> {
   schema: FormSchema<T>;

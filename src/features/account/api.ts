@@ -2,7 +2,6 @@
 // TOTP. Each changes what users/current returns, so each invalidates CurrentUser. Turning TOTP on
 // also ends the account's other sessions (server side; this one stays).
 import { baseApi, sessionApi, unlessRefused } from '../../lib/api';
-import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import type {
   AvatarUrl, ChangePasswordBody, CurrentUser, MutationResponse, TotpDisableBody, TotpEnableBody, TotpEnableResult, TotpSetupBody, TotpSetupResult,
 } from '../../contract';
@@ -10,10 +9,10 @@ import type {
 /**
  * Once the call succeeds, writes `patch` into the cached users/current at once, so the guards act on
  * it before the refetch lands; a failed call changes nothing (its form reports the failure). The
- * dispatch type is the one RTK Query hands lifecycle hooks.
+ * dispatch is typed by what it is handed here (RTK Query's own lifecycle type says `any`).
  */
 function patchCurrentUserOnSuccess(patch: Partial<CurrentUser>) {
-  return async (_arg: unknown, { dispatch, queryFulfilled }: { dispatch: ThunkDispatch<any, any, UnknownAction>; queryFulfilled: Promise<unknown> }) => {
+  return async (_arg: unknown, { dispatch, queryFulfilled }: { dispatch: (patchAction: ReturnType<typeof sessionApi.util.updateQueryData>) => unknown; queryFulfilled: Promise<unknown> }) => {
     try {
       await queryFulfilled;
       dispatch(sessionApi.util.updateQueryData('getCurrentUser', undefined, (user) => Object.assign(user, patch)));

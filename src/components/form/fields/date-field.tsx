@@ -2,7 +2,7 @@
 // the Jalali adapter in Persian, the Gregorian one in English. The form value stays what the
 // contract expects whatever the calendar: a Gregorian ISO date (`1990-05-17`), '' when empty, and
 // a date the user typed that does not exist is kept as the invalid text so the schema refuses it.
-import { useMemo, useRef, type FormEvent, type ReactNode } from 'react';
+import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
@@ -88,11 +88,8 @@ export function DateField({ name, labelId, disableFuture }: DateFieldProps) {
   // The picker gets back the very object it last emitted while the form still holds what that
   // object became: a fresh Date (or a fresh invalid one, mid-typing) would make it rebuild its
   // sections from the value and wipe what the user has typed so far.
-  const emitted = useRef<Date | null>(null);
-  const value = useMemo(
-    () => (emitted.current && dateToIso(emitted.current) === field.value ? emitted.current : isoToDate(field.value)),
-    [field.value],
-  );
+  const [emitted, setEmitted] = useState<Date | null>(null);
+  const value = useMemo(() => (emitted && dateToIso(emitted) === field.value ? emitted : isoToDate(field.value)), [emitted, field.value]);
   return (
     <CalendarProvider>
       <DatePicker
@@ -102,7 +99,7 @@ export function DateField({ name, labelId, disableFuture }: DateFieldProps) {
         value={value}
         disableFuture={disableFuture}
         onChange={(next) => {
-          emitted.current = next;
+          setEmitted(next);
           field.onChange(dateToIso(next));
         }}
         onClose={field.onBlur}

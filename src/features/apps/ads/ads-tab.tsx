@@ -153,7 +153,12 @@ export function AdsTab({ appId }: { appId: number }) {
   const { submitting, run } = useSubmitAction({ successMessageId: 'apps.saveSettingsSuccess', errorMessageId: saveErrorId });
   const loaded = useMemo(() => (query.data ? fromEntries(query.data) : undefined), [query.data]);
   const [adMob, setAdMob] = useState<boolean | undefined>(undefined);
-  useEffect(() => setAdMob(loaded?.adMob), [loaded]);
+  // A new load (another app, or after a save) shows its own master switch.
+  const [seen, setSeen] = useState(loaded);
+  if (seen !== loaded) {
+    setSeen(loaded);
+    setAdMob(loaded?.adMob);
+  }
 
   if (query.isError && !query.data) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   if (!loaded) return <LoadingState />;

@@ -2,7 +2,7 @@
 // signed bundle is published to, each with its state (the version last published and when, the
 // remote's last error; paused while the app is inactive), and add, edit, delete, "publish now" and "test". The token is write-only:
 // the panel never receives it, and editing leaves it as it is unless a new one is typed.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -142,7 +142,8 @@ export function MirrorsSection({ appId }: { appId: number }) {
   const [editing, setEditing] = useState<MirrorDto | 'new' | null>(null);
   const [deleting, setDeleting] = useState<MirrorDto | null>(null);
   const waiting = (mirrors.data ?? []).some((m) => m.appActive && (m.requested || (m.publishedVersion !== m.currentVersion && !m.lastError)));
-  useEffect(() => setPoll(waiting), [waiting]);
+  // Polls while a publication is on its way (the query's interval is set from what it last answered).
+  if (poll !== waiting) setPoll(waiting);
 
   let body;
   if (mirrors.isError && !mirrors.data) body = <ErrorState error={mirrors.error} onRetry={() => void mirrors.refetch()} />;

@@ -24,8 +24,7 @@ import {
   type SettingKey,
   type SettingsGroup,
 } from '../../../contract';
-import { useCurrentUser } from '../../../lib/api';
-import { useGetCountriesQuery } from '../../../lib/api';
+import { useCurrentUser, useGetCountriesQuery } from '../../../lib/api';
 import { useGetAppQuery, useUpdateAppSettingsMutation } from '../api';
 import { CountriesField } from '../../../components/country';
 import { SwitchField } from '../components/switch-field';

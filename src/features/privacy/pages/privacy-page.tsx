@@ -3,7 +3,7 @@
 // draftjs-to-html through apps/setPrivacy; the server sanitises it. Only role_id 1 may save (the
 // server answers 403 to anyone else), so other roles get the policy read-only. In Persian the
 // editor is right-to-left and right-aligned, and the toolbar's dropdowns follow the direction.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -81,13 +81,11 @@ export default function PrivacyPage() {
   useEditorAria(editorRoot, intl.formatMessage({ id: 'privacy.editorToolbar' }), editorState !== null);
 
   // Load the stored policy once; a later refetch (after a save) must not discard the user's edits.
-  useEffect(() => {
-    if (policy.data && editorState === null) {
-      const state = editorStateOf(policy.data.privacy);
-      setEditorState(state);
-      setSavedHtml(htmlOf(state));
-    }
-  }, [policy.data, editorState]);
+  if (policy.data && editorState === null) {
+    const state = editorStateOf(policy.data.privacy);
+    setEditorState(state);
+    setSavedHtml(htmlOf(state));
+  }
 
   const rtl = locale === 'fa';
   const dirty = editorState !== null && savedHtml !== null && htmlOf(editorState) !== savedHtml;

@@ -12,7 +12,7 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import ListAltOutlinedIcon from '@mui/icons-material/ListAltOutlined';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
 import type { GridRowId } from '@mui/x-data-grid';
 import { DataTable, useTableState, type DataTableColumn, type DataTableFilter, type RowAction } from '../../../components/data-table';
 import { ConfirmDialog } from '../../../components/dialogs';
@@ -34,7 +34,6 @@ import { serverHealthColumn, useServerHealth } from './health/server-health-colu
 type Dialog = { kind: 'create' } | { kind: 'edit' | 'details' | 'delete'; server: Server } | null;
 
 export function ServerList({ scope, titleId }: { scope: ServersScope; titleId: string }) {
-  const intl = useIntl();
   const locale = useAppSelector(selectLocale);
   const navigate = useNavigate();
   const servers = useGetServersQuery(scope);
@@ -134,7 +133,7 @@ export function ServerList({ scope, titleId }: { scope: ServersScope; titleId: s
         <FormattedMessage id="servers.batchDelete.button" values={{ count: ids.length }} />
       </Button>
     ),
-    [intl],
+    [],
   );
 
   return (

@@ -1,7 +1,7 @@
 // /servers/{serverId}: one server's profiles in three tabs (docs/product.md §2): the profile list, the CSV
 // batch import and a new profile; role_id 1 also gets the server's subscription links. The chosen tab
 // is kept in the address (?tab=import|new|subscriptions).
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
@@ -47,9 +47,7 @@ export default function ServerProfilesPage() {
 
   // The S- counter: profile count + 1 once known, then +1 after each successful create.
   const [counter, setCounter] = useState<number | null>(null);
-  useEffect(() => {
-    if (counter === null && profiles.data) setCounter(profiles.data.length + 1);
-  }, [counter, profiles.data]);
+  if (counter === null && profiles.data) setCounter(profiles.data.length + 1);
 
   const tab: TabKey = tabs.includes(asked) ? asked : 'list';
 

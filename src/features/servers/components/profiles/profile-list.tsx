@@ -79,7 +79,7 @@ export function ProfileList({ serverId, readOnly = false }: { serverId: number; 
         <FormattedMessage id="servers.profiles.batchDelete.button" values={{ count: ids.length }} />
       </Button>
     ),
-    [intl],
+    [],
   );
 
   return (
