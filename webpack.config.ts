@@ -53,7 +53,17 @@ const PRELOADED_FONTS = /^fonts\/vazirmatn-arabic-(400|700)-normal\.[0-9a-f]+\.w
  * their file names as JSON (`<script type="application/json" id="app-chunks">`), since main.js
  * cannot name files hashed after it.
  */
-const HINTED_GROUPS = ['app', 'shell', 'page-dashboard', 'page-server-profiles', 'toast', 'messages-fa', 'messages-en', 'messages-fa-features', 'messages-en-features'];
+const HINTED_GROUPS = [
+  'app',
+  'shell',
+  'page-dashboard',
+  'page-server-profiles',
+  'toast',
+  'messages-fa',
+  'messages-en',
+  'messages-fa-features',
+  'messages-en-features',
+];
 
 class PreloadEntryRoutePlugin {
   apply(compiler: webpack.Compiler) {
@@ -85,7 +95,9 @@ class PreloadEntryRoutePlugin {
         // they spare it the search for a system fallback and a second layout when they arrive.
         const fonts = Object.keys(compilation.assets).filter((f) => PRELOADED_FONTS.test(f));
         data.headTags.push(
-          ...fonts.map((f) => HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', as: 'font', type: 'font/woff2', crossorigin: '', href: `${publicPath}${f}` })),
+          ...fonts.map((f) =>
+            HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', as: 'font', type: 'font/woff2', crossorigin: '', href: `${publicPath}${f}` }),
+          ),
         );
         const list = Object.fromEntries(HINTED_GROUPS.map((name) => [name, groupFiles(name).map((f) => `${publicPath}${f}`)]));
         data.bodyTags.push(HtmlWebpackPlugin.createHtmlTagObject('script', { type: 'application/json', id: 'app-chunks' }, JSON.stringify(list)));
@@ -157,7 +169,13 @@ export default (_env: Env, argv: Argv): webpack.Configuration & { devServer?: De
       new MiniCssExtractPlugin({ filename: production ? 'css/[name].[contenthash:10].css' : 'css/[name].css' }),
       ...(production
         ? [
-            new CompressionPlugin<zlib.BrotliOptions>({ test: PRECOMPRESSED, filename: '[path][base].br', algorithm: 'brotliCompress', compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }, minRatio: 0.9 }),
+            new CompressionPlugin<zlib.BrotliOptions>({
+              test: PRECOMPRESSED,
+              filename: '[path][base].br',
+              algorithm: 'brotliCompress',
+              compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
+              minRatio: 0.9,
+            }),
             new CompressionPlugin({ test: PRECOMPRESSED, filename: '[path][base].gz', algorithm: 'gzip', compressionOptions: { level: 9 }, minRatio: 0.9 }),
           ]
         : []),

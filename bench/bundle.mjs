@@ -21,8 +21,19 @@ const LOGIN_GROUP = 'page-login';
  * light page of src/boot needs none of MUI, emotion, react-intl, the router, Redux or RTK Query either.
  */
 const KEPT_OUT = [
-  'yup', 'react-hook-form', '@hookform/resolvers', '@mui/x-data-grid', '@mui/x-date-pickers', '@mui/x-charts',
-  '@mui/material', '@emotion/react', 'react-router', '@reduxjs/toolkit', 'react-redux', 'redux-persist', 'react-intl',
+  'yup',
+  'react-hook-form',
+  '@hookform/resolvers',
+  '@mui/x-data-grid',
+  '@mui/x-date-pickers',
+  '@mui/x-charts',
+  '@mui/material',
+  '@emotion/react',
+  'react-router',
+  '@reduxjs/toolkit',
+  'react-redux',
+  'redux-persist',
+  'react-intl',
 ];
 const MESSAGES_GROUP = 'messages-fa';
 
@@ -100,7 +111,11 @@ try {
     if (request.timing().startTime > shownAt && !/\.(woff2?|ttf)$/.test(new URL(request.url()).pathname)) continue;
     const sizes = await request.sizes();
     const response = await request.response();
-    loaded.push({ path: new URL(request.url()).pathname, wire: sizes.responseBodySize + sizes.responseHeadersSize, encoding: response?.headers()['content-encoding'] ?? 'none' });
+    loaded.push({
+      path: new URL(request.url()).pathname,
+      wire: sizes.responseBodySize + sizes.responseHeadersSize,
+      encoding: response?.headers()['content-encoding'] ?? 'none',
+    });
   }
   console.log(`\nlogin route, as loaded by Chromium until the sign-in button shows (requests started before it; size on the wire, headers included):`);
   for (const f of loaded) console.log(`  ${f.path.padEnd(46)}${kb(f.wire)} KB  ${f.encoding}`);
@@ -108,7 +123,9 @@ try {
   total = loaded.filter((f) => !isFont(f)).reduce((sum, f) => sum + f.wire, 0);
   const fonts = loaded.filter(isFont).reduce((sum, f) => sum + f.wire, 0);
   const js = loaded.filter((f) => f.path.endsWith('.js')).reduce((sum, f) => sum + f.wire, 0);
-  console.log(`  of it JS ${(js / 1024).toFixed(1)} KB; the Vazirmatn fonts ${(fonts / 1024).toFixed(1)} KB more (not in the budget: immutable files cached for a year; the CSS asks for them, index.html preloads the two Persian faces)`);
+  console.log(
+    `  of it JS ${(js / 1024).toFixed(1)} KB; the Vazirmatn fonts ${(fonts / 1024).toFixed(1)} KB more (not in the budget: immutable files cached for a year; the CSS asks for them, index.html preloads the two Persian faces)`,
+  );
   const inStats = new Set([...entryFiles, ...stats.chunkGroups[LOGIN_GROUP], ...stats.chunkGroups[MESSAGES_GROUP]].map((f) => `/${f}`));
   const extra = loaded.filter((f) => f.path.endsWith('.js') && !inStats.has(f.path)).map((f) => f.path);
   if (extra.length) console.log(`  (JS beyond the entry, ${LOGIN_GROUP} and ${MESSAGES_GROUP}: ${extra.join(', ')})`);
@@ -128,7 +145,9 @@ try {
     console.log(`  KEPT-OUT PACKAGES LOADED: ${unwanted.join(', ')}`);
     process.exitCode = 1;
   }
-  console.log(`login route on the wire (HTML, JS, CSS): ${(total / 1024).toFixed(1)} KB (budget ${BUDGET_KB} KB) ${total <= BUDGET_KB * 1024 ? 'OK' : 'OVER BUDGET'}`);
+  console.log(
+    `login route on the wire (HTML, JS, CSS): ${(total / 1024).toFixed(1)} KB (budget ${BUDGET_KB} KB) ${total <= BUDGET_KB * 1024 ? 'OK' : 'OVER BUDGET'}`,
+  );
 } finally {
   await browser.close();
   await server.stop();

@@ -79,13 +79,25 @@ async function seed(): Promise<{ apiKey: string; appId: number }> {
     const { users } = await import('../server/src/db/schema');
     const [top] = await app.db.select({ id: users.id }).from(users).limit(1);
     const appId = await inTransaction(app.db, (repos) =>
-      repos.apps.create({ name: 'BenchVPN', packageName: 'com.example.benchconfig', sign: 'sig', adminId: top.id, cppSign: null, firebaseConfig: null, email: null, description: null }),
+      repos.apps.create({
+        name: 'BenchVPN',
+        packageName: 'com.example.benchconfig',
+        sign: 'sig',
+        adminId: top.id,
+        cppSign: null,
+        firebaseConfig: null,
+        email: null,
+        description: null,
+      }),
     );
     const [{ apiKey }] = await app.db.select({ apiKey: apps.apiKey }).from(apps).where(eq(apps.id, appId));
     const [de] = await app.db.select().from(countries).where(eq(countries.code, 'DE'));
     const operators = ['mci', 'irancell', 'wifi', 'others'] as const;
     for (let s = 0; s < SERVERS; s++) {
-      const [srv] = await app.db.insert(servers).values({ ip: `10.0.${s}.1`, countryId: de.id, port: 22 }).returning({ id: servers.id });
+      const [srv] = await app.db
+        .insert(servers)
+        .values({ ip: `10.0.${s}.1`, countryId: de.id, port: 22 })
+        .returning({ id: servers.id });
       await app.db.insert(serverApps).values({ serverId: srv.id, appId });
       const rows = [];
       for (let p = 0; p < PROFILES_PER_SERVER; p++) {
@@ -95,7 +107,11 @@ async function seed(): Promise<{ apiKey: string; appId: number }> {
             ? `vless://${uuid(n)}@s${s}.example.com:443?encryption=none&security=tls&sni=s${s}.example.com&type=ws&path=%2Fws#P-${n}`
             : `vmess://${Buffer.from(JSON.stringify({ v: '2', ps: `P-${n}`, add: `s${s}.example.com`, port: '443', id: uuid(n), net: 'ws', path: '/vm', tls: 'tls' })).toString('base64')}`;
         rows.push({
-          serverId: srv.id, name: `P-${n}`, operator: operators[n % 4], protocol: (n % 2 ? 'vless' : 'vmess') as 'vless' | 'vmess', type: 'normal' as const,
+          serverId: srv.id,
+          name: `P-${n}`,
+          operator: operators[n % 4],
+          protocol: (n % 2 ? 'vless' : 'vmess') as 'vless' | 'vmess',
+          type: 'normal' as const,
           addressEnc: app.secrets.seal(link, PROFILE_ADDRESS_CONTEXT),
         });
       }
@@ -121,13 +137,21 @@ function get(port: number, url: string, headers: Record<string, string> = {}): P
 
 async function load(port: number, label: string, pathName: string, headers: Record<string, string> = {}, seconds = SECONDS) {
   const r = await autocannon({ url: `http://127.0.0.1:${port}${pathName}`, connections: CONNECTIONS, duration: seconds, headers });
-  const codes = r.statusCodeStats ? Object.entries(r.statusCodeStats).map(([k, v]) => `${k}×${v.count}`).join(' ') : `2xx×${r['2xx']} other×${r.non2xx}`;
-  log(`${label.padEnd(28)} ${r.requests.average.toFixed(0).padStart(7)} req/s   p99 ${String(r.latency.p99).padStart(4)} ms   (${codes}${r.errors ? `, ${r.errors} errors` : ''})`);
+  const codes = r.statusCodeStats
+    ? Object.entries(r.statusCodeStats)
+        .map(([k, v]) => `${k}×${v.count}`)
+        .join(' ')
+    : `2xx×${r['2xx']} other×${r.non2xx}`;
+  log(
+    `${label.padEnd(28)} ${r.requests.average.toFixed(0).padStart(7)} req/s   p99 ${String(r.latency.p99).padStart(4)} ms   (${codes}${r.errors ? `, ${r.errors} errors` : ''})`,
+  );
   return r;
 }
 
 async function main() {
-  log(`bench:client-config on PostgreSQL (${PG}/${dbName}), ${SERVERS} servers × ${PROFILES_PER_SERVER} profiles, ${CONNECTIONS} connections, ${SECONDS} s per run`);
+  log(
+    `bench:client-config on PostgreSQL (${PG}/${dbName}), ${SERVERS} servers × ${PROFILES_PER_SERVER} profiles, ${CONNECTIONS} connections, ${SECONDS} s per run`,
+  );
   await admin(`CREATE DATABASE "${dbName}"`);
   const children: ChildProcess[] = [];
   try {
@@ -145,7 +169,11 @@ async function main() {
     const etag = first.headers.etag as string;
 
     // Warm-up of all three, then the measured runs.
-    for (const [p, h] of [['/api/health', {}], [url, { appapikey: apiKey }], [url, { appapikey: apiKey, 'if-none-match': etag }]] as const) {
+    for (const [p, h] of [
+      ['/api/health', {}],
+      [url, { appapikey: apiKey }],
+      [url, { appapikey: apiKey, 'if-none-match': etag }],
+    ] as const) {
       await autocannon({ url: `http://127.0.0.1:${port}${p}`, connections: CONNECTIONS, duration: 1, headers: h });
     }
     const health = await load(port, 'GET /api/health', '/api/health');
@@ -155,8 +183,12 @@ async function main() {
     const ratio = (r: AutocannonResult) => r.requests.average / health.requests.average;
     const verdict = (ok: boolean) => (ok ? 'meets' : 'MISSES');
     log('');
-    log(`full 200s: ${(ratio(full) * 100).toFixed(0)} % of health (target ≥ 50 %: ${verdict(ratio(full) >= 0.5)}), p99 ${full.latency.p99} ms (≤ 20 ms: ${verdict(full.latency.p99 <= 20)})`);
-    log(`304s:      ${(ratio(notModified) * 100).toFixed(0)} % of health (target ≥ 70 %: ${verdict(ratio(notModified) >= 0.7)}), p99 ${notModified.latency.p99} ms (≤ 20 ms: ${verdict(notModified.latency.p99 <= 20)})`);
+    log(
+      `full 200s: ${(ratio(full) * 100).toFixed(0)} % of health (target ≥ 50 %: ${verdict(ratio(full) >= 0.5)}), p99 ${full.latency.p99} ms (≤ 20 ms: ${verdict(full.latency.p99 <= 20)})`,
+    );
+    log(
+      `304s:      ${(ratio(notModified) * 100).toFixed(0)} % of health (target ≥ 70 %: ${verdict(ratio(notModified) >= 0.7)}), p99 ${notModified.latency.p99} ms (≤ 20 ms: ${verdict(notModified.latency.p99 <= 20)})`,
+    );
     log(`br 200s:   ${(ratio(fullBr) * 100).toFixed(0)} % of health, p99 ${fullBr.latency.p99} ms`);
 
     if (INSTANCES >= 2) await twoInstances(children, port, apiKey, appId);
@@ -222,7 +254,11 @@ async function twoInstances(children: ChildProcess[], portA: number, apiKey: str
     await stopProcess(children[0], 'SIGKILL');
     log('instance A killed (SIGKILL) mid-load');
     const r = await running;
-    const stats = r.statusCodeStats ? Object.entries(r.statusCodeStats).map(([k, v]) => `${k}×${v.count}`).join(' ') : '';
+    const stats = r.statusCodeStats
+      ? Object.entries(r.statusCodeStats)
+          .map(([k, v]) => `${k}×${v.count}`)
+          .join(' ')
+      : '';
     log(`through the balancer: ${r.requests.total} requests, ${r.requests.average.toFixed(0)} req/s, ${stats}, ${r.errors} errors`);
     const afterKill = await get(lbPort, url, { appapikey: apiKey });
     log(`after the kill, a call through the balancer: ${afterKill.status} (B keeps serving: ${afterKill.status === 200 ? 'yes' : 'NO'})`);

@@ -66,16 +66,32 @@ async function seed(): Promise<{ apiKey: string; profileIds: number[] }> {
   try {
     const [top] = await app.db.select({ id: users.id }).from(users).limit(1);
     const appId = await inTransaction(app.db, (repos) =>
-      repos.apps.create({ name: 'BenchVPN', packageName: 'com.example.benchreport', sign: 'sig', adminId: top.id, cppSign: null, firebaseConfig: null, email: null, description: null }),
+      repos.apps.create({
+        name: 'BenchVPN',
+        packageName: 'com.example.benchreport',
+        sign: 'sig',
+        adminId: top.id,
+        cppSign: null,
+        firebaseConfig: null,
+        email: null,
+        description: null,
+      }),
     );
     const [{ apiKey }] = await app.db.select({ apiKey: apps.apiKey }).from(apps).where(eq(apps.id, appId));
     const [de] = await app.db.select().from(countries).where(eq(countries.code, 'DE'));
     for (let s = 0; s < SERVERS; s++) {
-      const [srv] = await app.db.insert(servers).values({ ip: `10.0.${s}.1`, countryId: de.id, port: 22 }).returning({ id: servers.id });
+      const [srv] = await app.db
+        .insert(servers)
+        .values({ ip: `10.0.${s}.1`, countryId: de.id, port: 22 })
+        .returning({ id: servers.id });
       await app.db.insert(serverApps).values({ serverId: srv.id, appId });
       await app.repos.profiles.insertMany(
         Array.from({ length: PROFILES_PER_SERVER }, (_, p) => ({
-          serverId: srv.id, name: `P-${s}-${p}`, operator: OPERATORS[p % 4], protocol: 'vless' as const, type: 'normal' as const,
+          serverId: srv.id,
+          name: `P-${s}-${p}`,
+          operator: OPERATORS[p % 4],
+          protocol: 'vless' as const,
+          type: 'normal' as const,
           addressEnc: app.secrets.seal(`vless://00000000-0000-4000-8000-00000000000${p % 10}@s${s}.example.com:443?security=tls#P`, PROFILE_ADDRESS_CONTEXT),
         })),
       );
@@ -102,7 +118,9 @@ async function attemptsStored(): Promise<number> {
 }
 
 async function main() {
-  log(`bench:client-report on PostgreSQL (${PG}/${dbName}), ${SERVERS * PROFILES_PER_SERVER} profiles, ${DEVICES} devices, ${PER_CALL} reports a call, ${CONNECTIONS} connections, ${SECONDS} s per run`);
+  log(
+    `bench:client-report on PostgreSQL (${PG}/${dbName}), ${SERVERS * PROFILES_PER_SERVER} profiles, ${DEVICES} devices, ${PER_CALL} reports a call, ${CONNECTIONS} connections, ${SECONDS} s per run`,
+  );
   await admin(`CREATE DATABASE "${dbName}"`);
   let child: Awaited<ReturnType<typeof startServer>> | undefined;
   try {
@@ -131,8 +149,14 @@ async function main() {
     };
     const run = async (label: string, options: object, seconds = SECONDS) => {
       const r = await autocannon({ url: `http://127.0.0.1:${port}`, connections: CONNECTIONS, duration: seconds, ...options });
-      const codes = r.statusCodeStats ? Object.entries(r.statusCodeStats).map(([k, v]) => `${k}×${v.count}`).join(' ') : `2xx×${r['2xx']} other×${r.non2xx}`;
-      log(`${label.padEnd(26)} ${r.requests.average.toFixed(0).padStart(7)} req/s   p99 ${String(r.latency.p99).padStart(4)} ms   (${codes}${r.errors ? `, ${r.errors} errors` : ''})`);
+      const codes = r.statusCodeStats
+        ? Object.entries(r.statusCodeStats)
+            .map(([k, v]) => `${k}×${v.count}`)
+            .join(' ')
+        : `2xx×${r['2xx']} other×${r.non2xx}`;
+      log(
+        `${label.padEnd(26)} ${r.requests.average.toFixed(0).padStart(7)} req/s   p99 ${String(r.latency.p99).padStart(4)} ms   (${codes}${r.errors ? `, ${r.errors} errors` : ''})`,
+      );
       return r;
     };
 
@@ -144,8 +168,10 @@ async function main() {
     const reportsPerSecond = reports.requests.average * PER_CALL;
     const ratio = reportsPerSecond / health.requests.average;
     log('');
-    log(`reports: ${reportsPerSecond.toFixed(0)}/s = ${ratio.toFixed(2)} × health's ${health.requests.average.toFixed(0)} req/s (target ≥ 0.5: ${ratio >= 0.5 ? 'meets' : 'MISSES'}); ` +
-      `calls: ${(reports.requests.average / health.requests.average).toFixed(2)} × health`);
+    log(
+      `reports: ${reportsPerSecond.toFixed(0)}/s = ${ratio.toFixed(2)} × health's ${health.requests.average.toFixed(0)} req/s (target ≥ 0.5: ${ratio >= 0.5 ? 'meets' : 'MISSES'}); ` +
+        `calls: ${(reports.requests.average / health.requests.average).toFixed(2)} × health`,
+    );
     const stored = await attemptsStored();
     const lost = acknowledged - stored;
     // More stored than acknowledged is the calls still in flight when autocannon stopped (answered after it stopped listening).

@@ -37,7 +37,10 @@ export async function benchDashboardStats(get: Get, floor: Get, pool: Pool | und
   const floors: number[] = [];
   let last: { total: number; last24h: number; last7d: number; last30d: number } | undefined;
   for (let i = -5; i < REQUESTS; i++) {
-    for (const [call, into] of [[get, stats], [floor, floors]] as const) {
+    for (const [call, into] of [
+      [get, stats],
+      [floor, floors],
+    ] as const) {
       let res: Awaited<ReturnType<Get>> | undefined;
       const t = await timed(async () => (res = await call()));
       if (res?.status !== 200) throw new Error(`dashboard bench: HTTP ${res?.status}`);
@@ -55,11 +58,15 @@ export async function benchDashboardStats(get: Get, floor: Get, pool: Pool | und
     let counted: Record<string, unknown> = {};
     for (let i = 0; i < 5; i++) raw.push(await timed(async () => ([counted] = (await pool.query(RAW)).rows)));
     const rawP95 = p95(raw);
-    lines.push(`  the raw count(*) statements it replaces, 5 runs straight to PostgreSQL: p95 ${rawP95.toFixed(1)} ms; stats / raw ×${(figure / rawP95).toFixed(3)}`);
+    lines.push(
+      `  the raw count(*) statements it replaces, 5 runs straight to PostgreSQL: p95 ${rawP95.toFixed(1)} ms; stats / raw ×${(figure / rawP95).toFixed(3)}`,
+    );
     // Nothing writes meanwhile, so the counters must give exactly what counting the rows gives.
     const keys = ['total', 'last24h', 'last7d', 'last30d'] as const;
     const same = keys.every((k) => Number(counted[k]) === last?.[k]);
-    lines.push(`  figures ${keys.map((k) => `${k} ${last?.[k].toLocaleString()}`).join(', ')}: ${same ? 'equal to the row counts' : `DIFFER from the row counts (${keys.map((k) => String(counted[k])).join(', ')})`}`);
+    lines.push(
+      `  figures ${keys.map((k) => `${k} ${last?.[k].toLocaleString()}`).join(', ')}: ${same ? 'equal to the row counts' : `DIFFER from the row counts (${keys.map((k) => String(counted[k])).join(', ')})`}`,
+    );
   }
   return lines;
 }

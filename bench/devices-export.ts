@@ -61,9 +61,19 @@ interface Seeded {
 async function seed(db: Db): Promise<Seeded> {
   const passwordHash = await hashPassword(PASSWORD);
   const tag = randomBytes(3).toString('hex');
-  const [admin] = await db.insert(users).values({ name: 'Bench', family: 'Admin', username: `bench_admin_${tag}`, email: `bench_admin_${tag}@bench.local`, roleId: 1, passwordHash }).returning();
-  const [appAdmin] = await db.insert(users).values({ name: 'Bench', family: 'AppAdmin', username: `bench_app_${tag}`, email: `bench_app_${tag}@bench.local`, roleId: 2, passwordHash }).returning();
-  let benchApps = await db.select({ id: apps.id }).from(apps).where(sql`${apps.packageName} like 'bench.devices.app%'`).orderBy(apps.id);
+  const [admin] = await db
+    .insert(users)
+    .values({ name: 'Bench', family: 'Admin', username: `bench_admin_${tag}`, email: `bench_admin_${tag}@bench.local`, roleId: 1, passwordHash })
+    .returning();
+  const [appAdmin] = await db
+    .insert(users)
+    .values({ name: 'Bench', family: 'AppAdmin', username: `bench_app_${tag}`, email: `bench_app_${tag}@bench.local`, roleId: 2, passwordHash })
+    .returning();
+  let benchApps = await db
+    .select({ id: apps.id })
+    .from(apps)
+    .where(sql`${apps.packageName} like 'bench.devices.app%'`)
+    .orderBy(apps.id);
   if (benchApps.length < APP_WEIGHTS.length) {
     benchApps = [];
     for (let i = 0; i < APP_WEIGHTS.length; i++) {
@@ -75,7 +85,10 @@ async function seed(db: Db): Promise<Seeded> {
     }
   }
   const appIds = benchApps.map((a) => a.id);
-  await db.update(apps).set({ adminId: appAdmin.id }).where(inArray(apps.id, appIds.slice(-2)));
+  await db
+    .update(apps)
+    .set({ adminId: appAdmin.id })
+    .where(inArray(apps.id, appIds.slice(-2)));
   const [{ n: existing }] = await db.select({ n: sql<number>`count(*)::int` }).from(devices);
   if (existing >= TARGET_DEVICES) log(`devices: ${existing.toLocaleString()} already present, not seeding`);
   else {
@@ -104,11 +117,16 @@ async function seed(db: Db): Promise<Seeded> {
 function signIn(port: number, login: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const body = JSON.stringify({ email: login, password: PASSWORD });
-    const req = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/api/v1/users/signin', headers: { 'content-type': 'application/json' } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => (res.statusCode === 200 ? resolve(JSON.parse(Buffer.concat(chunks).toString()).token) : reject(new Error(`sign-in ${res.statusCode}`))));
-    });
+    const req = http.request(
+      { host: '127.0.0.1', port, method: 'POST', path: '/api/v1/users/signin', headers: { 'content-type': 'application/json' } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () =>
+          res.statusCode === 200 ? resolve(JSON.parse(Buffer.concat(chunks).toString()).token) : reject(new Error(`sign-in ${res.statusCode}`)),
+        );
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -116,7 +134,9 @@ function signIn(port: number, login: string): Promise<string> {
 
 /** The resident memory of a process, from /proc (Linux). */
 const rssOf = (pid: number): number => {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS:'));
   return Number(line?.match(/(\d+)/)?.[1] ?? 0) * 1024;
 };
 
@@ -140,18 +160,21 @@ async function timeExport(port: number, pid: number, token: string, query: Recor
   let firstByteMs = -1;
   try {
     const { lines, bytes } = await new Promise<{ lines: number; bytes: number }>((resolve, reject) => {
-      const req = http.request({ host: '127.0.0.1', port, path: `/api/v1/apps/devices/export${search ? `?${search}` : ''}`, headers: { authorization: `JWT ${token}` } }, (res) => {
-        if (res.statusCode !== 200) reject(new Error(`export: HTTP ${res.statusCode}`));
-        let n = 0;
-        let size = 0;
-        res.on('data', (chunk: Buffer) => {
-          if (firstByteMs < 0) firstByteMs = Number(process.hrtime.bigint() - started) / 1e6;
-          size += chunk.length;
-          for (let i = chunk.indexOf(10); i >= 0; i = chunk.indexOf(10, i + 1)) n++;
-        });
-        res.on('end', () => resolve({ lines: n, bytes: size }));
-        res.on('error', reject);
-      });
+      const req = http.request(
+        { host: '127.0.0.1', port, path: `/api/v1/apps/devices/export${search ? `?${search}` : ''}`, headers: { authorization: `JWT ${token}` } },
+        (res) => {
+          if (res.statusCode !== 200) reject(new Error(`export: HTTP ${res.statusCode}`));
+          let n = 0;
+          let size = 0;
+          res.on('data', (chunk: Buffer) => {
+            if (firstByteMs < 0) firstByteMs = Number(process.hrtime.bigint() - started) / 1e6;
+            size += chunk.length;
+            for (let i = chunk.indexOf(10); i >= 0; i = chunk.indexOf(10, i + 1)) n++;
+          });
+          res.on('end', () => resolve({ lines: n, bytes: size }));
+          res.on('error', reject);
+        },
+      );
       req.on('error', reject);
       req.end();
     });
@@ -198,16 +221,33 @@ async function main() {
     const appAdmin = await signIn(port, seeded.appAdminLogin);
     const cases: [string, string, Record<string, string | number>, string][] = [
       ['every device, newest first', admin, {}, 'SELECT d.*, a.name FROM devices d JOIN apps a ON a.id = d.app_id ORDER BY d.id DESC'],
-      ['every device, by model', admin, { sort: 'model', ascending: 'true' }, 'SELECT d.*, a.name FROM devices d JOIN apps a ON a.id = d.app_id ORDER BY d.model, d.id'],
-      ['app admin (2 of 5 apps), by version', appAdmin, { sort: 'appVersionCode', ascending: 'false' }, `SELECT d.*, a.name FROM devices d JOIN apps a ON a.id = d.app_id WHERE d.app_id IN (${seeded.appIds.slice(-2).join(',')}) ORDER BY (d.app_version_code::numeric) DESC, d.id DESC`],
-      ['a model filter (~10%), newest first', admin, { filter: 'Galaxy S23' }, "SELECT d.*, a.name FROM devices d JOIN apps a ON a.id = d.app_id WHERE d.unique_device_id ILIKE '%Galaxy S23%' OR d.model ILIKE '%Galaxy S23%' OR left(d.fcm_token, 32) ILIKE '%Galaxy S23%' ORDER BY d.id DESC"],
+      [
+        'every device, by model',
+        admin,
+        { sort: 'model', ascending: 'true' },
+        'SELECT d.*, a.name FROM devices d JOIN apps a ON a.id = d.app_id ORDER BY d.model, d.id',
+      ],
+      [
+        'app admin (2 of 5 apps), by version',
+        appAdmin,
+        { sort: 'appVersionCode', ascending: 'false' },
+        `SELECT d.*, a.name FROM devices d JOIN apps a ON a.id = d.app_id WHERE d.app_id IN (${seeded.appIds.slice(-2).join(',')}) ORDER BY (d.app_version_code::numeric) DESC, d.id DESC`,
+      ],
+      [
+        'a model filter (~10%), newest first',
+        admin,
+        { filter: 'Galaxy S23' },
+        "SELECT d.*, a.name FROM devices d JOIN apps a ON a.id = d.app_id WHERE d.unique_device_id ILIKE '%Galaxy S23%' OR d.model ILIKE '%Galaxy S23%' OR left(d.fcm_token, 32) ILIKE '%Galaxy S23%' ORDER BY d.id DESC",
+      ],
     ];
-    log('\nGET apps/devices/export over loopback HTTP, read as a stream and dropped; the server\'s resident memory sampled every 50 ms:');
+    log("\nGET apps/devices/export over loopback HTTP, read as a stream and dropped; the server's resident memory sampled every 50 ms:");
     for (const [label, token, query, floorSql] of cases) {
       const f = await timeExport(port, server.pid!, token, query);
       const floor = postgresUrl ? await floorSeconds(floorSql).catch(() => undefined) : undefined;
       log(
-        `  ${label.padEnd(40)} ${f.rows.toLocaleString().padStart(9)} rows in ${f.seconds.toFixed(1).padStart(5)} s = ${Math.round(f.rows / f.seconds).toLocaleString().padStart(7)} rows/s, ` +
+        `  ${label.padEnd(40)} ${f.rows.toLocaleString().padStart(9)} rows in ${f.seconds.toFixed(1).padStart(5)} s = ${Math.round(f.rows / f.seconds)
+          .toLocaleString()
+          .padStart(7)} rows/s, ` +
           `${mb(f.bytes)} (${(f.bytes / 1024 / 1024 / f.seconds).toFixed(1)} MB/s), first byte ${f.firstByteMs.toFixed(0)} ms; ` +
           `server RSS ${mb(f.rssBefore)} before, ${mb(f.rssPeak)} at most (+${mb(f.rssPeak - f.rssBefore)}), ${mb(f.rssAfter)} after` +
           (floor === undefined ? '' : `; floor (the same rows from PostgreSQL alone) ${floor.toFixed(1)} s`),

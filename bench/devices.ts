@@ -55,9 +55,26 @@ const PASSWORD = 'Bench#Pass1';
 /** Share of the devices per app (the list's app filter meets big and small apps). */
 const APP_WEIGHTS = [0.4, 0.25, 0.15, 0.12, 0.08];
 const MODELS = [
-  'Pixel 7', 'Pixel 8 Pro', 'Galaxy S23', 'Galaxy A54', 'Galaxy A14', 'Redmi Note 12', 'Redmi 12C', 'Poco X5', 'Mi 11 Lite',
-  'Xperia 10 V', 'Nokia G21', 'Moto G84', 'OnePlus Nord 3', 'Realme C55', 'Honor X8', 'Huawei Nova 11', 'Vivo Y36', 'Oppo A78',
-  'Tecno Spark 10', 'Infinix Hot 30',
+  'Pixel 7',
+  'Pixel 8 Pro',
+  'Galaxy S23',
+  'Galaxy A54',
+  'Galaxy A14',
+  'Redmi Note 12',
+  'Redmi 12C',
+  'Poco X5',
+  'Mi 11 Lite',
+  'Xperia 10 V',
+  'Nokia G21',
+  'Moto G84',
+  'OnePlus Nord 3',
+  'Realme C55',
+  'Honor X8',
+  'Huawei Nova 11',
+  'Vivo Y36',
+  'Oppo A78',
+  'Tecno Spark 10',
+  'Infinix Hot 30',
 ];
 
 const dataDir = postgresUrl ? undefined : mkdtempSync(path.join(tmpdir(), 'bench-devices-'));
@@ -88,11 +105,21 @@ interface Seeded {
 async function seed(db: Db): Promise<Seeded> {
   const passwordHash = await hashPassword(PASSWORD);
   const tag = randomBytes(3).toString('hex');
-  const [admin] = await db.insert(users).values({ name: 'Bench', family: 'Admin', username: `bench_admin_${tag}`, email: `bench_admin_${tag}@bench.local`, roleId: 1, passwordHash }).returning();
-  const [appAdmin] = await db.insert(users).values({ name: 'Bench', family: 'AppAdmin', username: `bench_app_${tag}`, email: `bench_app_${tag}@bench.local`, roleId: 2, passwordHash }).returning();
+  const [admin] = await db
+    .insert(users)
+    .values({ name: 'Bench', family: 'Admin', username: `bench_admin_${tag}`, email: `bench_admin_${tag}@bench.local`, roleId: 1, passwordHash })
+    .returning();
+  const [appAdmin] = await db
+    .insert(users)
+    .values({ name: 'Bench', family: 'AppAdmin', username: `bench_app_${tag}`, email: `bench_app_${tag}@bench.local`, roleId: 2, passwordHash })
+    .returning();
 
   // The benchmark apps are reused on a second run; the app admin gets the two smallest.
-  let benchApps = await db.select({ id: apps.id, apiKey: apps.apiKey }).from(apps).where(sql`${apps.packageName} like 'bench.devices.app%'`).orderBy(apps.id);
+  let benchApps = await db
+    .select({ id: apps.id, apiKey: apps.apiKey })
+    .from(apps)
+    .where(sql`${apps.packageName} like 'bench.devices.app%'`)
+    .orderBy(apps.id);
   if (benchApps.length < APP_WEIGHTS.length) {
     benchApps = [];
     for (let i = 0; i < APP_WEIGHTS.length; i++) {
@@ -104,10 +131,24 @@ async function seed(db: Db): Promise<Seeded> {
       benchApps.push(row);
     }
   }
-  await db.update(apps).set({ adminId: appAdmin.id }).where(inArray(apps.id, benchApps.slice(-2).map((a) => a.id)));
+  await db
+    .update(apps)
+    .set({ adminId: appAdmin.id })
+    .where(
+      inArray(
+        apps.id,
+        benchApps.slice(-2).map((a) => a.id),
+      ),
+    );
 
   const [{ n: existing }] = await db.select({ n: sql<number>`count(*)::int` }).from(devices);
-  if (existing < TARGET_DEVICES) await seedDevices(db, benchApps.map((a) => a.id), existing, TARGET_DEVICES);
+  if (existing < TARGET_DEVICES)
+    await seedDevices(
+      db,
+      benchApps.map((a) => a.id),
+      existing,
+      TARGET_DEVICES,
+    );
   else log(`devices: ${existing.toLocaleString()} already present, not seeding`);
 
   // Fragments of real rows, for the selective filters (each matches about one device).
@@ -185,7 +226,9 @@ async function seedDevices(db: Db, appIds: number[], from: number, to: number) {
 /** Prints which indexes the planner uses for a selective filter (the list's ILIKE shape). */
 async function showPlan(db: Db, fragment: string) {
   const p = `%${fragment}%`;
-  const res = await db.execute(sql`EXPLAIN (FORMAT JSON) SELECT id FROM devices WHERE unique_device_id ILIKE ${p} OR model ILIKE ${p} OR left(fcm_token, 32) ILIKE ${p}`);
+  const res = await db.execute(
+    sql`EXPLAIN (FORMAT JSON) SELECT id FROM devices WHERE unique_device_id ILIKE ${p} OR model ILIKE ${p} OR left(fcm_token, 32) ILIKE ${p}`,
+  );
   const nodes: string[] = [];
   const walk = (n: { 'Node Type': string; 'Index Name'?: string; Plans?: unknown[] }) => {
     nodes.push(n['Index Name'] ? `${n['Node Type']} on ${n['Index Name']}` : n['Node Type']);
@@ -252,7 +295,8 @@ function floorStatement(q: PageQuery, scope: number[] | undefined): { text: stri
   const sort = String(q.sort ?? 'id');
   const dir = q.ascending === 'true' ? 'ASC' : 'DESC';
   const key = FLOOR_SORT[sort];
-  const order = (t: string) => (sort === 'id' ? `${t}id ${dir}` : `${key.replace(/(app_version_code|model|unique_device_id)/, `${t}$1`)} ${dir}, ${t}id ${dir}`);
+  const order = (t: string) =>
+    sort === 'id' ? `${t}id ${dir}` : `${key.replace(/(app_version_code|model|unique_device_id)/, `${t}$1`)} ${dir}, ${t}id ${dir}`;
   const size = Number(q.size ?? 30);
   const offset = (Number(q.page ?? 1) - 1) * size;
   return {
@@ -320,7 +364,10 @@ async function timePages(port: number, token: string, label: string, queryFor: (
       if (floorIds) {
         checked++;
         const pageIds = (body.rows as { id: number | string }[]).map((r) => String(r.id));
-        if (pageIds.join() !== floorIds.join()) differing.push(`page ${JSON.stringify(query)}: ${pageIds.length} rows [${pageIds.slice(0, 3).join()}…] against the floor's ${floorIds.length} [${floorIds.slice(0, 3).join()}…]`);
+        if (pageIds.join() !== floorIds.join())
+          differing.push(
+            `page ${JSON.stringify(query)}: ${pageIds.length} rows [${pageIds.slice(0, 3).join()}…] against the floor's ${floorIds.length} [${floorIds.slice(0, 3).join()}…]`,
+          );
       }
     }
   }
@@ -331,7 +378,9 @@ async function timePages(port: number, token: string, label: string, queryFor: (
   if (differing.length) wrongPages.push(`${label} (${currentPass}): ${differing.length} of ${checked}, e.g. ${differing[0]}`);
   const floor = floors.length ? `  floor p95 ${ms(percentile(floors, 95))} (×${(p95 / percentile(floors, 95)).toFixed(2)})` : '';
   // Pages whose floor was cut at the timeout are not compared.
-  const same = floorPool ? `  ${differing.length ? `rows DIFFER from the floor's in ${differing.length} of ${checked}` : `rows = floor's ${checked}/${PAGE_REQUESTS + 10}`}` : '';
+  const same = floorPool
+    ? `  ${differing.length ? `rows DIFFER from the floor's in ${differing.length} of ${checked}` : `rows = floor's ${checked}/${PAGE_REQUESTS + 10}`}`
+    : '';
   log(
     `  ${label.padEnd(50)} p50 ${ms(percentile(times, 50))}  p95 ${ms(p95)}${floor}  ` +
       `count ${lastCount.toLocaleString()}${estimated ? ' (estimate)' : ''}${same}  ${p95 <= PAGE_BUDGET_MS ? 'OK' : `OVER the ${PAGE_BUDGET_MS} ms budget`}`,
@@ -360,7 +409,12 @@ interface LoadResult {
  * request already sent is waited for, so each one is counted as acknowledged or not: none is left
  * in flight uncounted (autocannon drops those, and the rows they stored looked like extras).
  */
-async function closedLoop(port: number, seconds: number, connections: number, next: (n: number) => { method: string; path: string; body?: string; headers?: Record<string, string>; id?: string }): Promise<LoadResult> {
+async function closedLoop(
+  port: number,
+  seconds: number,
+  connections: number,
+  next: (n: number) => { method: string; path: string; body?: string; headers?: Record<string, string>; id?: string },
+): Promise<LoadResult> {
   const loadAgent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const okIds = new Set<string>();
   const latencies: number[] = [];
@@ -489,7 +543,9 @@ async function main() {
     };
     const runPages = async (pass: string) => {
       currentPass = pass;
-      log(`\nGET apps/devices ${pass}, ${PAGE_REQUESTS} requests each over loopback HTTP (after 10 warm-up requests), 30 per page${floorPool ? '; the floor is the same page as one SQL statement sent straight to PostgreSQL' : ''}:`);
+      log(
+        `\nGET apps/devices ${pass}, ${PAGE_REQUESTS} requests each over loopback HTTP (after 10 warm-up requests), 30 per page${floorPool ? '; the floor is the same page as one SQL statement sent straight to PostgreSQL' : ''}:`,
+      );
       if (floorPool) log(`  ${await visibility(floorPool)}`);
       await timed(port, adminToken, 'no filter, pages 1-20', (i) => ({ page: 1 + (i % 20), size: 30 }));
       await timed(port, adminToken, 'no filter, random page of all', (i) => ({ page: 1 + ((i * 7919) % pages), size: 30 }));
@@ -508,24 +564,72 @@ async function main() {
       const appDevices = (a: number) => APP_WEIGHTS[a % APP_WEIGHTS.length] * TARGET_DEVICES * 0.95;
       const appAdminDevices = (APP_WEIGHTS.at(-1)! + APP_WEIGHTS.at(-2)!) * TARGET_DEVICES * 0.95;
       await timed(port, adminToken, 'by model, no filter, pages 1-20', (i) => ({ sort: 'model', ascending: dir(i), page: 1 + (i % 20) }));
-      await timed(port, adminToken, 'by device id, no filter, random page of all', (i) => ({ sort: 'uniqueDeviceId', ascending: dir(i), page: deep(TARGET_DEVICES, i) }));
-      await timed(port, adminToken, 'by version, no filter, random page of all', (i) => ({ sort: 'appVersionCode', ascending: dir(i), page: deep(TARGET_DEVICES, i) }));
-      await timed(port, adminToken, 'by model, app filter, random page of the app', (i) => ({ sort: 'model', ascending: dir(i), appId: pick(seeded.apps, i).id, page: deep(appDevices(i), i) }));
-      await timed(port, appAdminToken, 'app admin (2 of 5 apps), by version, random page', (i) => ({ sort: 'appVersionCode', ascending: dir(i), page: deep(appAdminDevices, i) }), appAdminScope);
+      await timed(port, adminToken, 'by device id, no filter, random page of all', (i) => ({
+        sort: 'uniqueDeviceId',
+        ascending: dir(i),
+        page: deep(TARGET_DEVICES, i),
+      }));
+      await timed(port, adminToken, 'by version, no filter, random page of all', (i) => ({
+        sort: 'appVersionCode',
+        ascending: dir(i),
+        page: deep(TARGET_DEVICES, i),
+      }));
+      await timed(port, adminToken, 'by model, app filter, random page of the app', (i) => ({
+        sort: 'model',
+        ascending: dir(i),
+        appId: pick(seeded.apps, i).id,
+        page: deep(appDevices(i), i),
+      }));
+      await timed(
+        port,
+        appAdminToken,
+        'app admin (2 of 5 apps), by version, random page',
+        (i) => ({ sort: 'appVersionCode', ascending: dir(i), page: deep(appAdminDevices, i) }),
+        appAdminScope,
+      );
       await timed(port, adminToken, 'selective filter, by model', (i) => ({ sort: 'model', ascending: dir(i), filter: pick(seeded.sampleDeviceIds, i) }));
-      await timed(port, adminToken, 'medium filter (~1,000), newest first, random page', (i) => ({ filter: pick(seeded.mediumFragments, i), page: deep(900, i) }));
-      await timed(port, adminToken, 'medium filter (~1,000), by device id, random page', (i) => ({ sort: 'uniqueDeviceId', ascending: dir(i), filter: pick(seeded.mediumFragments, i), page: deep(900, i) }));
-      await timed(port, adminToken, 'broad filter (~5%), by device id, pages 1-5', (i) => ({ sort: 'uniqueDeviceId', ascending: dir(i), filter: pick(MODELS, i), page: 1 + (i % 5) }));
-      await timed(port, adminToken, 'broad filter (~5%), by version, pages 1-5', (i) => ({ sort: 'appVersionCode', ascending: dir(i), filter: pick(MODELS, i), page: 1 + (i % 5) }));
+      await timed(port, adminToken, 'medium filter (~1,000), newest first, random page', (i) => ({
+        filter: pick(seeded.mediumFragments, i),
+        page: deep(900, i),
+      }));
+      await timed(port, adminToken, 'medium filter (~1,000), by device id, random page', (i) => ({
+        sort: 'uniqueDeviceId',
+        ascending: dir(i),
+        filter: pick(seeded.mediumFragments, i),
+        page: deep(900, i),
+      }));
+      await timed(port, adminToken, 'broad filter (~5%), by device id, pages 1-5', (i) => ({
+        sort: 'uniqueDeviceId',
+        ascending: dir(i),
+        filter: pick(MODELS, i),
+        page: 1 + (i % 5),
+      }));
+      await timed(port, adminToken, 'broad filter (~5%), by version, pages 1-5', (i) => ({
+        sort: 'appVersionCode',
+        ascending: dir(i),
+        filter: pick(MODELS, i),
+        page: 1 + (i % 5),
+      }));
       // The hard cases: a model-name filter sorted by model puts the matches behind every model on
       // one side of it, and a deep page of a broad filter needs its matches up to the page. Either
       // way the page comes from sorting every match (tens of thousands of rows read from the table).
-      await timed(port, adminToken, 'broad filter (~5%), by model itself, pages 1-5', (i) => ({ sort: 'model', ascending: dir(i), filter: pick(MODELS, i), page: 1 + (i % 5) }));
+      await timed(port, adminToken, 'broad filter (~5%), by model itself, pages 1-5', (i) => ({
+        sort: 'model',
+        ascending: dir(i),
+        filter: pick(MODELS, i),
+        page: 1 + (i % 5),
+      }));
       await timed(port, adminToken, 'broad filter (~5%), newest first, page 100', (i) => ({ filter: pick(MODELS, i), page: 100 }));
-      await timed(port, adminToken, 'broad filter (~5%), by version, page 100', (i) => ({ sort: 'appVersionCode', ascending: dir(i), filter: pick(MODELS, i), page: 100 }));
+      await timed(port, adminToken, 'broad filter (~5%), by version, page 100', (i) => ({
+        sort: 'appVersionCode',
+        ascending: dir(i),
+        filter: pick(MODELS, i),
+        page: 100,
+      }));
     };
     // A floor statement that takes longer than this is cut short and printed as ≥ the limit.
-    if (postgresUrl) floorPool = new (await import('pg')).Pool({ connectionString: postgresUrl, max: 1, statement_timeout: FLOOR_TIMEOUT_MS, options: '-c jit=off' });
+    if (postgresUrl)
+      floorPool = new (await import('pg')).Pool({ connectionString: postgresUrl, max: 1, statement_timeout: FLOOR_TIMEOUT_MS, options: '-c jit=off' });
     if (PAGE_PASSES > 0) await runPages('on the seeded table');
     // The dashboard figures from counters, next to counting the rows (its own pool: no statement timeout).
     const rawPool = postgresUrl ? new (await import('pg')).Pool({ connectionString: postgresUrl, max: 1 }) : undefined;
@@ -539,7 +643,9 @@ async function main() {
     if (PAGE_PASSES > 1) await runPages('right after that burst');
     await floorPool?.end();
 
-    log(`\nPOST apps/addDevice against GET /api/health: ${LOAD_CONNECTIONS} keep-alive connections, ${LOAD_SECONDS} s each, a new uniqueDeviceId per request (1 in 5 re-registers):`);
+    log(
+      `\nPOST apps/addDevice against GET /api/health: ${LOAD_CONNECTIONS} keep-alive connections, ${LOAD_SECONDS} s each, a new uniqueDeviceId per request (1 in 5 re-registers):`,
+    );
     const pgDatabase = postgresUrl ? new URL(postgresUrl).pathname.slice(1) : '';
     const c0 = cpuSample(server.pid, pgDatabase);
     health = await loadHealth(port);
@@ -555,7 +661,10 @@ async function main() {
   let stored = 0;
   let storedOfOk = 0;
   try {
-    const [row] = await verify.db.select({ n: sql<number>`count(*)::int` }).from(devices).where(sql`${devices.uniqueDeviceId} like ${`${runTag}-%`}`);
+    const [row] = await verify.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(devices)
+      .where(sql`${devices.uniqueDeviceId} like ${`${runTag}-%`}`);
     stored = row.n;
     const ids = [...load.okIds];
     for (let i = 0; i < ids.length; i += 5000) {
@@ -572,15 +681,23 @@ async function main() {
   const ratio = load.requestsPerSecond / health.requestsPerSecond;
   log(`  GET /api/health   requests/s ${health.requestsPerSecond.toFixed(0)} (${health.total.toLocaleString()} requests, p99 ${health.p99} ms): the floor`);
   log(`                    ${cpu[0]}`);
-  log(`  addDevice         requests/s ${load.requestsPerSecond.toFixed(0)} (${load.total.toLocaleString()} requests, p99 ${load.p99} ms)  ${rpsOk ? 'OK' : `UNDER the ${REGISTRATIONS_BUDGET}/s budget`}`);
+  log(
+    `  addDevice         requests/s ${load.requestsPerSecond.toFixed(0)} (${load.total.toLocaleString()} requests, p99 ${load.p99} ms)  ${rpsOk ? 'OK' : `UNDER the ${REGISTRATIONS_BUDGET}/s budget`}`,
+  );
   log(`                    ${cpu[1]}`);
   log(`  addDevice / health: ${ratio.toFixed(2)} (target ≥ ${HEALTH_RATIO_TARGET}) ${ratio >= HEALTH_RATIO_TARGET ? 'OK' : 'MISSED'}`);
-  log(`  2xx ${load.ok.toLocaleString()}, non-2xx ${load.non2xx}${load.non2xx ? ` (${[...load.statuses].map(([code, n]) => `${code}: ${n}`).join(', ')})` : ''}, errors ${load.errors}; none in flight when counted`);
-  log(`  distinct device ids acknowledged ${load.okIds.size.toLocaleString()}, of them stored ${storedOfOk.toLocaleString()}; rows of this run ${stored.toLocaleString()}  ${storedOfOk === load.okIds.size && stored === load.okIds.size ? 'no write lost, no row unaccounted for' : storedOfOk === load.okIds.size ? `no write lost; ${stored - load.okIds.size} rows stored by requests that failed` : 'WRITES LOST'}`);
+  log(
+    `  2xx ${load.ok.toLocaleString()}, non-2xx ${load.non2xx}${load.non2xx ? ` (${[...load.statuses].map(([code, n]) => `${code}: ${n}`).join(', ')})` : ''}, errors ${load.errors}; none in flight when counted`,
+  );
+  log(
+    `  distinct device ids acknowledged ${load.okIds.size.toLocaleString()}, of them stored ${storedOfOk.toLocaleString()}; rows of this run ${stored.toLocaleString()}  ${storedOfOk === load.okIds.size && stored === load.okIds.size ? 'no write lost, no row unaccounted for' : storedOfOk === load.okIds.size ? `no write lost; ${stored - load.okIds.size} rows stored by requests that failed` : 'WRITES LOST'}`,
+  );
 
   if (wrongPages.length) log(`\nPAGES NOT EQUAL TO THE FLOOR STATEMENT'S ROWS: ${wrongPages.join('; ')}`);
   const pageOk = p95s.every((p) => p <= PAGE_BUDGET_MS);
-  log(`\nsummary: page p95 worst ${p95s.length ? Math.max(...p95s).toFixed(1) : '-'} ms (budget ${PAGE_BUDGET_MS}) ${pageOk ? 'OK' : `MISSED by ${overBudget.length} of ${p95s.length} page figures (${overBudget.join('; ')})`}; addDevice ${load.requestsPerSecond.toFixed(0)}/s (budget ${REGISTRATIONS_BUDGET}) ${rpsOk ? 'OK' : 'MISSED'}${postgresUrl ? '' : ' — PGlite run, not the PostgreSQL budget'}`);
+  log(
+    `\nsummary: page p95 worst ${p95s.length ? Math.max(...p95s).toFixed(1) : '-'} ms (budget ${PAGE_BUDGET_MS}) ${pageOk ? 'OK' : `MISSED by ${overBudget.length} of ${p95s.length} page figures (${overBudget.join('; ')})`}; addDevice ${load.requestsPerSecond.toFixed(0)}/s (budget ${REGISTRATIONS_BUDGET}) ${rpsOk ? 'OK' : 'MISSED'}${postgresUrl ? '' : ' — PGlite run, not the PostgreSQL budget'}`,
+  );
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 }
 

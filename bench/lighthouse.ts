@@ -37,13 +37,24 @@ async function helloWorldDir(): Promise<string> {
   const entry = path.join(dir, 'entry.jsx');
   writeFileSync(entry, "import { createRoot } from 'react-dom/client';\ncreateRoot(document.getElementById('root')).render(<h1>Hello, world</h1>);\n");
   const out = await build({
-    entryPoints: [entry], bundle: true, minify: true, write: false, format: 'iife', jsx: 'automatic',
-    define: { 'process.env.NODE_ENV': '"production"' }, nodePaths: [path.join(root, 'node_modules')],
+    entryPoints: [entry],
+    bundle: true,
+    minify: true,
+    write: false,
+    format: 'iife',
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    nodePaths: [path.join(root, 'node_modules')],
   });
   const js = Buffer.from(out.outputFiles[0].contents);
   const name = `hello.${createHash('sha256').update(js).digest('hex').slice(0, 10)}.js`;
-  const html = Buffer.from(`<!doctype html><html lang=en><head><meta charset=utf-8><meta name=viewport content="width=device-width,initial-scale=1"><title>hello</title><script defer src=/${name}></script></head><body><div id=root></div></body></html>`);
-  for (const [file, content] of [[name, js], ['index.html', html]] as const) {
+  const html = Buffer.from(
+    `<!doctype html><html lang=en><head><meta charset=utf-8><meta name=viewport content="width=device-width,initial-scale=1"><title>hello</title><script defer src=/${name}></script></head><body><div id=root></div></body></html>`,
+  );
+  for (const [file, content] of [
+    [name, js],
+    ['index.html', html],
+  ] as const) {
     writeFileSync(path.join(dir, file), content);
     writeFileSync(path.join(dir, `${file}.br`), brotliCompressSync(content, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }));
     writeFileSync(path.join(dir, `${file}.gz`), gzipSync(content, { level: 9 }));
@@ -52,7 +63,15 @@ async function helloWorldDir(): Promise<string> {
   return dir;
 }
 
-interface Figures { score: number; fcp: number; lcp: number; tbt: number; cls: number; bytes: number; report: unknown }
+interface Figures {
+  score: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  bytes: number;
+  report: unknown;
+}
 
 async function main() {
   if (!existsSync(path.join(root, 'dist/index.html'))) throw new Error('no dist/: run npm run build first');
@@ -99,7 +118,9 @@ async function main() {
     console.log(`Lighthouse ${RUNS} cold run(s) per page and preset; the run with the median score:`);
     for (const preset of PRESETS) {
       console.log(`\n${preset} preset${preset === 'mobile' ? ' (simulated slow 4G, 4× CPU slowdown)' : ''}`);
-      console.log(`${'page'.padEnd(22)}${'score'.padStart(7)}${'FCP'.padStart(9)}${'LCP'.padStart(9)}${'TBT'.padStart(9)}${'CLS'.padStart(7)}${'bytes'.padStart(10)}   vs floor`);
+      console.log(
+        `${'page'.padEnd(22)}${'score'.padStart(7)}${'FCP'.padStart(9)}${'LCP'.padStart(9)}${'TBT'.padStart(9)}${'CLS'.padStart(7)}${'bytes'.padStart(10)}   vs floor`,
+      );
       let floorFigures: Figures | undefined;
       for (const p of pages) {
         const runs: Figures[] = [];
@@ -128,7 +149,10 @@ async function main() {
             tbt: audit('total-blocking-time'),
             cls: audit('cumulative-layout-shift'),
             // every response's transfer size, from the network log (total-byte-weight leaves out small files)
-            bytes: ((lhr.audits['network-requests']?.details as { items?: { transferSize?: number }[] } | undefined)?.items ?? []).reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
+            bytes: ((lhr.audits['network-requests']?.details as { items?: { transferSize?: number }[] } | undefined)?.items ?? []).reduce(
+              (sum, r) => sum + (r.transferSize ?? 0),
+              0,
+            ),
             report: lhr,
           });
         }

@@ -24,12 +24,38 @@ const WINDOW_MS = Number(process.env.BENCH_WINDOW_MS ?? 8000);
 const REACT_PATH =
   /^(renderRootSync|renderRootConcurrent|commitRoot|flushSpawnedWork|flushSyncWorkAcrossRoots_impl|flushLayoutEffects|flushPassiveEffects|forceStoreRerender|performWorkOnRootViaSchedulerTask)$/;
 
-interface CallFrame { functionName: string; url: string; lineNumber: number; columnNumber: number }
-interface ProfileNode { id: number; callFrame: CallFrame; children?: number[] }
-interface Profile { nodes: ProfileNode[]; startTime: number; samples: number[]; timeDeltas: number[] }
-interface TraceEvent { name: string; ph: string; pid: number; tid: number; ts: number; dur?: number; args?: { name?: string } }
+interface CallFrame {
+  functionName: string;
+  url: string;
+  lineNumber: number;
+  columnNumber: number;
+}
+interface ProfileNode {
+  id: number;
+  callFrame: CallFrame;
+  children?: number[];
+}
+interface Profile {
+  nodes: ProfileNode[];
+  startTime: number;
+  samples: number[];
+  timeDeltas: number[];
+}
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  args?: { name?: string };
+}
 /** A task of the renderer's main thread, in the profile's clock (µs). */
-interface Task { start: number; end: number; rendering: Map<string, { count: number; ms: number }> }
+interface Task {
+  start: number;
+  end: number;
+  rendering: Map<string, { count: number; ms: number }>;
+}
 /** The browser's own rendering work inside a task (a layout forced by script shows up here too). */
 const RENDERING = new Set(['Layout', 'UpdateLayoutTree', 'ParseAuthorStyleSheet', 'PrePaint', 'Paint', 'Layerize']);
 
@@ -64,7 +90,11 @@ function mapper() {
 
 const add = (m: Map<string, number>, key: string, ms: number) => m.set(key, (m.get(key) ?? 0) + ms);
 const top = (m: Map<string, number>, n: number) =>
-  [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `    ${v.toFixed(1).padStart(7)} ms  ${k}`).join('\n');
+  [...m]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, n)
+    .map(([k, v]) => `    ${v.toFixed(1).padStart(7)} ms  ${k}`)
+    .join('\n');
 
 /**
  * The page's main-thread tasks from the trace: the renderer main thread (CrRendererMain) that ran the
@@ -75,7 +105,8 @@ function mainThreadTasks(events: TraceEvent[]): Task[] {
   const byThread = new Map<string, TraceEvent[]>();
   for (const e of events) {
     const key = `${e.pid}:${e.tid}`;
-    if ((e.name === 'RunTask' || RENDERING.has(e.name)) && e.ph === 'X' && e.dur !== undefined && mains.has(key)) byThread.set(key, [...(byThread.get(key) ?? []), e]);
+    if ((e.name === 'RunTask' || RENDERING.has(e.name)) && e.ph === 'X' && e.dur !== undefined && mains.has(key))
+      byThread.set(key, [...(byThread.get(key) ?? []), e]);
   }
   const runTime = (list: TraceEvent[]) => list.reduce((sum, e) => sum + (e.name === 'RunTask' ? e.dur! : 0), 0);
   const busiest = [...byThread.values()].sort((a, b) => runTime(b) - runTime(a))[0] ?? [];
@@ -139,10 +170,17 @@ function report(profile: Profile, tasks: Task[]) {
     console.log(`  by package or folder:\n${top(where, 6)}\n  by function:\n${top(fns, 8)}\n  by app frames:\n${top(app, 5)}`);
     if (react.size) console.log(`  React's path:\n${top(react, 8)}`);
     if (task.rendering.size)
-      console.log(`  the browser's rendering (forced by script or its own):\n${[...task.rendering].sort((a, b) => b[1].ms - a[1].ms).map(([name, r]) => `    ${r.ms.toFixed(1).padStart(7)} ms  ${name} ×${r.count}`).join('\n')}`);
+      console.log(
+        `  the browser's rendering (forced by script or its own):\n${[...task.rendering]
+          .sort((a, b) => b[1].ms - a[1].ms)
+          .map(([name, r]) => `    ${r.ms.toFixed(1).padStart(7)} ms  ${name} ×${r.count}`)
+          .join('\n')}`,
+      );
   }
   const long = tasks.filter((task) => ((task.end - task.start) * 4) / CPU_SLOWDOWN > 50_000).length;
-  console.log(`\n${tasks.length} tasks, ${long} over 50 ms; their time past 50 ms: ${blocking.toFixed(0)} ms (a rough TBT: every task of the window, not only those between FCP and TTI as Lighthouse counts)`);
+  console.log(
+    `\n${tasks.length} tasks, ${long} over 50 ms; their time past 50 ms: ${blocking.toFixed(0)} ms (a rough TBT: every task of the window, not only those between FCP and TTI as Lighthouse counts)`,
+  );
 }
 
 async function main() {
@@ -163,7 +201,10 @@ async function main() {
     const events: TraceEvent[] = [];
     cdp.on('Tracing.dataCollected', ({ value }) => events.push(...(value as unknown as TraceEvent[])));
     const traced = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
-    await cdp.send('Tracing.start', { transferMode: 'ReportEvents', traceConfig: { includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', '__metadata'] } });
+    await cdp.send('Tracing.start', {
+      transferMode: 'ReportEvents',
+      traceConfig: { includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', '__metadata'] },
+    });
     await cdp.send('Profiler.start');
     await page.goto(`${server.url}${url}`);
     await page.waitForTimeout(WINDOW_MS);

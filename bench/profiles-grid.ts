@@ -161,14 +161,21 @@ async function main() {
 
     const sorts: [string, { inPage: number; roundTrip: number }][] = [];
     // each click changes the first row: asc/desc on one column, or a new column whose first row differs
-    for (const field of ['name', 'name', 'protocol', 'operator', '__index', '__index', 'operator', 'operator']) sorts.push([field, await sortClick(page, field)]);
+    for (const field of ['name', 'name', 'protocol', 'operator', '__index', '__index', 'operator', 'operator'])
+      sorts.push([field, await sortClick(page, field)]);
 
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
     console.log(`\nprofile tab with ${ROWS.toLocaleString('en')} profiles (headless Chromium, production build, ${rows} rows per page shown)`);
-    console.log(`  full load /servers/{id} → first row painted: ${loads.map((x) => Math.round(x)).join(', ')} ms; median ${verdict(median(loads), FIRST_RENDER_BUDGET_MS)}`);
-    console.log(`  in-app navigation list → profiles painted:  ${navs.map((x) => Math.round(x)).join(', ')} ms; median ${verdict(median(navs), FIRST_RENDER_BUDGET_MS)}`);
+    console.log(
+      `  full load /servers/{id} → first row painted: ${loads.map((x) => Math.round(x)).join(', ')} ms; median ${verdict(median(loads), FIRST_RENDER_BUDGET_MS)}`,
+    );
+    console.log(
+      `  in-app navigation list → profiles painted:  ${navs.map((x) => Math.round(x)).join(', ')} ms; median ${verdict(median(navs), FIRST_RENDER_BUDGET_MS)}`,
+    );
     for (const [field, ms] of sorts) {
-      console.log(`  sort click on ${field.padEnd(9)} → first row painted: ${verdict(ms.inPage, SORT_BUDGET_MS)} in the page; ${Math.round(ms.roundTrip)} ms timed from Node`);
+      console.log(
+        `  sort click on ${field.padEnd(9)} → first row painted: ${verdict(ms.inPage, SORT_BUDGET_MS)} in the page; ${Math.round(ms.roundTrip)} ms timed from Node`,
+      );
     }
   } catch (err) {
     console.error(err);

@@ -109,7 +109,12 @@ async function run(label: string, target: DatabaseTarget, files: Map<number, Buf
   // A top admin and an app of the bench's own, so an existing database is left as it was found.
   const tag = randomBytes(4).toString('hex');
   const user = await app.repos.users.insert({
-    name: 'بنچ', family: 'بنچ', username: `bench_${tag}`, email: `bench_${tag}@bench.local`, roleId: 1, passwordHash: await hashPassword(PASSWORD),
+    name: 'بنچ',
+    family: 'بنچ',
+    username: `bench_${tag}`,
+    email: `bench_${tag}@bench.local`,
+    roleId: 1,
+    passwordHash: await hashPassword(PASSWORD),
   });
   const [benchApp] = await app.db
     .insert(apps)
@@ -122,7 +127,9 @@ async function run(label: string, target: DatabaseTarget, files: Map<number, Buf
     console.log(`  health idle: ${percentiles(await healthWhile(app, sleep(1_000)))}`);
     for (const [rows, file] of files) {
       const server = await app.inject({
-        method: 'POST', url: '/api/v1/apps/addServer', headers: auth,
+        method: 'POST',
+        url: '/api/v1/apps/addServer',
+        headers: auth,
         payload: { appId: [benchApp.id], countryId: country.id, ip: `bench-${rows}.ex.io`, port: 443 },
       });
       const serverId: number = server.json().data.id;
@@ -140,7 +147,9 @@ async function run(label: string, target: DatabaseTarget, files: Map<number, Buf
       const verdict = budget === undefined ? '' : seconds <= budget ? `  (budget ${budget} s: met)` : `  (budget ${budget} s: MISSED)`;
       console.log(
         `  ${rows.toLocaleString('en').padStart(7)} rows  ${(file.length / 1e6).toFixed(1).padStart(4)} MB  ${seconds.toFixed(2).padStart(6)} s  ` +
-          `${Math.round(inserted / seconds).toLocaleString('en').padStart(7)} rows/s  HTTP ${res.statusCode}${verdict}`,
+          `${Math.round(inserted / seconds)
+            .toLocaleString('en')
+            .padStart(7)} rows/s  HTTP ${res.statusCode}${verdict}`,
       );
       console.log(`           health during the import: ${percentiles(health)}`);
       console.log(`           event loop held at most ${(loop.max / 1e6).toFixed(0)} ms at a time (p99 ${(loop.percentile(99) / 1e6).toFixed(0)} ms)`);

@@ -37,12 +37,25 @@ function machineBusy(): number {
   return (n.reduce((a, b) => a + b, 0) - n[3] - n[4]) / TICK;
 }
 
-interface JestSummary { files: number; tests: number; failed: number; slowest: { file: string; s: number }[] }
-interface Step { name: string; wall: number; cpu: number; busy: number; ok: boolean; jest?: JestSummary }
+interface JestSummary {
+  files: number;
+  tests: number;
+  failed: number;
+  slowest: { file: string; s: number }[];
+}
+interface Step {
+  name: string;
+  wall: number;
+  cpu: number;
+  busy: number;
+  ok: boolean;
+  jest?: JestSummary;
+}
 
 function readJest(file: string): JestSummary {
   const r = JSON.parse(readFileSync(file, 'utf8')) as {
-    numTotalTests: number; numFailedTests: number;
+    numTotalTests: number;
+    numFailedTests: number;
     testResults: { name: string; startTime: number; endTime: number }[];
   };
   const slowest = r.testResults
@@ -76,7 +89,12 @@ function jest(name: string, projects: string[]): Step {
   const out = path.join(dir, 'report.json');
   const select = projects.length ? ['--selectProjects', ...projects] : [];
   try {
-    return run(name, process.execPath, [path.join(root, 'node_modules/jest/bin/jest.js'), ...select, '--cacheDirectory', path.join(dir, 'cache'), '--json', '--outputFile', out], out);
+    return run(
+      name,
+      process.execPath,
+      [path.join(root, 'node_modules/jest/bin/jest.js'), ...select, '--cacheDirectory', path.join(dir, 'cache'), '--json', '--outputFile', out],
+      out,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -89,7 +107,9 @@ function print(steps: Step[]) {
   console.log(`${'step'.padEnd(34)}${pad('wall', 8)}${pad('CPU', 8)}${pad('busy', 8)}${pad('cores', 7)}  files / tests`);
   for (const st of steps) {
     const tests = st.jest ? `${st.jest.files} / ${st.jest.tests}${st.jest.failed ? ` (${st.jest.failed} failed)` : ''}` : '';
-    console.log(`${st.name.padEnd(34)}${pad(s(st.wall), 8)}${pad(s(st.cpu), 8)}${pad(s(st.busy), 8)}${pad((st.busy / st.wall).toFixed(2), 7)}  ${tests}${st.ok ? '' : '  FAILED'}`);
+    console.log(
+      `${st.name.padEnd(34)}${pad(s(st.wall), 8)}${pad(s(st.cpu), 8)}${pad(s(st.busy), 8)}${pad((st.busy / st.wall).toFixed(2), 7)}  ${tests}${st.ok ? '' : '  FAILED'}`,
+    );
     for (const f of st.jest?.slowest ?? []) console.log(`${''.padEnd(36)}${pad(s(f.s), 6)}  ${f.file}`);
   }
 }
@@ -97,7 +117,9 @@ function print(steps: Step[]) {
 function main() {
   if (process.platform !== 'linux') throw new Error('bench:suite reads /proc: Linux only');
   const pg = Boolean(process.env.TEST_DATABASE_URL);
-  console.log(`${CORES} cores; server suite on PGlite${pg ? ' and PostgreSQL (TEST_DATABASE_URL)' : ' only (set TEST_DATABASE_URL to add the PostgreSQL run, as CI does)'}\n`);
+  console.log(
+    `${CORES} cores; server suite on PGlite${pg ? ' and PostgreSQL (TEST_DATABASE_URL)' : ' only (set TEST_DATABASE_URL to add the PostgreSQL run, as CI does)'}\n`,
+  );
 
   let floor: number | undefined;
   if (WHAT.includes('steps')) {
@@ -114,12 +136,18 @@ function main() {
     print(steps);
     const busy = steps.reduce((a, st) => a + st.busy, 0);
     floor = busy / CORES;
-    console.log(`\nthe steps' busy CPU, ${s(busy)}, spread perfectly over ${CORES} cores: ${s(floor)} (the floor), against the ${s(TARGET_S)} target: ×${(floor / TARGET_S).toFixed(2)}\n`);
+    console.log(
+      `\nthe steps' busy CPU, ${s(busy)}, spread perfectly over ${CORES} cores: ${s(floor)} (the floor), against the ${s(TARGET_S)} target: ×${(floor / TARGET_S).toFixed(2)}\n`,
+    );
   }
   if (WHAT.includes('whole')) {
     // CI's order: lint, typecheck, then every project in one jest (its e2e global setup rebuilds dist/).
     rmSync(path.join(root, 'dist'), { recursive: true, force: true });
-    const steps = [run('lint', 'npm', ['run', '--silent', 'lint']), run('typecheck', 'npm', ['run', '--silent', 'typecheck']), jest('jest: every project, as `npm test`', [])];
+    const steps = [
+      run('lint', 'npm', ['run', '--silent', 'lint']),
+      run('typecheck', 'npm', ['run', '--silent', 'typecheck']),
+      jest('jest: every project, as `npm test`', []),
+    ];
     console.log('the whole `npm test`, as CI runs it (no dist/, empty cache)');
     print(steps);
     const wall = steps.reduce((a, st) => a + st.wall, 0);

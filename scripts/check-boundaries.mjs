@@ -62,7 +62,11 @@ export function violation(from, to) {
 /** What each server layer may not import, and why. */
 const below = (layer, rooms) => Object.fromEntries(rooms.map((r) => [`server:${r}`, `${layer} sits below ${r}`]));
 const SERVER_LAYERS = {
-  'server:domain': { ...below('the domain (pure rules)', ['routes', 'auth', 'audit']), 'server:repositories': 'the domain imports no repository: the caller hands it the data', 'server:db': 'the domain imports no database module' },
+  'server:domain': {
+    ...below('the domain (pure rules)', ['routes', 'auth', 'audit']),
+    'server:repositories': 'the domain imports no repository: the caller hands it the data',
+    'server:db': 'the domain imports no database module',
+  },
   'server:repositories': below('a repository', ['routes', 'auth', 'audit']),
   'server:db': below('the database layer', ['routes', 'auth', 'audit', 'repositories']),
   'server:services': below('a service (state created in app.ts)', ['routes']),
@@ -93,7 +97,9 @@ export function check() {
       if (!spec.startsWith('.')) continue;
       const target = path.resolve(path.dirname(file), spec);
       const to = roomOf(path.relative(root, target));
-      const why = violation(from, to) ?? (from === 'server:routes' && to === 'server:routes' && importsRouteFile(target) ? 'a route file imports no other route file' : null);
+      const why =
+        violation(from, to) ??
+        (from === 'server:routes' && to === 'server:routes' && importsRouteFile(target) ? 'a route file imports no other route file' : null);
       if (why) problems.push(`${rel}: imports '${spec}': ${why}`);
     }
   }

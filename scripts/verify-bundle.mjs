@@ -59,7 +59,8 @@ function formatProblem(doc) {
   if (doc.v !== BUNDLE_FORMAT) return `unknown format v=${JSON.stringify(doc.v)}`;
   if (typeof doc.app !== 'string' || doc.app === '') return 'app must be text';
   if (!Number.isSafeInteger(doc.version) || doc.version < 0) return 'version must be a whole number';
-  for (const f of ['issuedAt', 'expiresAt']) if (typeof doc[f] !== 'string' || !ISO_TIME.test(doc[f]) || Number.isNaN(Date.parse(doc[f]))) return `${f} must be an ISO 8601 time`;
+  for (const f of ['issuedAt', 'expiresAt'])
+    if (typeof doc[f] !== 'string' || !ISO_TIME.test(doc[f]) || Number.isNaN(Date.parse(doc[f]))) return `${f} must be an ISO 8601 time`;
   if (!Array.isArray(doc.apiBases) || !doc.apiBases.every((b) => typeof b === 'string')) return 'apiBases must be a list of text';
   if (typeof doc.payload !== 'string' || !BASE64.test(doc.payload)) return 'payload must be base64';
   if (typeof doc.sig !== 'string' || !BASE64.test(doc.sig) || Buffer.from(doc.sig, 'base64').length !== 64) return 'sig must be 64 bytes of base64';
@@ -101,7 +102,10 @@ function parseArgs(argv) {
     else if (out.file === undefined) out.file = arg;
     else throw new Error(`unexpected argument ${arg}`);
   }
-  if (!out.file || !out.keys.length || !out.app) throw new Error('usage: verify-bundle.mjs <bundle.json> --key <pub.pem | base64> --app <package> [--held <version>] [--now <ISO>] [--canonical <file>] [--sig <file>]');
+  if (!out.file || !out.keys.length || !out.app)
+    throw new Error(
+      'usage: verify-bundle.mjs <bundle.json> --key <pub.pem | base64> --app <package> [--held <version>] [--now <ISO>] [--canonical <file>] [--sig <file>]',
+    );
   return out;
 }
 

@@ -46,12 +46,28 @@ beforeAll(async () => {
     server.api('apps/storeApp', {
       method: 'POST',
       token: adminToken,
-      body: { name: 'Alpha VPN', packageName: 'com.alpha.vpn', sign: 'alpha-sign', adminId: owner.data.id, cppSign: null, firebaseConfig: null, email: null, description: null },
+      body: {
+        name: 'Alpha VPN',
+        packageName: 'com.alpha.vpn',
+        sign: 'alpha-sign',
+        adminId: owner.data.id,
+        cppSign: null,
+        firebaseConfig: null,
+        email: null,
+        description: null,
+      },
     }),
     'storeApp',
   );
   for (const id of ['alpha-device-1', 'alpha-device-2']) {
-    await ok(server.api('apps/addDevice', { method: 'POST', headers: { appapikey: app.data.apiKey }, body: { uniqueDeviceId: id, fcmToken: `fcm-${id}`, model: 'Pixel 8', appVersionCode: 1 } }), 'addDevice');
+    await ok(
+      server.api('apps/addDevice', {
+        method: 'POST',
+        headers: { appapikey: app.data.apiKey },
+        body: { uniqueDeviceId: id, fcmToken: `fcm-${id}`, model: 'Pixel 8', appVersionCode: 1 },
+      }),
+      'addDevice',
+    );
   }
   adminBrowser = await launchChromium({ viewport: { width: 1366, height: 900 } });
   admin = await adminBrowser.context.newPage();
@@ -94,7 +110,10 @@ test('the top admin creates a support role from the Roles page', async () => {
   expect(await admin.getByRole('checkbox', { name: 'اپلیکیشن‌ها /app', exact: true }).isChecked()).toBe(true);
   // each operation is named by what it lets the role do, its method and route below
   await admin.getByRole('checkbox', { name: new RegExp(`^${t('fa', 'users.access.operation.GET apps/devices')}`) }).check();
-  await admin.getByTestId('unsaved-count').getByText(/تغییر ذخیره‌نشده/).waitFor();
+  await admin
+    .getByTestId('unsaved-count')
+    .getByText(/تغییر ذخیره‌نشده/)
+    .waitFor();
   await admin.screenshot({ path: join(shots, 'access-permissions-dirty-fa-1366.png'), fullPage: false });
   await admin.getByRole('button', { name: t('fa', 'common.save') }).click();
   await admin.getByTestId('unsaved-count').getByText(t('fa', 'users.access.save.clean')).waitFor();
@@ -105,7 +124,7 @@ test('the top admin creates a support role from the Roles page', async () => {
   expect(saved.data.menuIds).toHaveLength(3);
 }, 120_000);
 
-test('a user of the support role sees only the dashboard and the devices, every app\'s, with no delete', async () => {
+test("a user of the support role sees only the dashboard and the devices, every app's, with no delete", async () => {
   const created = await ok(
     server.api('users/signup', {
       method: 'POST',
@@ -155,7 +174,11 @@ test('the access pages look right at 390 and 1366 px in both languages', async (
       try {
         const page = await browser.context.newPage();
         await useSession(page, server.url, { id: 1, username: ADMIN.username, password: ADMIN.password, token, roleId: 1 }, locale);
-        for (const [name, path] of [['roles', '/users/roles'], ['permissions', `/users/roles/${roleId}`], ['menus', '/users/menus']]) {
+        for (const [name, path] of [
+          ['roles', '/users/roles'],
+          ['permissions', `/users/roles/${roleId}`],
+          ['menus', '/users/menus'],
+        ]) {
           await page.goto(`${server.url}${path}`);
           await settle(page);
           const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

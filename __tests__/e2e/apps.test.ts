@@ -122,7 +122,13 @@ test('settings are saved and shown again after a reload', async () => {
   await page.getByRole('button', { name: fa('apps.settings.save') }).click();
   await toast('apps.saveSettingsSuccess');
   await page.reload();
-  await until(async () => (await page.locator('input[name="connectDelay"]').inputValue().catch(() => '')) === '7');
+  await until(
+    async () =>
+      (await page
+        .locator('input[name="connectDelay"]')
+        .inputValue()
+        .catch(() => '')) === '7',
+  );
   expect((await server.api(`apps/getApp/${appId}`, { token: adminToken })).body.data.settings).toMatchObject({ connectDelay: 7, appVersion: 2.5 });
   await page.screenshot({ path: join(shots, 'apps-settings-fa.png'), fullPage: true });
 });
@@ -157,12 +163,18 @@ test('a version is blocked, then deleted from the blocked list', async () => {
   await page.getByRole('option', { name: '۲٫۵' }).click();
   await page.getByRole('button', { name: fa('apps.versions.block') }).click();
   // Blocking asks first (the version is new to every device here, so no device is counted).
-  await page.getByRole('dialog').getByRole('button', { name: fa('apps.versions.block') }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: fa('apps.versions.block') })
+    .click();
   await toast('apps.versions.blockSuccess');
   await page.getByRole('tab', { name: fa('apps.versions.tabBlocked') }).click();
   const del = page.getByRole('button', { name: tf('fa', 'apps.versions.delete', { version: 2.5 }) });
   await del.click();
-  await page.getByRole('dialog').getByRole('button', { name: fa('common.yes') }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: fa('common.yes') })
+    .click();
   await toast('apps.versions.deleteSuccess');
   await del.waitFor({ state: 'detached' });
   const versions = (await server.api(`apps/versionBlock/${appId}`, { token: adminToken })).body.data as { appVersion: number }[];

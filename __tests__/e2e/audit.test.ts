@@ -34,12 +34,25 @@ test('the audit page finds a rename the test just made, with the old and new nam
     body: { name: 'رضا', family: 'کریمی', email: 'audit-owner@example.com', username: 'auditowner', password: 'Owner-Pass-123!', role_id: 2 },
   });
   expect(owner.status).toBe(200);
-  const body = { name: 'Before Rename', packageName: 'com.example.audited', sign: 'sig', adminId: owner.body.data.id, cppSign: null, firebaseConfig: null, email: null, description: null };
+  const body = {
+    name: 'Before Rename',
+    packageName: 'com.example.audited',
+    sign: 'sig',
+    adminId: owner.body.data.id,
+    cppSign: null,
+    firebaseConfig: null,
+    email: null,
+    description: null,
+  };
   const created = await server.api('apps/storeApp', { method: 'POST', token, body });
   expect(created.status).toBe(200);
   const renamed = await server.api(`apps/updateApp/${created.body.data.id}`, { method: 'PUT', token, body: { ...body, name: 'After Rename' } });
   expect(renamed.status).toBe(200);
-  const reset = await server.api('users/changepasslist', { method: 'POST', token, body: { user_id: owner.body.data.id, password: 'Secret-Pass-456!', repassword: 'Secret-Pass-456!' } });
+  const reset = await server.api('users/changepasslist', {
+    method: 'POST',
+    token,
+    body: { user_id: owner.body.data.id, password: 'Secret-Pass-456!', repassword: 'Secret-Pass-456!' },
+  });
   expect(reset.status).toBe(200);
 
   await page.goto(`${server.url}/settings/audit`);
@@ -50,7 +63,12 @@ test('the audit page finds a rename the test just made, with the old and new nam
   await settle(page);
   const row = page.getByRole('row').filter({ hasText: 'After Rename' });
   await row.waitFor();
-  expect(await page.getByRole('row').filter({ hasText: t('fa', 'audit.actionNames.app.update') }).count()).toBe(1);
+  expect(
+    await page
+      .getByRole('row')
+      .filter({ hasText: t('fa', 'audit.actionNames.app.update') })
+      .count(),
+  ).toBe(1);
 
   await row.getByRole('button', { name: t('fa', 'audit.actions.details') }).click();
   const dialog = page.getByRole('dialog');
@@ -64,10 +82,21 @@ test('the audit page finds a rename the test just made, with the old and new nam
   await page.getByRole('combobox', { name: t('fa', 'audit.fields.action') }).click();
   await page.getByRole('option', { name: t('fa', 'audit.actionNames.user.setPassword') }).click();
   await settle(page);
-  await page.getByRole('row').filter({ hasText: 'auditowner' }).getByRole('button', { name: t('fa', 'audit.actions.details') }).click();
+  await page
+    .getByRole('row')
+    .filter({ hasText: 'auditowner' })
+    .getByRole('button', { name: t('fa', 'audit.actions.details') })
+    .click();
   // the stored passwordHash shows under the form's password label, its values only as "changed"
   const label = new RegExp(`^[\\u2066-\\u2069\\s]*${t('fa', 'users.fields.password')}[\\u2066-\\u2069\\s]*$`);
-  const hashRow = page.getByRole('dialog').getByRole('row').filter({ has: page.locator('td').first().filter({ hasText: label }) });
-  expect((await hashRow.locator('td').allTextContents()).map((s) => s.replace(/[\u2066-\u2069]/g, ''))).toEqual([t('fa', 'users.fields.password'), t('fa', 'audit.changed'), t('fa', 'audit.changed')]);
+  const hashRow = page
+    .getByRole('dialog')
+    .getByRole('row')
+    .filter({ has: page.locator('td').first().filter({ hasText: label }) });
+  expect((await hashRow.locator('td').allTextContents()).map((s) => s.replace(/[\u2066-\u2069]/g, ''))).toEqual([
+    t('fa', 'users.fields.password'),
+    t('fa', 'audit.changed'),
+    t('fa', 'audit.changed'),
+  ]);
   expect(await page.content()).not.toContain('Secret-Pass-456!');
 });

@@ -61,7 +61,9 @@ test('at 390 px: only the header and the row actions are looked at', async () =>
 });
 
 test('a page with a frame is reported, not passed', async () => {
-  await page.setContent(`<!doctype html><html lang="en"><head><title>t</title></head><body><main><h1>x</h1><iframe title="f" srcdoc="<button></button>"></iframe></main></body></html>`);
+  await page.setContent(
+    `<!doctype html><html lang="en"><head><title>t</title></head><body><main><h1>x</h1><iframe title="f" srcdoc="<button></button>"></iframe></main></body></html>`,
+  );
   const [desktop] = axeChecks(new Map());
   expect(await desktop.run(ctx(1366))).toEqual([expect.stringMatching(/^1 frame\(s\) in the page/)]);
 });

@@ -36,13 +36,15 @@ const chart = (id: string) => page.getByTestId(`dashboard-chart-${id}`);
 
 /** Heights of the drawn bars of a chart, in the order of the DOM, zero-height ones left out. */
 const barHeights = (id: string) =>
-  chart(id).locator('.MuiBarChart-element').evaluateAll((bars) => bars.map((b) => (b as SVGGraphicsElement).getBBox().height).filter((h) => h > 0.5));
+  chart(id)
+    .locator('.MuiBarChart-element')
+    .evaluateAll((bars) => bars.map((b) => (b as SVGGraphicsElement).getBBox().height).filter((h) => h > 0.5));
 
 /** The x positions of the first and last tick labels of a chart's x axis. */
 const xTicks = (id: string) =>
-  chart(id).locator('.MuiChartsAxis-directionX .MuiChartsAxis-tickLabel').evaluateAll((labels) =>
-    labels.map((l) => ({ text: l.textContent ?? '', x: (l as SVGGraphicsElement).getBoundingClientRect().x })),
-  );
+  chart(id)
+    .locator('.MuiChartsAxis-directionX .MuiChartsAxis-tickLabel')
+    .evaluateAll((labels) => labels.map((l) => ({ text: l.textContent ?? '', x: (l as SVGGraphicsElement).getBoundingClientRect().x })));
 
 describe.each(['fa', 'en'] as const)('the dashboard in %s', (locale) => {
   beforeAll(async () => {
@@ -77,7 +79,11 @@ describe.each(['fa', 'en'] as const)('the dashboard in %s', (locale) => {
       await chart(id).locator('.MuiChartsSurface-root').waitFor();
     }
     // and are drawn one per commit, in the page's order (drawn together they were one long task)
-    expect(await page.evaluate(() => (window as unknown as { drawingBatches: string[][] }).drawingBatches)).toEqual([['registrations'], ['operators'], ['versions']]);
+    expect(await page.evaluate(() => (window as unknown as { drawingBatches: string[][] }).drawingBatches)).toEqual([
+      ['registrations'],
+      ['operators'],
+      ['versions'],
+    ]);
 
     // 3 apps (one inactive), 3 servers in 3 countries, 4 profiles, 40 devices all registered today, 3 staff users.
     expect(await figure('apps').textContent()).toBe(digits(locale, 3));
@@ -106,7 +112,11 @@ describe.each(['fa', 'en'] as const)('the dashboard in %s', (locale) => {
     // Registrations: 30 days, today (the last) is the newest label, at the right in English and the left in Persian.
     const days = await xTicks('registrations');
     expect(days).toHaveLength(5); // a tick a week, the last one today
-    const today = new Intl.DateTimeFormat(locale === 'fa' ? 'fa-IR-u-ca-persian-nu-arabext' : 'en-US-u-ca-gregory', { month: 'short', day: 'numeric', timeZone: 'Asia/Tehran' }).format(new Date());
+    const today = new Intl.DateTimeFormat(locale === 'fa' ? 'fa-IR-u-ca-persian-nu-arabext' : 'en-US-u-ca-gregory', {
+      month: 'short',
+      day: 'numeric',
+      timeZone: 'Asia/Tehran',
+    }).format(new Date());
     const first = days[0];
     const last = days[days.length - 1];
     if (locale === 'fa') expect(first.x).toBeGreaterThan(last.x);

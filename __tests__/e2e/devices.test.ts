@@ -38,7 +38,16 @@ beforeAll(async () => {
   const created = await server.api('apps/storeApp', {
     method: 'POST',
     token,
-    body: { name: 'Devices App', packageName: 'com.example.devices', sign: 'sig', adminId: admin.body.data.id, cppSign: null, firebaseConfig: null, email: null, description: null },
+    body: {
+      name: 'Devices App',
+      packageName: 'com.example.devices',
+      sign: 'sig',
+      adminId: admin.body.data.id,
+      cppSign: null,
+      firebaseConfig: null,
+      email: null,
+      description: null,
+    },
   });
   expect(created.status).toBe(200);
   app = created.body.data;

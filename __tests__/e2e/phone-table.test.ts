@@ -49,7 +49,10 @@ test('a phone lists the profiles in a table without the data grid; widened past 
 
   // the first row's actions, folded into a menu, open that profile
   const name = (await page.locator('main tr.DataTable-row td[data-field="name"]').first().textContent())!;
-  await page.getByRole('button', { name: t('fa', 'dataTable.moreActions') }).first().click();
+  await page
+    .getByRole('button', { name: t('fa', 'dataTable.moreActions') })
+    .first()
+    .click();
   await page.getByRole('menuitem', { name: t('fa', 'servers.actions.details') }).click();
   const dialog = page.getByRole('dialog', { name: t('fa', 'servers.profiles.details.title') });
   await dialog.waitFor();

@@ -30,7 +30,16 @@ beforeAll(async () => {
   const created = await server.api('apps/storeApp', {
     method: 'POST',
     token,
-    body: { name: 'Crypto App', packageName: 'com.example.crypto', sign: 'sig', adminId: admin.body.data.id, cppSign: null, firebaseConfig: null, email: null, description: null },
+    body: {
+      name: 'Crypto App',
+      packageName: 'com.example.crypto',
+      sign: 'sig',
+      adminId: admin.body.data.id,
+      cppSign: null,
+      firebaseConfig: null,
+      email: null,
+      description: null,
+    },
   });
   expect(created.status).toBe(200);
   app = created.body.data;
@@ -53,7 +62,9 @@ test('the privacy policy typed in the editor is saved, sanitised on the server a
   const editor = page.locator('.public-DraftEditor-content');
   await editor.waitFor();
   // right-to-left and right-aligned in Persian
-  expect(await page.locator('.DraftEditor-root').evaluate((el) => getComputedStyle(el.querySelector('.public-DraftStyleDefault-block') ?? el).direction)).toBe('rtl');
+  expect(await page.locator('.DraftEditor-root').evaluate((el) => getComputedStyle(el.querySelector('.public-DraftStyleDefault-block') ?? el).direction)).toBe(
+    'rtl',
+  );
 
   await editor.click();
   await page.keyboard.type('سیاست حریم خصوصی آزمایشی. ');
@@ -126,7 +137,10 @@ test('a word encrypted in the panel equals AES-256-CBC with the app key and IV, 
   const row = page.locator('.MuiDataGrid-row', { hasText: 'Crypto App' });
   await row.getByRole('button', { name: t('fa', 'encryption.apps.setRepo') }).click();
   await page.getByRole('dialog').getByLabel(t('fa', 'encryption.fields.repoName')).fill('acme/crypto');
-  await page.getByRole('dialog').getByRole('button', { name: t('fa', 'common.save') }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: t('fa', 'common.save') })
+    .click();
   await page.getByText(t('fa', 'encryption.setRepo.success')).first().waitFor();
   await row.getByText('acme/crypto').waitFor();
   await row.getByRole('button', { name: t('fa', 'encryption.apps.decrypt') }).click();

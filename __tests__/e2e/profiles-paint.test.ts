@@ -27,12 +27,18 @@ beforeAll(async () => {
     body: { name: 'سارا', family: 'احمدی', email: 'paint@example.com', username: 'paint', password: 'Temp-Pass-2024!', role_id: 2 },
   });
   const app = async (name: string, packageName: string) =>
-    (await server.api('apps/storeApp', { method: 'POST', token, body: { name, packageName, sign: 'sig', adminId: admin.body.data.id } })).body.data.id as number;
+    (await server.api('apps/storeApp', { method: 'POST', token, body: { name, packageName, sign: 'sig', adminId: admin.body.data.id } })).body.data
+      .id as number;
   const addServer = async (appId: number[], ip: string) =>
-    (await server.api('apps/addServer', { method: 'POST', token, body: { appId, countryId: de.id, ip, username: null, password: null, port: 443 } })).body.data.id as number;
+    (await server.api('apps/addServer', { method: 'POST', token, body: { appId, countryId: de.id, ip, username: null, password: null, port: 443 } })).body.data
+      .id as number;
   serverIds.short = await addServer([await app('VPN', 'com.example.paint')], 'de-1');
   serverIds.long = await addServer(
-    [await app('Very Long Secure Tunnel', 'com.example.long1'), await app('Another Long Named VPN', 'com.example.long2'), await app('Third App', 'com.example.long3')],
+    [
+      await app('Very Long Secure Tunnel', 'com.example.long1'),
+      await app('Another Long Named VPN', 'com.example.long2'),
+      await app('Third App', 'com.example.long3'),
+    ],
     'de-paint-server-with-a-long-name-1',
   );
   browser = await launchChromium({ viewport: { width: 1280, height: 800 } });

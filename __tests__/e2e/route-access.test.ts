@@ -88,27 +88,32 @@ afterAll(async () => {
   await server?.stop();
 });
 
-test.each<RoleKey>(['admin', 'appAdmin', 'restricted'])('as %s, every route renders or redirects, as the server answers', async (role) => {
-  const user = seeded.users[role];
-  await useSession(page, server.url, user, 'fa');
-  const problems: string[] = [];
-  const landed = new Map<string, string>();
-  for (const route of ROUTES) {
-    const path = route.path(seeded, role);
-    await page.goto(`${server.url}${path}`);
-    await settle(page);
-    const final = new URL(page.url()).pathname;
-    landed.set(path, final);
-    const answer = (await server.api(route.call(seeded, role), { token: user.token })).status;
-    const rendered = final === path;
-    if (rendered && answer !== 200) problems.push(`${path} rendered, but its first list call ${route.call(seeded, role)} answered ${answer}`);
-    if (!rendered && ROUTES.every((r) => r.path(seeded, role) !== final)) problems.push(`${path} went to ${final}, which is not a page`);
-    const expected = REDIRECTS[role][path];
-    if (expected && final !== expected) problems.push(`${path} should send ${role} to ${expected}, went to ${final}`);
-    if (!expected && !rendered) problems.push(`${path} should render for ${role}, went to ${final}`);
-    if (!rendered && (await page.locator('h1').count()) === 0) problems.push(`${path} -> ${final} shows no page`);
-  }
-  // A redirect lands on a page that itself renders for this role.
-  for (const [from, to] of landed) if (from !== to && landed.get(to) !== undefined && landed.get(to) !== to) problems.push(`${from} -> ${to} -> ${landed.get(to)}`);
-  expect(problems).toEqual([]);
-}, 300_000);
+test.each<RoleKey>(['admin', 'appAdmin', 'restricted'])(
+  'as %s, every route renders or redirects, as the server answers',
+  async (role) => {
+    const user = seeded.users[role];
+    await useSession(page, server.url, user, 'fa');
+    const problems: string[] = [];
+    const landed = new Map<string, string>();
+    for (const route of ROUTES) {
+      const path = route.path(seeded, role);
+      await page.goto(`${server.url}${path}`);
+      await settle(page);
+      const final = new URL(page.url()).pathname;
+      landed.set(path, final);
+      const answer = (await server.api(route.call(seeded, role), { token: user.token })).status;
+      const rendered = final === path;
+      if (rendered && answer !== 200) problems.push(`${path} rendered, but its first list call ${route.call(seeded, role)} answered ${answer}`);
+      if (!rendered && ROUTES.every((r) => r.path(seeded, role) !== final)) problems.push(`${path} went to ${final}, which is not a page`);
+      const expected = REDIRECTS[role][path];
+      if (expected && final !== expected) problems.push(`${path} should send ${role} to ${expected}, went to ${final}`);
+      if (!expected && !rendered) problems.push(`${path} should render for ${role}, went to ${final}`);
+      if (!rendered && (await page.locator('h1').count()) === 0) problems.push(`${path} -> ${final} shows no page`);
+    }
+    // A redirect lands on a page that itself renders for this role.
+    for (const [from, to] of landed)
+      if (from !== to && landed.get(to) !== undefined && landed.get(to) !== to) problems.push(`${from} -> ${to} -> ${landed.get(to)}`);
+    expect(problems).toEqual([]);
+  },
+  300_000,
+);

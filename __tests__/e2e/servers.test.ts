@@ -44,11 +44,13 @@ async function createApp(name: string, packageName: string, adminId: number) {
   return { id: r.body.data.id as number, name };
 }
 
-const cells = (field: string) =>
-  page.$$eval(`[role="gridcell"][data-field="${field}"]`, (els) => els.map((e) => (e.textContent ?? '').trim()));
+const cells = (field: string) => page.$$eval(`[role="gridcell"][data-field="${field}"]`, (els) => els.map((e) => (e.textContent ?? '').trim()));
 
 async function toast(id: string, values?: Record<string, string | number>) {
-  await page.getByText(tf('fa', id, values)).first().waitFor();
+  await page
+    .getByText(tf('fa', id, values))
+    .first()
+    .waitFor();
 }
 
 beforeAll(async () => {
@@ -107,7 +109,7 @@ test('the admin creates a server: the country is searched and names the server',
   serverId = created.id;
 });
 
-test('opens the server\'s profiles and adds one with the default S- name', async () => {
+test("opens the server's profiles and adds one with the default S- name", async () => {
   const row = page.locator('[role="row"]', { has: page.locator('[data-field="ip"]', { hasText: 'de-server-1' }) });
   await row.getByRole('button', { name: t('fa', 'servers.actions.profiles') }).click();
   await page.waitForURL(`**/servers/${serverId}`);
@@ -117,10 +119,13 @@ test('opens the server\'s profiles and adds one with the default S- name', async
   await page.getByLabel(t('fa', 'servers.profile.fields.address')).fill(VLESS);
   await page.getByRole('button', { name: t('fa', 'servers.profiles.create.submit') }).click();
   await toast('servers.profiles.create.success');
-  await page.waitForFunction((label) => {
-    const input = [...document.querySelectorAll('label')].find((l) => l.textContent?.startsWith(label))?.control as HTMLInputElement | undefined;
-    return input?.value === 'S-2';
-  }, t('fa', 'servers.profile.fields.name'));
+  await page.waitForFunction(
+    (label) => {
+      const input = [...document.querySelectorAll('label')].find((l) => l.textContent?.startsWith(label))?.control as HTMLInputElement | undefined;
+      return input?.value === 'S-2';
+    },
+    t('fa', 'servers.profile.fields.name'),
+  );
 });
 
 test('imports the sample CSV through the file chooser', async () => {

@@ -33,10 +33,13 @@ async function open(locale: 'fa' | 'en') {
   // a plain file of the origin: /login with the last test's token would start the app, whose store
   // can write its own locale back over the one set here once its chunks have loaded
   await page.goto(`${server.url}/favicon.svg`);
-  await page.evaluate(([tk, loc]) => {
-    localStorage.setItem('token', tk);
-    localStorage.setItem('locale', loc);
-  }, [token, locale] as const);
+  await page.evaluate(
+    ([tk, loc]) => {
+      localStorage.setItem('token', tk);
+      localStorage.setItem('locale', loc);
+    },
+    [token, locale] as const,
+  );
   await page.goto(`${server.url}/dashboard`);
   await settle(page);
 }
@@ -121,7 +124,11 @@ describe.each(['fa', 'en'] as const)('toasts and the phone header in %s', (local
     const buttons = page.locator('main button');
     for (let i = 0; i < (await buttons.count()); i++) {
       const b = await buttons.nth(i).boundingBox();
-      if (b) expect({ button: await buttons.nth(i).textContent(), covered: overlaps(tb, b) }).toEqual({ button: await buttons.nth(i).textContent(), covered: false });
+      if (b)
+        expect({ button: await buttons.nth(i).textContent(), covered: overlaps(tb, b) }).toEqual({
+          button: await buttons.nth(i).textContent(),
+          covered: false,
+        });
     }
   });
 
@@ -155,19 +162,36 @@ describe.each(['fa', 'en'] as const)('toasts and the phone header in %s', (local
     const [scroll, client] = await title.evaluate((el) => [el.scrollWidth, el.clientWidth]);
     expect(scroll).toBeLessThanOrEqual(client);
     expect(await reachProblem(title, 'title')).toBeNull();
-    await page.locator('header').getByRole('button', { name: t(locale, 'shell.more') }).click();
+    await page
+      .locator('header')
+      .getByRole('button', { name: t(locale, 'shell.more') })
+      .click();
     await page.getByRole('menuitem', { name: t(locale, 'shell.profile') }).click();
     await page.waitForURL('**/account/user-info');
   });
 
-  test('on a phone the fold menu carries the unread alerts: its count in the language\'s digits, and the list with typed names in their own direction', async () => {
+  test("on a phone the fold menu carries the unread alerts: its count in the language's digits, and the list with typed names in their own direction", async () => {
     const alert = (id: number, profileName: string, to: string, read: boolean) => ({
-      id, appId: 1, appName: 'Falcon VPN <b>', profileId: id, profileName, serverId: 1, serverIp: '203.0.113.7',
-      operator: 'mci', from: to === 'failing' ? 'working' : 'failing', to, at: '2026-11-28T10:00:00.000Z', read,
+      id,
+      appId: 1,
+      appName: 'Falcon VPN <b>',
+      profileId: id,
+      profileName,
+      serverId: 1,
+      serverIp: '203.0.113.7',
+      operator: 'mci',
+      from: to === 'failing' ? 'working' : 'failing',
+      to,
+      at: '2026-11-28T10:00:00.000Z',
+      read,
     });
     // The alerts come from field reports over hours; the list's answer is played here, the drawing is real.
     await page.route('**/api/v1/apps/notifications', (route) =>
-      route.fulfill({ json: { data: { rows: [alert(3, 'Speed C++', 'failing', false), alert(2, 'Tehran (beta)', 'working', false), alert(1, 'v2', 'failing', true)], unread: 2 } } }),
+      route.fulfill({
+        json: {
+          data: { rows: [alert(3, 'Speed C++', 'failing', false), alert(2, 'Tehran (beta)', 'working', false), alert(1, 'v2', 'failing', true)], unread: 2 },
+        },
+      }),
     );
     await page.route('**/api/v1/apps/notifications/read', (route) => route.fulfill({ json: { success: true } }));
     try {
@@ -180,7 +204,10 @@ describe.each(['fa', 'en'] as const)('toasts and the phone header in %s', (local
       const [scroll, client] = await title.evaluate((el) => [el.scrollWidth, el.clientWidth]);
       expect(scroll).toBeLessThanOrEqual(client);
       await more.click();
-      await page.getByRole('menuitem', { name: new RegExp(`^${t(locale, 'notifications.bell').split(' (')[0]}`) }).first().click();
+      await page
+        .getByRole('menuitem', { name: new RegExp(`^${t(locale, 'notifications.bell').split(' (')[0]}`) })
+        .first()
+        .click();
       const list = page.getByRole('list', { name: t(locale, 'notifications.title') });
       await list.waitFor();
       await afterTransitions(page);

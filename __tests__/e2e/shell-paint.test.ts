@@ -121,8 +121,18 @@ function expectInPlace(painted: ShellGeometry, real: ShellGeometry, rtl: boolean
     if (!p || !r) continue;
     const offset = side === 'start' ? fromStart : fromEnd;
     const widthOff = what === 'greeting' ? p.width - painted.clientWidth - (r.width - real.clientWidth) : p.width - r.width;
-    expect({ what, y: near(p.y, r.y), height: near(p.height, r.height), width: Math.abs(widthOff) <= 1, side: near(offset(p, painted.clientWidth), offset(r, real.clientWidth)) }).toEqual({
-      what, y: true, height: true, width: true, side: true,
+    expect({
+      what,
+      y: near(p.y, r.y),
+      height: near(p.height, r.height),
+      width: Math.abs(widthOff) <= 1,
+      side: near(offset(p, painted.clientWidth), offset(r, real.clientWidth)),
+    }).toEqual({
+      what,
+      y: true,
+      height: true,
+      width: true,
+      side: true,
     });
   }
   expect(near(painted.bar.height, real.bar.height) && near(painted.bar.y, real.bar.y)).toBe(true);

@@ -72,7 +72,11 @@ test('the admin adds an app admin through /users/add-new and the form clears', a
   await label(admin, 'users.fields.eFamily').fill('Ahmadi');
   // the birthdate picker speaks the Persian calendar: 24 Esfand 1370 is 14 March 1992
   const birthdate = admin.getByRole('group', { name: t('fa', 'users.fields.birthdate') });
-  for (const [section, part] of [['سال', '1370'], ['ماه', '12'], ['روز', '24']]) {
+  for (const [section, part] of [
+    ['سال', '1370'],
+    ['ماه', '12'],
+    ['روز', '24'],
+  ]) {
     await birthdate.getByRole('spinbutton', { name: section }).click();
     await admin.keyboard.type(part);
   }
@@ -80,7 +84,11 @@ test('the admin adds an app admin through /users/add-new and the form clears', a
   await admin.getByRole('button', { name: /^تاریخ را انتخاب کنید/ }).click();
   const calendar = admin.getByRole('dialog');
   await calendar.getByText(/اسفند/).first().waitFor();
-  await calendar.getByRole('gridcell', { name: '۲۴', exact: true }).or(calendar.getByRole('gridcell', { name: '24', exact: true })).first().waitFor();
+  await calendar
+    .getByRole('gridcell', { name: '۲۴', exact: true })
+    .or(calendar.getByRole('gridcell', { name: '24', exact: true }))
+    .first()
+    .waitFor();
   await admin.screenshot({ path: join(shots, 'users-birthdate-calendar-fa.png') });
   await admin.keyboard.press('Escape');
   await calendar.waitFor({ state: 'hidden' });

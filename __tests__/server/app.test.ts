@@ -19,10 +19,20 @@ describe('API basics', () => {
         });
         app.get('/api/v1/test/bad-sql', async () => app.db.execute(sql`SELECT * FROM no_such_table`));
         const trimSchema = yup.object({ name: yup.string().trim().required('validation.required'), note: yup.string().trim() });
-        app.post('/api/v1/test/trim', { schema: { body: yupSchema(trimSchema) }, config: { audit: { action: 'test.trim', target: 'session' } } }, async (request) => request.body);
+        app.post(
+          '/api/v1/test/trim',
+          { schema: { body: yupSchema(trimSchema) }, config: { audit: { action: 'test.trim', target: 'session' } } },
+          async (request) => request.body,
+        );
         app.get(
           '/api/v1/test/query',
-          { schema: { querystring: yupSchema(yup.object({ page: yup.number().typeError('validation.number').integer('validation.integer').min(1, 'validation.min').default(1) })) } },
+          {
+            schema: {
+              querystring: yupSchema(
+                yup.object({ page: yup.number().typeError('validation.number').integer('validation.integer').min(1, 'validation.min').default(1) }),
+              ),
+            },
+          },
           async (request) => request.query,
         );
       },
@@ -42,8 +52,13 @@ describe('API basics', () => {
     const doc = res.json();
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining([
-        '/api/health', '/api/v1/users/signin', '/api/v1/users/current', '/api/v1/users/logout',
-        '/api/v1/users/changepass', '/api/v1/users/avatar', '/api/v1/files/avatars/{id}',
+        '/api/health',
+        '/api/v1/users/signin',
+        '/api/v1/users/current',
+        '/api/v1/users/logout',
+        '/api/v1/users/changepass',
+        '/api/v1/users/avatar',
+        '/api/v1/files/avatars/{id}',
       ]),
     );
     const signin = doc.paths['/api/v1/users/signin'].post;
@@ -59,7 +74,12 @@ describe('API basics', () => {
   });
 
   it('answers unknown /api routes with a JSON 404', async () => {
-    for (const [method, url] of [['GET', '/api/v1/nope'], ['POST', '/api/v1/users/nope'], ['GET', '/api'], ['DELETE', '/api/v1/users/current']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/v1/nope'],
+      ['POST', '/api/v1/users/nope'],
+      ['GET', '/api'],
+      ['DELETE', '/api/v1/users/current'],
+    ] as const) {
       const res = await t.app.inject({ method, url });
       expect(res.statusCode).toBe(404);
       expect(res.headers['content-type']).toContain('application/json');
@@ -124,9 +144,15 @@ describe('API basics', () => {
     const json = { 'content-type': 'application/json' };
     const cases = [
       // content-length that does not match the body
-      { status: 400, req: { method: 'POST', url: '/api/v1/users/signin', payload: '{"email":"a","password":"b"}', headers: { ...json, 'content-length': '5' } } },
+      {
+        status: 400,
+        req: { method: 'POST', url: '/api/v1/users/signin', payload: '{"email":"a","password":"b"}', headers: { ...json, 'content-length': '5' } },
+      },
       // over the 1 MiB body limit
-      { status: 413, req: { method: 'POST', url: '/api/v1/users/signin', payload: JSON.stringify({ email: 'a'.repeat(1_100_000), password: 'x' }), headers: json } },
+      {
+        status: 413,
+        req: { method: 'POST', url: '/api/v1/users/signin', payload: JSON.stringify({ email: 'a'.repeat(1_100_000), password: 'x' }), headers: json },
+      },
       // invalid JSON, unsupported media type, a malformed URL
       { status: 400, req: { method: 'POST', url: '/api/v1/users/signin', payload: '{"email":', headers: json } },
       { status: 415, req: { method: 'POST', url: '/api/v1/users/signin', payload: 'x', headers: { 'content-type': 'text/x-unknown' } } },
@@ -187,7 +213,11 @@ it('refuses at startup a route whose body schema does not come from yup', async 
   await expect(
     createTestApp({
       beforeReady(app) {
-        app.post('/api/v1/test/plain', { schema: { body: { type: 'object' } }, config: { audit: { action: 'test.plain', target: 'session' } } }, async () => ({}));
+        app.post(
+          '/api/v1/test/plain',
+          { schema: { body: { type: 'object' } }, config: { audit: { action: 'test.plain', target: 'session' } } },
+          async () => ({}),
+        );
       },
     }),
   ).rejects.toThrow(/yupSchema\(\) or docsOnly\(\)/);

@@ -84,7 +84,14 @@ async function newApp(): Promise<Json> {
   return data;
 }
 async function newServer(appId: number): Promise<number> {
-  const res = await act('POST', 'apps/addServer', { appId: [appId], countryId: 1, ip: `s${unique()}.example.com`, username: 'root', password: SERVER_PASSWORD, port: 22 });
+  const res = await act('POST', 'apps/addServer', {
+    appId: [appId],
+    countryId: 1,
+    ip: `s${unique()}.example.com`,
+    username: 'root',
+    password: SERVER_PASSWORD,
+    port: 22,
+  });
   expect(res.statusCode).toBe(200);
   return res.json().data.id;
 }
@@ -122,17 +129,38 @@ const CASES: Record<string, Case> = {
     run: async () => {
       const { user, token } = await t.signedInUser();
       const res = await act('POST', 'users/changepass', { currentPassword: user.password, password: NEW_PASSWORD, repassword: NEW_PASSWORD }, t.auth(token));
-      return { res, expected: { action: 'user.changeOwnPassword', targetType: 'user', targetId: String(user.id), before: { passwordHash: AUDIT_CHANGED }, after: { passwordHash: AUDIT_CHANGED } } };
+      return {
+        res,
+        expected: {
+          action: 'user.changeOwnPassword',
+          targetType: 'user',
+          targetId: String(user.id),
+          before: { passwordHash: AUDIT_CHANGED },
+          after: { passwordHash: AUDIT_CHANGED },
+        },
+      };
     },
   },
   'POST /api/v1/users/avatar': {
     run: async () => {
       const { user, token } = await t.signedInUser();
       // a whole 1 × 1 PNG (the server checks IHDR and every chunk's CRC up to IEND)
-      const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000b49444154789c6360000200000500017a5eab3f0000000049454e44ae426082', 'hex');
+      const png = Buffer.from(
+        '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000b49444154789c6360000200000500017a5eab3f0000000049454e44ae426082',
+        'hex',
+      );
       const form = multipart({ avatar: { filename: 'a.png', content: png, contentType: 'image/png' } });
       const res = await actInject({ method: 'POST', url: api('users/avatar'), payload: form.payload, headers: { ...form.headers, ...t.auth(token) } });
-      return { res, expected: { action: 'user.avatar', targetType: 'user', targetId: String(user.id), before: { avatarFileId: null }, after: { avatarFileId: expect.any(String) } } };
+      return {
+        res,
+        expected: {
+          action: 'user.avatar',
+          targetType: 'user',
+          targetId: String(user.id),
+          before: { avatarFileId: null },
+          after: { avatarFileId: expect.any(String) },
+        },
+      };
     },
   },
   'POST /api/v1/users/totp/setup': {
@@ -140,7 +168,16 @@ const CASES: Record<string, Case> = {
       const { user, token } = await t.signedInUser();
       const res = await act('POST', 'users/totp/setup', { password: user.password }, t.auth(token));
       secrets.push(res.json().secret);
-      return { res, expected: { action: 'user.totpSetup', targetType: 'user', targetId: String(user.id), before: { totpPendingEnc: null }, after: { totpPendingEnc: AUDIT_CHANGED } } };
+      return {
+        res,
+        expected: {
+          action: 'user.totpSetup',
+          targetType: 'user',
+          targetId: String(user.id),
+          before: { totpPendingEnc: null },
+          after: { totpPendingEnc: AUDIT_CHANGED },
+        },
+      };
     },
   },
   'POST /api/v1/users/totp/requireForRole': {
@@ -154,7 +191,16 @@ const CASES: Record<string, Case> = {
       const { user, token } = await t.signedInUser();
       expect((await call('POST', 'users/totp/setup', { password: user.password }, t.auth(token))).statusCode).toBe(200);
       const res = await act('POST', 'users/totp/reset', { user_id: user.id });
-      return { res, expected: { action: 'user.totpReset', targetType: 'user', targetId: String(user.id), before: { totpPendingEnc: AUDIT_CHANGED }, after: { totpPendingEnc: null } } };
+      return {
+        res,
+        expected: {
+          action: 'user.totpReset',
+          targetType: 'user',
+          targetId: String(user.id),
+          before: { totpPendingEnc: AUDIT_CHANGED },
+          after: { totpPendingEnc: null },
+        },
+      };
     },
   },
   'POST /api/v1/apps/storeApp': {
@@ -166,8 +212,19 @@ const CASES: Record<string, Case> = {
       return {
         res,
         expected: {
-          action: 'app.create', targetType: 'app', targetId: String(res.json().data?.id), before: null,
-          after: { name: body.name, packageName: body.packageName, adminId: owner.id, sign: body.sign, description: 'first', active: true, apiKey: AUDIT_CHANGED },
+          action: 'app.create',
+          targetType: 'app',
+          targetId: String(res.json().data?.id),
+          before: null,
+          after: {
+            name: body.name,
+            packageName: body.packageName,
+            adminId: owner.id,
+            sign: body.sign,
+            description: 'first',
+            active: true,
+            apiKey: AUDIT_CHANGED,
+          },
         },
       };
     },
@@ -175,8 +232,23 @@ const CASES: Record<string, Case> = {
   'PUT /api/v1/apps/updateApp/:id': {
     run: async () => {
       const app = await newApp();
-      const res = await act('PUT', `apps/updateApp/${app.id}`, { name: 'Renamed', packageName: app.packageName, sign: app.sign, adminId: app.adminId, description: 'now described' });
-      return { res, expected: { action: 'app.update', targetType: 'app', targetId: String(app.id), before: { name: app.name, description: null }, after: { name: 'Renamed', description: 'now described' } } };
+      const res = await act('PUT', `apps/updateApp/${app.id}`, {
+        name: 'Renamed',
+        packageName: app.packageName,
+        sign: app.sign,
+        adminId: app.adminId,
+        description: 'now described',
+      });
+      return {
+        res,
+        expected: {
+          action: 'app.update',
+          targetType: 'app',
+          targetId: String(app.id),
+          before: { name: app.name, description: null },
+          after: { name: 'Renamed', description: 'now described' },
+        },
+      };
     },
   },
   'PUT /api/v1/apps/changeStatus/:id/:state': {
@@ -190,7 +262,16 @@ const CASES: Record<string, Case> = {
     run: async () => {
       const app = await newApp();
       const res = await act('DELETE', `apps/destroy/${app.id}`);
-      return { res, expected: { action: 'app.delete', targetType: 'app', targetId: String(app.id), before: expect.objectContaining({ name: app.name, apiKey: AUDIT_CHANGED }), after: null } };
+      return {
+        res,
+        expected: {
+          action: 'app.delete',
+          targetType: 'app',
+          targetId: String(app.id),
+          before: expect.objectContaining({ name: app.name, apiKey: AUDIT_CHANGED }),
+          after: null,
+        },
+      };
     },
   },
   'POST /api/v1/apps/updateSettings/:id': {
@@ -198,14 +279,33 @@ const CASES: Record<string, Case> = {
       const app = await newApp();
       const res = await act('POST', `apps/updateSettings/${app.id}`, { telegram: 'https://t.me/acme', robotApiKey: true });
       secrets.push(res.json().data?.robotApiKey);
-      return { res, expected: { action: 'app.settings', targetType: 'app', targetId: String(app.id), before: { telegram: null }, after: { telegram: 'https://t.me/acme' }, detail: { robotApiKey: AUDIT_CHANGED } } };
+      return {
+        res,
+        expected: {
+          action: 'app.settings',
+          targetType: 'app',
+          targetId: String(app.id),
+          before: { telegram: null },
+          after: { telegram: 'https://t.me/acme' },
+          detail: { robotApiKey: AUDIT_CHANGED },
+        },
+      };
     },
   },
   'POST /api/v1/apps/showAds/:id': {
     run: async () => {
       const app = await newApp();
       const res = await act('POST', `apps/showAds/${app.id}`, { key: AD_MASTER_KEY, state: true });
-      return { res, expected: { action: 'app.showAds', targetType: 'app', targetId: String(app.id), before: { adMob: false, gdprActive: false }, after: { adMob: true, gdprActive: true } } };
+      return {
+        res,
+        expected: {
+          action: 'app.showAds',
+          targetType: 'app',
+          targetId: String(app.id),
+          before: { adMob: false, gdprActive: false },
+          after: { adMob: true, gdprActive: true },
+        },
+      };
     },
   },
   'POST /api/v1/apps/updateSettingsAdmob/:id': {
@@ -228,7 +328,16 @@ const CASES: Record<string, Case> = {
       await call('POST', `apps/updateSettings/${app.id}`, { appVersion: '3.1' });
       const id = (await call('GET', `apps/versionBlock/${app.id}`)).json().data.find((v: Json) => v.status === true).id;
       const res = await act('DELETE', `apps/version/${id}`);
-      return { res, expected: { action: 'version.delete', targetType: 'version', targetId: String(id), before: { appId: app.id, appVersion: '3.1', status: true }, after: null } };
+      return {
+        res,
+        expected: {
+          action: 'version.delete',
+          targetType: 'version',
+          targetId: String(id),
+          before: { appId: app.id, appVersion: '3.1', status: true },
+          after: null,
+        },
+      };
     },
   },
   'DELETE /api/v1/apps/versionBlock/:id': {
@@ -237,16 +346,32 @@ const CASES: Record<string, Case> = {
       await call('POST', 'apps/versionBlock', { appId: app.id, appVersion: '4' });
       const id = (await call('GET', `apps/versionBlock/${app.id}`)).json().data[0].id;
       const res = await act('DELETE', `apps/versionBlock/${id}`);
-      return { res, expected: { action: 'version.unblock', targetType: 'version', targetId: String(id), before: expect.objectContaining({ status: false }), after: null } };
+      return {
+        res,
+        expected: { action: 'version.unblock', targetType: 'version', targetId: String(id), before: expect.objectContaining({ status: false }), after: null },
+      };
     },
   },
   'POST /api/v1/apps/addServer': {
     run: async () => {
       const app = await newApp();
-      const res = await act('POST', 'apps/addServer', { appId: [app.id], countryId: 1, ip: 'new.example.com', username: 'root', password: SERVER_PASSWORD, port: 22 });
+      const res = await act('POST', 'apps/addServer', {
+        appId: [app.id],
+        countryId: 1,
+        ip: 'new.example.com',
+        username: 'root',
+        password: SERVER_PASSWORD,
+        port: 22,
+      });
       return {
         res,
-        expected: { action: 'server.create', targetType: 'server', targetId: String(res.json().data?.id), before: null, after: { ip: 'new.example.com', countryId: 1, username: 'root', passwordEnc: AUDIT_CHANGED, port: 22, appIds: [app.id] } },
+        expected: {
+          action: 'server.create',
+          targetType: 'server',
+          targetId: String(res.json().data?.id),
+          before: null,
+          after: { ip: 'new.example.com', countryId: 1, username: 'root', passwordEnc: AUDIT_CHANGED, port: 22, appIds: [app.id] },
+        },
       };
     },
   },
@@ -254,9 +379,25 @@ const CASES: Record<string, Case> = {
     run: async () => {
       const app = await newApp();
       const id = await newServer(app.id);
-      const res = await act('PUT', `apps/updateServer/${id}`, { appId: [app.id], countryId: 1, ip: 'renamed.example.com', username: 'root', password: 'An0ther-Pass!', port: 2222 });
+      const res = await act('PUT', `apps/updateServer/${id}`, {
+        appId: [app.id],
+        countryId: 1,
+        ip: 'renamed.example.com',
+        username: 'root',
+        password: 'An0ther-Pass!',
+        port: 2222,
+      });
       secrets.push('An0ther-Pass!');
-      return { res, expected: { action: 'server.update', targetType: 'server', targetId: String(id), before: expect.objectContaining({ port: 22, passwordEnc: AUDIT_CHANGED }), after: expect.objectContaining({ ip: 'renamed.example.com', port: 2222, passwordEnc: AUDIT_CHANGED }) } };
+      return {
+        res,
+        expected: {
+          action: 'server.update',
+          targetType: 'server',
+          targetId: String(id),
+          before: expect.objectContaining({ port: 22, passwordEnc: AUDIT_CHANGED }),
+          after: expect.objectContaining({ ip: 'renamed.example.com', port: 2222, passwordEnc: AUDIT_CHANGED }),
+        },
+      };
     },
   },
   'DELETE /api/v1/apps/destroyServer/:id': {
@@ -264,7 +405,16 @@ const CASES: Record<string, Case> = {
       const app = await newApp();
       const id = await newServer(app.id);
       const res = await act('DELETE', `apps/destroyServer/${id}`);
-      return { res, expected: { action: 'server.delete', targetType: 'server', targetId: String(id), before: expect.objectContaining({ port: 22, appIds: [app.id] }), after: null } };
+      return {
+        res,
+        expected: {
+          action: 'server.delete',
+          targetType: 'server',
+          targetId: String(id),
+          before: expect.objectContaining({ port: 22, appIds: [app.id] }),
+          after: null,
+        },
+      };
     },
   },
   'POST /api/v1/apps/destroyMultipleServers': {
@@ -281,7 +431,13 @@ const CASES: Record<string, Case> = {
       const res = await act('POST', 'apps/addProfile', { name: 'P-1', address: VLESS, operator: 'mci', protocol: 'vless', type: 'normal', serverId });
       return {
         res,
-        expected: { action: 'profile.create', targetType: 'profile', targetId: String(res.json().data?.id), before: null, after: { serverId, name: 'P-1', addressEnc: AUDIT_CHANGED, operator: 'mci', protocol: 'vless', type: 'normal' } },
+        expected: {
+          action: 'profile.create',
+          targetType: 'profile',
+          targetId: String(res.json().data?.id),
+          before: null,
+          after: { serverId, name: 'P-1', addressEnc: AUDIT_CHANGED, operator: 'mci', protocol: 'vless', type: 'normal' },
+        },
       };
     },
   },
@@ -291,7 +447,16 @@ const CASES: Record<string, Case> = {
       const id = await newProfile(serverId);
       const res = await act('PUT', `apps/updateProfile/${id}`, { name: 'S-2', address: VLESS, operator: 'wifi', protocol: 'vless', type: 'normal', serverId });
       // the same address sealed again is a new token: "changed", never the value
-      return { res, expected: { action: 'profile.update', targetType: 'profile', targetId: String(id), before: expect.objectContaining({ name: 'S-1', operator: 'mci' }), after: expect.objectContaining({ name: 'S-2', operator: 'wifi' }) } };
+      return {
+        res,
+        expected: {
+          action: 'profile.update',
+          targetType: 'profile',
+          targetId: String(id),
+          before: expect.objectContaining({ name: 'S-1', operator: 'mci' }),
+          after: expect.objectContaining({ name: 'S-2', operator: 'wifi' }),
+        },
+      };
     },
   },
   'POST /api/v1/apps/convertProfile': {
@@ -299,14 +464,26 @@ const CASES: Record<string, Case> = {
       const id = await newProfile(await newServer((await newApp()).id));
       const token = (await call('GET', `apps/profileAddress/${id}`)).json().data.address;
       const res = await act('POST', 'apps/convertProfile', { config: token });
-      return { res, expected: { action: 'profile.reveal', targetType: 'profile', targetId: String(id), before: null, after: null, detail: { protocol: 'vless' } } };
+      return {
+        res,
+        expected: { action: 'profile.reveal', targetType: 'profile', targetId: String(id), before: null, after: null, detail: { protocol: 'vless' } },
+      };
     },
   },
   'DELETE /api/v1/apps/destroyProfile/:id': {
     run: async () => {
       const id = await newProfile(await newServer((await newApp()).id));
       const res = await act('DELETE', `apps/destroyProfile/${id}`);
-      return { res, expected: { action: 'profile.delete', targetType: 'profile', targetId: String(id), before: expect.objectContaining({ name: 'S-1', addressEnc: AUDIT_CHANGED }), after: null } };
+      return {
+        res,
+        expected: {
+          action: 'profile.delete',
+          targetType: 'profile',
+          targetId: String(id),
+          before: expect.objectContaining({ name: 'S-1', addressEnc: AUDIT_CHANGED }),
+          after: null,
+        },
+      };
     },
   },
   'POST /api/v1/apps/destroyMultipleProfiles': {
@@ -314,7 +491,10 @@ const CASES: Record<string, Case> = {
       const serverId = await newServer((await newApp()).id);
       const ids = [await newProfile(serverId), await newProfile(serverId), await newProfile(serverId)];
       const res = await act('POST', 'apps/destroyMultipleProfiles', { ids });
-      return { res, expected: { action: 'profile.deleteMany', targetType: 'profile', targetId: ids.join(','), before: null, after: null, detail: { count: 3 } } };
+      return {
+        res,
+        expected: { action: 'profile.deleteMany', targetType: 'profile', targetId: ids.join(','), before: null, after: null, detail: { count: 3 } },
+      };
     },
   },
   'POST /api/v1/apps/group/addProfiles': {
@@ -332,7 +512,16 @@ const CASES: Record<string, Case> = {
       expect((await call('POST', 'apps/settings/operators', { ...names, wifiOperatorName: 'Old wifi' })).statusCode).toBe(200);
       const beforeNames = { wifiOperatorName: 'Old wifi' };
       const res = await act('POST', 'apps/settings/operators', names);
-      return { res, expected: { action: 'operators.update', targetType: 'operators', targetId: 'all', before: { wifiOperatorName: beforeNames.wifiOperatorName }, after: { wifiOperatorName: names.wifiOperatorName } } };
+      return {
+        res,
+        expected: {
+          action: 'operators.update',
+          targetType: 'operators',
+          targetId: 'all',
+          before: { wifiOperatorName: beforeNames.wifiOperatorName },
+          after: { wifiOperatorName: names.wifiOperatorName },
+        },
+      };
     },
   },
   'POST /api/v1/apps/setPrivacy': {
@@ -348,7 +537,16 @@ const CASES: Record<string, Case> = {
       const app = await newApp();
       const res = await act('POST', 'apps/addDevice', { appId: app.id, uniqueDeviceId: 'dev-x', fcmToken: 'fcm-secret-token', model: 'Pixel' });
       secrets.push('fcm-secret-token');
-      return { res, expected: { action: 'device.register', targetType: 'device', targetId: String(res.json().data?.id), before: null, after: expect.objectContaining({ appId: app.id, uniqueDeviceId: 'dev-x', model: 'Pixel', fcmToken: AUDIT_CHANGED }) } };
+      return {
+        res,
+        expected: {
+          action: 'device.register',
+          targetType: 'device',
+          targetId: String(res.json().data?.id),
+          before: null,
+          after: expect.objectContaining({ appId: app.id, uniqueDeviceId: 'dev-x', model: 'Pixel', fcmToken: AUDIT_CHANGED }),
+        },
+      };
     },
   },
   'PUT /api/v1/apps/updateDevice/:id': {
@@ -356,14 +554,26 @@ const CASES: Record<string, Case> = {
       const app = await newApp();
       const id = await newDevice(app.id);
       const res = await act('PUT', `apps/updateDevice/${id}`, { appId: app.id, uniqueDeviceId: 'renamed', fcmToken: 'fcm-2', model: 'm2' });
-      return { res, expected: { action: 'device.update', targetType: 'device', targetId: String(id), before: expect.objectContaining({ model: 'm1' }), after: expect.objectContaining({ uniqueDeviceId: 'renamed', model: 'm2', fcmToken: AUDIT_CHANGED }) } };
+      return {
+        res,
+        expected: {
+          action: 'device.update',
+          targetType: 'device',
+          targetId: String(id),
+          before: expect.objectContaining({ model: 'm1' }),
+          after: expect.objectContaining({ uniqueDeviceId: 'renamed', model: 'm2', fcmToken: AUDIT_CHANGED }),
+        },
+      };
     },
   },
   'DELETE /api/v1/apps/destroyDevice/:id': {
     run: async () => {
       const id = await newDevice((await newApp()).id);
       const res = await act('DELETE', `apps/destroyDevice/${id}`);
-      return { res, expected: { action: 'device.delete', targetType: 'device', targetId: String(id), before: expect.objectContaining({ model: 'm1' }), after: null } };
+      return {
+        res,
+        expected: { action: 'device.delete', targetType: 'device', targetId: String(id), before: expect.objectContaining({ model: 'm1' }), after: null },
+      };
     },
   },
   'POST /api/v1/apps/wordEncryption': {
@@ -397,7 +607,13 @@ const CASES: Record<string, Case> = {
       secrets.push(res.json().data.token);
       return {
         res,
-        expected: { action: 'subscription.create', targetType: 'subscription', targetId: String(res.json().data.id), before: null, after: { label: 'Team', serverId, operator: 'mci' } },
+        expected: {
+          action: 'subscription.create',
+          targetType: 'subscription',
+          targetId: String(res.json().data.id),
+          before: null,
+          after: { label: 'Team', serverId, operator: 'mci' },
+        },
       };
     },
   },
@@ -407,7 +623,10 @@ const CASES: Record<string, Case> = {
       const { id, token } = (await call('POST', 'apps/subscriptions', { serverId, label: 'Old' })).json().data;
       secrets.push(token);
       const res = await act('DELETE', `apps/subscriptions/${id}`);
-      return { res, expected: { action: 'subscription.revoke', targetType: 'subscription', targetId: String(id), before: { label: 'Old', serverId }, after: null } };
+      return {
+        res,
+        expected: { action: 'subscription.revoke', targetType: 'subscription', targetId: String(id), before: { label: 'Old', serverId }, after: null },
+      };
     },
   },
   'POST /api/v1/apps/bundleKeys/:appId/rotate': {
@@ -433,34 +652,72 @@ const CASES: Record<string, Case> = {
     run: async () => {
       const app = await newApp();
       const res = await act('POST', `apps/bundleSettings/${app.id}`, { apiBases: ['https://api2.example.com/api/v1'] });
-      return { res, expected: { action: 'app.bundleSettings', targetType: 'app', targetId: String(app.id), before: { apiBases: [] }, after: { apiBases: ['https://api2.example.com/api/v1'] } } };
+      return {
+        res,
+        expected: {
+          action: 'app.bundleSettings',
+          targetType: 'app',
+          targetId: String(app.id),
+          before: { apiBases: [] },
+          after: { apiBases: ['https://api2.example.com/api/v1'] },
+        },
+      };
     },
   },
   'POST /api/v1/apps/mirrors/:appId': {
     run: async () => {
       const app = await newApp();
       const res = await act('POST', `apps/mirrors/${app.id}`, { url: MIRROR_URL, branch: 'main', path: 'b.json', token: MIRROR_TOKEN });
-      return { res, expected: { action: 'app.mirrorAdd', targetType: 'app', targetId: String(app.id), before: { mirrors: [] }, after: { mirrors: [`${res.json().data.id} ${MIRROR_URL} main b.json`] } } };
+      return {
+        res,
+        expected: {
+          action: 'app.mirrorAdd',
+          targetType: 'app',
+          targetId: String(app.id),
+          before: { mirrors: [] },
+          after: { mirrors: [`${res.json().data.id} ${MIRROR_URL} main b.json`] },
+        },
+      };
     },
   },
   'PUT /api/v1/apps/mirrors/:appId/:mirrorId': {
     run: async () => {
       const [app, id] = await newMirror();
       const res = await act('PUT', `apps/mirrors/${app}/${id}`, { url: MIRROR_URL, branch: 'next', path: 'b.json', token: MIRROR_TOKEN });
-      return { res, expected: { action: 'app.mirrorUpdate', targetType: 'app', before: { mirrors: [`${id} ${MIRROR_URL} main b.json`] }, after: { mirrors: [`${id} ${MIRROR_URL} next b.json`] } } };
+      return {
+        res,
+        expected: {
+          action: 'app.mirrorUpdate',
+          targetType: 'app',
+          before: { mirrors: [`${id} ${MIRROR_URL} main b.json`] },
+          after: { mirrors: [`${id} ${MIRROR_URL} next b.json`] },
+        },
+      };
     },
   },
   'DELETE /api/v1/apps/mirrors/:appId/:mirrorId': {
     run: async () => {
       const [app, id] = await newMirror();
       const res = await act('DELETE', `apps/mirrors/${app}/${id}`);
-      return { res, expected: { action: 'app.mirrorDelete', targetType: 'app', targetId: String(app), before: { mirrors: [`${id} ${MIRROR_URL} main b.json`] }, after: { mirrors: [] } } };
+      return {
+        res,
+        expected: {
+          action: 'app.mirrorDelete',
+          targetType: 'app',
+          targetId: String(app),
+          before: { mirrors: [`${id} ${MIRROR_URL} main b.json`] },
+          after: { mirrors: [] },
+        },
+      };
     },
   },
   'POST /api/v1/apps/mirrors/:appId/:mirrorId/publish': {
     run: async () => {
       const [app, id] = await newMirror();
-      return { res: await act('POST', `apps/mirrors/${app}/${id}/publish`), expected: { action: 'app.mirrorPublishNow', targetType: 'app', targetId: String(app) } };
+      return {
+        res: await act('POST', `apps/mirrors/${app}/${id}/publish`),
+        expected: { action: 'app.mirrorPublishNow', targetType: 'app', targetId: String(app) },
+      };
     },
   },
   'POST /api/v1/apps/mirrors/:appId/:mirrorId/test': {
@@ -470,7 +727,10 @@ const CASES: Record<string, Case> = {
     },
   },
   'POST /api/v1/apps/notifications/read': {
-    run: async () => ({ res: await act('POST', 'apps/notifications/read', { upTo: 7 }), expected: { action: 'user.notificationsRead', targetType: 'user', targetId: String(top.id) } }),
+    run: async () => ({
+      res: await act('POST', 'apps/notifications/read', { upTo: 7 }),
+      expected: { action: 'user.notificationsRead', targetType: 'user', targetId: String(top.id) },
+    }),
   },
   'POST /api/v1/users/signup': {
     run: async () => {
@@ -478,7 +738,13 @@ const CASES: Record<string, Case> = {
       const res = await act('POST', 'users/signup', body);
       return {
         res,
-        expected: { action: 'user.create', targetType: 'user', targetId: String(res.json().data?.id), before: null, after: expect.objectContaining({ username: body.username, passwordHash: AUDIT_CHANGED, needToChangePass: true }) },
+        expected: {
+          action: 'user.create',
+          targetType: 'user',
+          targetId: String(res.json().data?.id),
+          before: null,
+          after: expect.objectContaining({ username: body.username, passwordHash: AUDIT_CHANGED, needToChangePass: true }),
+        },
       };
     },
   },
@@ -493,7 +759,16 @@ const CASES: Record<string, Case> = {
     run: async () => {
       const user = await t.createUser();
       const res = await act('POST', 'users/changepasslist', { user_id: user.id, password: NEW_PASSWORD, repassword: NEW_PASSWORD });
-      return { res, expected: { action: 'user.setPassword', targetType: 'user', targetId: String(user.id), before: { passwordHash: AUDIT_CHANGED, needToChangePass: false }, after: { passwordHash: AUDIT_CHANGED, needToChangePass: true } } };
+      return {
+        res,
+        expected: {
+          action: 'user.setPassword',
+          targetType: 'user',
+          targetId: String(user.id),
+          before: { passwordHash: AUDIT_CHANGED, needToChangePass: false },
+          after: { passwordHash: AUDIT_CHANGED, needToChangePass: true },
+        },
+      };
     },
   },
   'PUT /api/v1/users/updateAccess/:id': {
@@ -507,7 +782,16 @@ const CASES: Record<string, Case> = {
     run: async () => {
       const user = await t.createUser();
       const res = await act('DELETE', `users/destroy/${user.id}`);
-      return { res, expected: { action: 'user.delete', targetType: 'user', targetId: String(user.id), before: expect.objectContaining({ username: user.username, passwordHash: AUDIT_CHANGED }), after: null } };
+      return {
+        res,
+        expected: {
+          action: 'user.delete',
+          targetType: 'user',
+          targetId: String(user.id),
+          before: expect.objectContaining({ username: user.username, passwordHash: AUDIT_CHANGED }),
+          after: null,
+        },
+      };
     },
   },
   'PUT /api/v1/users/changestatus/:id': {
@@ -521,14 +805,32 @@ const CASES: Record<string, Case> = {
     run: async () => {
       const name = `role${unique()}`;
       const res = await act('POST', 'access/roles', { pName: 'نقش آزمایشی', name, description: 'Reads devices' });
-      return { res, expected: { action: 'role.create', targetType: 'role', targetId: String(res.json().data.id), before: null, after: expect.objectContaining({ name, description: 'Reads devices', scope: 'own' }) } };
+      return {
+        res,
+        expected: {
+          action: 'role.create',
+          targetType: 'role',
+          targetId: String(res.json().data.id),
+          before: null,
+          after: expect.objectContaining({ name, description: 'Reads devices', scope: 'own' }),
+        },
+      };
     },
   },
   'PUT /api/v1/access/roles/:id': {
     run: async () => {
       const id = (await call('POST', 'access/roles', { pName: 'نقش آزمایشی', name: `role${unique()}`, description: null })).json().data.id;
       const res = await act('PUT', `access/roles/${id}`, { pName: 'نقش آزمایشی', name: `renamed${unique()}`, description: 'Now described' });
-      return { res, expected: { action: 'role.update', targetType: 'role', targetId: String(id), before: expect.objectContaining({ description: null }), after: expect.objectContaining({ description: 'Now described' }) } };
+      return {
+        res,
+        expected: {
+          action: 'role.update',
+          targetType: 'role',
+          targetId: String(id),
+          before: expect.objectContaining({ description: null }),
+          after: expect.objectContaining({ description: 'Now described' }),
+        },
+      };
     },
   },
   'PUT /api/v1/access/roles/:id/permissions': {
@@ -538,8 +840,11 @@ const CASES: Record<string, Case> = {
       return {
         res,
         expected: {
-          action: 'role.permissions', targetType: 'role', targetId: String(id),
-          before: { scope: 'own', menuIds: [], operations: [] }, after: { scope: 'all', menuIds: [1], operations: ['GET apps/devices'] },
+          action: 'role.permissions',
+          targetType: 'role',
+          targetId: String(id),
+          before: { scope: 'own', menuIds: [], operations: [] },
+          after: { scope: 'all', menuIds: [1], operations: ['GET apps/devices'] },
         },
       };
     },
@@ -555,21 +860,42 @@ const CASES: Record<string, Case> = {
   'POST /api/v1/access/menus': {
     run: async () => {
       const res = await act('POST', 'access/menus', { pName: 'گزارش', enName: 'Report', route: '/report', parentId: null });
-      return { res, expected: { action: 'menu.create', targetType: 'menu', targetId: String(res.json().data.id), before: null, after: expect.objectContaining({ route: '/report', enName: 'Report' }) } };
+      return {
+        res,
+        expected: {
+          action: 'menu.create',
+          targetType: 'menu',
+          targetId: String(res.json().data.id),
+          before: null,
+          after: expect.objectContaining({ route: '/report', enName: 'Report' }),
+        },
+      };
     },
   },
   'PUT /api/v1/access/menus/:id': {
     run: async () => {
       const id = (await call('POST', 'access/menus', { pName: 'الف', enName: 'A', route: '/a', parentId: null })).json().data.id;
       const res = await act('PUT', `access/menus/${id}`, { pName: 'الف', enName: 'A2', route: '/a2' });
-      return { res, expected: { action: 'menu.update', targetType: 'menu', targetId: String(id), before: { enName: 'A', route: '/a' }, after: { enName: 'A2', route: '/a2' } } };
+      return {
+        res,
+        expected: {
+          action: 'menu.update',
+          targetType: 'menu',
+          targetId: String(id),
+          before: { enName: 'A', route: '/a' },
+          after: { enName: 'A2', route: '/a2' },
+        },
+      };
     },
   },
   'DELETE /api/v1/access/menus/:id': {
     run: async () => {
       const id = (await call('POST', 'access/menus', { pName: 'ب', enName: 'B', route: '/b', parentId: null })).json().data.id;
       const res = await act('DELETE', `access/menus/${id}`);
-      return { res, expected: { action: 'menu.delete', targetType: 'menu', targetId: String(id), before: expect.objectContaining({ route: '/b' }), after: null } };
+      return {
+        res,
+        expected: { action: 'menu.delete', targetType: 'menu', targetId: String(id), before: expect.objectContaining({ route: '/b' }), after: null },
+      };
     },
   },
   'PUT /api/v1/access/menus/:id/move': {
@@ -585,7 +911,13 @@ const CASES: Record<string, Case> = {
 /** Routes whose success needs a state the cases above reach in their own tests (TOTP codes): covered below. */
 // The phones' report call is no staff change and writes no record (one per report would bury the log);
 // its route declares `skip`, and client-report.test.ts covers it.
-const ELSEWHERE = new Set(['POST /api/v1/users/signin/totp', 'POST /api/v1/users/totp/enable', 'POST /api/v1/users/totp/disable', 'POST /api/v1/test/failsAfterWrite', 'POST /api/v1/apps/client/report']);
+const ELSEWHERE = new Set([
+  'POST /api/v1/users/signin/totp',
+  'POST /api/v1/users/totp/enable',
+  'POST /api/v1/users/totp/disable',
+  'POST /api/v1/test/failsAfterWrite',
+  'POST /api/v1/apps/client/report',
+]);
 
 describe('every mutating route writes exactly one audit record', () => {
   it('has a case for every non-GET route of the route table', () => {
@@ -665,7 +997,14 @@ describe('one call, one record; refused calls record nothing', () => {
     const res = await act('POST', 'users/signin', { email: user.username, password: 'Wrong#Pass1' }, {});
     expect(res.statusCode).toBe(401);
     expect(await count()).toBe(n + 1);
-    expect((await records())[0]).toMatchObject({ action: 'session.signInFailed', actorId: null, actorName: user.username, before: null, after: null, detail: { status: 401 } });
+    expect((await records())[0]).toMatchObject({
+      action: 'session.signInFailed',
+      actorId: null,
+      actorName: user.username,
+      before: null,
+      after: null,
+      detail: { status: 401 },
+    });
     expect((await t.db.select().from(signInFailures)).length).toBeGreaterThan(failures);
   });
 
@@ -690,7 +1029,9 @@ describe('one call, one record; refused calls record nothing', () => {
     const found = secrets.filter((s) => typeof s === 'string' && s.length >= 6 && all.includes(s));
     expect(found).toEqual([]);
     // the sealed forms are never written either
-    const sealed = await t.db.execute(sql`SELECT address_enc FROM profiles UNION ALL SELECT password_enc FROM servers WHERE password_enc IS NOT NULL UNION ALL SELECT password_hash FROM users UNION ALL SELECT private_key_sealed FROM app_bundle_keys UNION ALL SELECT token_sealed FROM app_mirrors`);
+    const sealed = await t.db.execute(
+      sql`SELECT address_enc FROM profiles UNION ALL SELECT password_enc FROM servers WHERE password_enc IS NOT NULL UNION ALL SELECT password_hash FROM users UNION ALL SELECT private_key_sealed FROM app_bundle_keys UNION ALL SELECT token_sealed FROM app_mirrors`,
+    );
     const values = ((sealed as { rows?: Json[] }).rows ?? (sealed as unknown as Json[])).map((r) => String(Object.values(r)[0]));
     expect(values.length).toBeGreaterThan(3);
     expect(values.filter((v) => all.includes(v))).toEqual([]);
@@ -730,7 +1071,10 @@ describe('GET audit', () => {
 
   it('retention deletes only records older than AUDIT_RETENTION_DAYS', async () => {
     const app = await newApp();
-    await t.db.update(auditLog).set({ at: sql`now() - interval '400 days'` }).where(eq(auditLog.targetId, String(app.id)));
+    await t.db
+      .update(auditLog)
+      .set({ at: sql`now() - interval '400 days'` })
+      .where(eq(auditLog.targetId, String(app.id)));
     const old = (await call('GET', `audit?targetType=app&targetId=${app.id}`)).json().count;
     expect(old).toBeGreaterThan(0);
     const total = await count();

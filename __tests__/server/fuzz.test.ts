@@ -35,16 +35,28 @@ beforeAll(async () => {
   const owner = await t.createUser({ role_id: 2 });
   const app = (await t.app.inject({ method: 'POST', url: api('apps/storeApp'), headers: auth, payload: appBody(owner.id) })).json().data;
   apiKey = app.apiKey;
-  const server = await t.app.inject({ method: 'POST', url: api('apps/addServer'), headers: auth, payload: { appId: [app.id], countryId: 1, ip: 'fuzz.example.com', port: 22 } });
+  const server = await t.app.inject({
+    method: 'POST',
+    url: api('apps/addServer'),
+    headers: auth,
+    payload: { appId: [app.id], countryId: 1, ip: 'fuzz.example.com', port: 22 },
+  });
   expect(server.statusCode).toBe(200);
-  const device = await t.app.inject({ method: 'POST', url: api('apps/addDevice'), headers: { appapikey: apiKey }, payload: { fcmToken: 'tok', uniqueDeviceId: 'dev-1' } });
+  const device = await t.app.inject({
+    method: 'POST',
+    url: api('apps/addDevice'),
+    headers: { appapikey: apiKey },
+    payload: { fcmToken: 'tok', uniqueDeviceId: 'dev-1' },
+  });
   expect(device.statusCode).toBe(200);
 });
 afterAll(() => t?.close());
 
 /** md5 of every row of every table in the public schema, by table. */
 async function snapshot(): Promise<Record<string, string>> {
-  const rows = (await t.db.execute(sql`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1`)) as unknown;
+  const rows = (await t.db.execute(
+    sql`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1`,
+  )) as unknown;
   const names = ((rows as { rows?: Json[] }).rows ?? (rows as Json[])).map((r) => String(r.table_name));
   const out: Record<string, string> = {};
   for (const name of names) {
@@ -97,7 +109,9 @@ function refused(s: Json, key?: string): fc.Arbitrary<unknown> {
       if (!key) return fc.oneof(nul, notText, fc.constant(tooLong));
       // In a JSON body (`key` given) a number or a boolean is not text either.
       const notString = fc.constantFrom<unknown>(5, true);
-      const bidi = fc.tuple(fc.stringMatching(/^[a-z]{1,6}$/), fc.constantFrom('\u202E', '\u202A', '\u2066', '\u2069', '\u200B', '\u200F')).map(([v, c]) => `${v}${c}${v}`);
+      const bidi = fc
+        .tuple(fc.stringMatching(/^[a-z]{1,6}$/), fc.constantFrom('\u202E', '\u202A', '\u2066', '\u2069', '\u200B', '\u200F'))
+        .map(([v, c]) => `${v}${c}${v}`);
       return PHONE_NAMES.has(key) ? fc.oneof(nul, notText, notString, fc.constant(tooLong), bidi) : fc.oneof(nul, notText, notString, fc.constant(tooLong));
     }
     case 'integer':
@@ -146,7 +160,8 @@ function corpus(route: RouteEntry): Request[] {
   add('overlong query with NUL', { url: join(`x=${'a'.repeat(5000)}%00`), headers: auth });
   for (const name of paramNames(route)) for (const id of PATH_IDS) add(`path ${name}=${id}`, { url: urlOf(route, { [name]: id }), headers: auth });
   for (const [name, s] of Object.entries(props(route.schema?.querystring))) {
-    for (const v of ['99999999999', '1e20', '0x1', 'a%00b']) if (s.type !== 'string' || v.includes('%00')) add(`query ${name}=${v}`, { url: join(`${encodeURIComponent(name)}=${v}`), headers: auth });
+    for (const v of ['99999999999', '1e20', '0x1', 'a%00b'])
+      if (s.type !== 'string' || v.includes('%00')) add(`query ${name}=${v}`, { url: join(`${encodeURIComponent(name)}=${v}`), headers: auth });
   }
   if (!METHODS_WITH_BODY.has(route.method)) return out;
   const json = { ...auth, 'content-type': 'application/json' };
@@ -165,11 +180,19 @@ function corpus(route: RouteEntry): Request[] {
   if (isMultipart(route)) {
     const mp = (boundary: string) => ({ ...auth, 'content-type': `multipart/form-data; boundary=${boundary}` });
     add('multipart without a boundary', { url, headers: { ...auth, 'content-type': 'multipart/form-data' }, payload: 'abc' });
-    add('multipart truncated part', { url, headers: mp('B'), payload: '--B\r\nContent-Disposition: form-data; name="csvFile"; filename="a.csv"\r\n\r\naddress' });
+    add('multipart truncated part', {
+      url,
+      headers: mp('B'),
+      payload: '--B\r\nContent-Disposition: form-data; name="csvFile"; filename="a.csv"\r\n\r\naddress',
+    });
     add('multipart boundary not found', { url, headers: mp('B'), payload: 'no boundary here at all' });
     add('multipart malformed part header', { url, headers: mp('B'), payload: '--B\r\nnot a header\r\n\r\nx\r\n--B--\r\n' });
     add('multipart NUL in a field', { url, headers: mp('B'), payload: '--B\r\nContent-Disposition: form-data; name="serverId"\r\n\r\n1\u0000\r\n--B--\r\n' });
-    add('multipart NUL in a file name', { url, headers: mp('B'), payload: '--B\r\nContent-Disposition: form-data; name="avatar"; filename="a\u0000.png"\r\n\r\nx\r\n--B--\r\n' });
+    add('multipart NUL in a file name', {
+      url,
+      headers: mp('B'),
+      payload: '--B\r\nContent-Disposition: form-data; name="avatar"; filename="a\u0000.png"\r\n\r\nx\r\n--B--\r\n',
+    });
   }
   return out;
 }
@@ -188,9 +211,7 @@ function generated(route: RouteEntry): fc.Arbitrary<Request> {
     fc.string({ maxLength: 8 }).map((v) => (r) => ((r.query[`f${v.length}`] = `${v}\u0000${v}`), 'NUL query')),
   ];
   if (usesBody) {
-    corruptions.push(
-      fc.constantFrom(...Object.keys(body)).chain((k) => refused(body[k], k).map((v) => (r) => ((r.body![k] = v), `body.${k}`))),
-    );
+    corruptions.push(fc.constantFrom(...Object.keys(body)).chain((k) => refused(body[k], k).map((v) => (r) => ((r.body![k] = v), `body.${k}`))));
   }
   for (const [k, s] of Object.entries(query)) {
     if (s.type === 'string' && !s.enum) {
@@ -236,7 +257,8 @@ describe('malformed requests to every operation', () => {
           } catch {
             body = undefined;
           }
-          if (typeof body?.message !== 'string' || typeof body?.code !== 'string') problems.push(`${key} [${req.label}] → ${res.statusCode} without {message, code}: ${res.body.slice(0, 120)}`);
+          if (typeof body?.message !== 'string' || typeof body?.code !== 'string')
+            problems.push(`${key} [${req.label}] → ${res.statusCode} without {message, code}: ${res.body.slice(0, 120)}`);
         }
       }
       const after = await snapshot();

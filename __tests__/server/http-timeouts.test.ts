@@ -109,7 +109,13 @@ describe('HTTP timeout configuration', () => {
   });
 
   it('reads each variable, and 0 turns the idle timeout off', () => {
-    const c = loadConfig({ ...secrets, HTTP_REQUEST_TIMEOUT_MS: '60000', HTTP_HEADERS_TIMEOUT_MS: '15000', HTTP_KEEP_ALIVE_TIMEOUT_MS: '5000', HTTP_IDLE_TIMEOUT_MS: '0' });
+    const c = loadConfig({
+      ...secrets,
+      HTTP_REQUEST_TIMEOUT_MS: '60000',
+      HTTP_HEADERS_TIMEOUT_MS: '15000',
+      HTTP_KEEP_ALIVE_TIMEOUT_MS: '5000',
+      HTTP_IDLE_TIMEOUT_MS: '0',
+    });
     expect(c.http).toEqual({ requestTimeoutMs: 60_000, headersTimeoutMs: 15_000, keepAliveTimeoutMs: 5_000, idleTimeoutMs: 0 });
   });
 

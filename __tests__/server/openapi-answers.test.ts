@@ -21,9 +21,21 @@ beforeAll(async () => {
   doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
   const app = await seedApp(t, c.owner.id, { keys: true });
   const serverId = await seedServer(t, [app.id]);
-  const profile = await t.call(c.top.token, 'POST', 'apps/addProfile', { name: 'P', address: VLESS, operator: 'mci', protocol: 'vless', type: 'normal', serverId });
+  const profile = await t.call(c.top.token, 'POST', 'apps/addProfile', {
+    name: 'P',
+    address: VLESS,
+    operator: 'mci',
+    protocol: 'vless',
+    type: 'normal',
+    serverId,
+  });
   const sub = await t.call(c.top.token, 'POST', 'apps/subscriptions', { serverId, label: 'live' });
-  const device = await t.app.inject({ method: 'POST', url: api('apps/addDevice'), headers: { appapikey: app.apiKey }, payload: { uniqueDeviceId: 'live-1', fcmToken: 'f', appVersionCode: 3 } });
+  const device = await t.app.inject({
+    method: 'POST',
+    url: api('apps/addDevice'),
+    headers: { appapikey: app.apiKey },
+    payload: { uniqueDeviceId: 'live-1', fcmToken: 'f', appVersionCode: 3 },
+  });
   expect([profile.statusCode, sub.statusCode, device.statusCode]).toEqual([200, 200, 200]);
   Object.assign(ids, { app: app.id, apiKey: app.apiKey, server: serverId, profile: profile.json().data.id, token: sub.json().data.token });
 });
@@ -73,7 +85,9 @@ it('answers every GET as the document says: a declared status, a listed content 
       continue;
     }
     if (res.statusCode === 304 || !declared.content) continue;
-    const type = String(res.headers['content-type'] ?? '').split(';')[0].trim();
+    const type = String(res.headers['content-type'] ?? '')
+      .split(';')[0]
+      .trim();
     if (!declared.content[type]) {
       problems.push({ path, status: res.statusCode, problem: `content type ${type} not listed (${Object.keys(declared.content).join(', ')})` });
       continue;

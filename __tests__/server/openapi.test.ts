@@ -22,7 +22,9 @@ afterAll(async () => {
 });
 
 const operations = () =>
-  Object.entries(doc.paths as Record<string, Record<string, Json>>).flatMap(([p, item]) => Object.entries(item).map(([method, op]) => ({ path: p, method, op })));
+  Object.entries(doc.paths as Record<string, Record<string, Json>>).flatMap(([p, item]) =>
+    Object.entries(item).map(([method, op]) => ({ path: p, method, op })),
+  );
 
 it("passes Redocly's recommended ruleset with 0 errors and 0 warnings", () => {
   const file = path.join(dir.dir, 'openapi.json');
@@ -46,7 +48,12 @@ it('lists the tags, the servers, and marks public calls `security: []`', () => {
   const used = new Set(operations().flatMap(({ op }) => op.tags ?? []));
   expect(doc.tags.map((tag: Json) => tag.name).sort()).toEqual([...used].sort());
   expect(doc.servers).toEqual([expect.objectContaining({ url: '/' })]);
-  for (const [p, m] of [['/api/health', 'get'], ['/api/v1/users/signin', 'post'], ['/api/v1/files/avatars/{id}', 'get'], ['/api/v1/flags/{code}.svg', 'get']]) {
+  for (const [p, m] of [
+    ['/api/health', 'get'],
+    ['/api/v1/users/signin', 'post'],
+    ['/api/v1/files/avatars/{id}', 'get'],
+    ['/api/v1/flags/{code}.svg', 'get'],
+  ]) {
     expect([p, doc.paths[p][m].security]).toEqual([p, []]);
   }
   expect(doc.paths['/api/v1/users/current'].get.security).toEqual([{ jwt: [] }]);

@@ -17,9 +17,16 @@ it('turns the TOTP of the named user off, by username or email, and names an unk
   try {
     let t = await createTestApp({ database });
     const { user, token } = await t.signedInUser();
-    const { secret } = (await t.app.inject({ method: 'POST', url: '/api/v1/users/totp/setup', headers: t.auth(token), payload: { password: user.password } })).json();
+    const { secret } = (
+      await t.app.inject({ method: 'POST', url: '/api/v1/users/totp/setup', headers: t.auth(token), payload: { password: user.password } })
+    ).json();
     const code = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) }).generate();
-    const enabled = await t.app.inject({ method: 'POST', url: '/api/v1/users/totp/enable', headers: t.auth(token), payload: { password: user.password, code } });
+    const enabled = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/totp/enable',
+      headers: t.auth(token),
+      payload: { password: user.password, code },
+    });
     expect(enabled.statusCode).toBe(200);
     const signIn = () => t.app.inject({ method: 'POST', url: '/api/v1/users/signin', payload: { email: user.username, password: user.password } });
     expect((await signIn()).json()).toEqual({ totpRequired: true, challenge: expect.any(String) });

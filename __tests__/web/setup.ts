@@ -83,7 +83,8 @@ beforeEach(() => {
 // the limit, so elements carry React's shared "unknown owner" stack instead. Only the detail of
 // React's warning messages changes (they still name the components); no test reads it.
 {
-  const internals = (React as unknown as Record<string, { recentlyCreatedOwnerStacks?: number }>).__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE;
+  const internals = (React as unknown as Record<string, { recentlyCreatedOwnerStacks?: number }>)
+    .__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE;
   if (internals && 'recentlyCreatedOwnerStacks' in internals) {
     Object.defineProperty(internals, 'recentlyCreatedOwnerStacks', {
       configurable: true,

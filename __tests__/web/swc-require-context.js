@@ -19,7 +19,11 @@ module.exports = {
       process: (src, filename, jestOptions) => inner.process(rewrite(src, filename), filename, jestOptions),
       processAsync: (src, filename, jestOptions) => inner.processAsync(rewrite(src, filename), filename, jestOptions),
       getCacheKey: (src, filename, ...rest) =>
-        crypto.createHash('sha1').update(inner.getCacheKey(src, filename, ...rest)).update(VERSION).digest('hex'),
+        crypto
+          .createHash('sha1')
+          .update(inner.getCacheKey(src, filename, ...rest))
+          .update(VERSION)
+          .digest('hex'),
     };
   },
 };

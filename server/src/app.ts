@@ -93,7 +93,9 @@ export async function buildApp({ config, db, announce }: BuildOptions): Promise<
     await handle.migrate(config.migrationsDir, async (migrated) => {
       const admin = await seedDatabase(migrated, { admin: config.admin, announce: announce ?? ((t) => process.stdout.write(t)) });
       if (admin === 'conflict') {
-        process.stderr.write(`No top admin exists and ADMIN_USERNAME/ADMIN_EMAIL (${config.admin.username}, ${config.admin.email}) belong to another user; none was created.\n`);
+        process.stderr.write(
+          `No top admin exists and ADMIN_USERNAME/ADMIN_EMAIL (${config.admin.username}, ${config.admin.email}) belong to another user; none was created.\n`,
+        );
       }
     });
     // Housekeeping on every start, so neither table grows without bound.

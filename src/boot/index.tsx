@@ -140,7 +140,10 @@ export async function boot(container: HTMLElement, options: BootOptions = {}): P
         // it with the paint's own files, and once in they no longer hold the main thread while the
         // paint waits for its turn. The user was asked for by index.html while main.js downloaded,
         // so that is usually no wait at all
-        app = painted.catch(() => undefined).then(afterNextFrame).then(startChunks);
+        app = painted
+          .catch(() => undefined)
+          .then(afterNextFrame)
+          .then(startChunks);
       }
     }
     app ??= startChunks();

@@ -80,7 +80,6 @@ export { grants, flattenMenu } from './access-rules';
 /** DELETE access/menus/{id}: how many items went, the item itself and all its descendants. */
 export type MenuDeleteResult = yup.InferType<typeof menuDeleteResultSchema>;
 
-
 /** Menu routes of the pages docs/product.md §6 adds; the server seeds them (role_id 1 holds them). */
 export const ACCESS_MENU_ROUTES = {
   /** Child of /users: نقش‌ها / Roles. */

@@ -2,13 +2,34 @@
 // ./responses are derived from it (the server serializes with the same schema).
 import type * as yup from 'yup';
 import type {
-  appDtoSchema, avatarUrlSchema, countryDtoSchema, deletedCountSchema, deviceDtoSchema, insertedCountSchema, profileImportResultSchema, robotApiKeySchema, deviceListSchema, profileAddressSchema, profileDtoSchema, revealedProfileSchema, serverDtoSchema,
-  sourceHostValuesSchema, versionDtoSchema,
+  appDtoSchema,
+  avatarUrlSchema,
+  countryDtoSchema,
+  deletedCountSchema,
+  deviceDtoSchema,
+  insertedCountSchema,
+  profileImportResultSchema,
+  robotApiKeySchema,
+  deviceListSchema,
+  profileAddressSchema,
+  profileDtoSchema,
+  revealedProfileSchema,
+  serverDtoSchema,
+  sourceHostValuesSchema,
+  versionDtoSchema,
 } from './responses';
 import type { adSettingEntrySchema, appSettingsDtoSchema, appWithSettingsSchema, operatorNamesSchema, privacyDtoSchema } from './responses-settings';
 import type {
-  appAdminOptionSchema, currentUserSchema, menuItemFieldsSchema, roleOptionSchema, signInResultSchema, staffUserSchema, totpChallengeSchema,
-  totpEnableResultSchema, totpSetupResultSchema, usersListSchema,
+  appAdminOptionSchema,
+  currentUserSchema,
+  menuItemFieldsSchema,
+  roleOptionSchema,
+  signInResultSchema,
+  staffUserSchema,
+  totpChallengeSchema,
+  totpEnableResultSchema,
+  totpSetupResultSchema,
+  usersListSchema,
 } from './responses-users';
 import type { clientConfigPreviewSchema, clientConfigSchema, clientProfileSchema } from './responses-client';
 

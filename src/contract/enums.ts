@@ -18,13 +18,14 @@ export const SEX = { female: 0, male: 1 } as const;
 export const ROLE_IDS = { topAdmin: 1, appAdmin: 2, restricted: 5 } as const;
 export const ROLE_NAMES = { admin: 'admin', appAdmin: 'appAdmin', restricted: 'restricted' } as const;
 
-export const AD_SLOTS = [
-  'intCon', 'intDis', 'rewIntCon', 'rewIntDis', 'rew', 'rew2', 'rewIntServerlist', 'appOpen', 'smartIntCon', 'smartIntDis',
-] as const;
+export const AD_SLOTS = ['intCon', 'intDis', 'rewIntCon', 'rewIntDis', 'rew', 'rew2', 'rewIntServerlist', 'appOpen', 'smartIntCon', 'smartIntDis'] as const;
 export type AdSlot = (typeof AD_SLOTS)[number];
 /** Slots whose Active flag the ads master (adMob) clears when it is switched off (docs/product.md §4). */
 export const AD_SLOTS_CLEARED_BY_MASTER: AdSlot[] = ['rew', 'intCon', 'intDis', 'appOpen', 'rewIntCon', 'rewIntDis', 'rewIntServerlist'];
-export const AD_SLOT_PAIRS: [AdSlot, AdSlot][] = [['intCon', 'rewIntCon'], ['intDis', 'rewIntDis']];
+export const AD_SLOT_PAIRS: [AdSlot, AdSlot][] = [
+  ['intCon', 'rewIntCon'],
+  ['intDis', 'rewIntDis'],
+];
 export const SMART_AD_SLOTS: AdSlot[] = ['smartIntCon', 'smartIntDis'];
 export const SOURCE_HOSTS = ['github', 'gitlab', 'gitea', 'codeberg', 'bitbucket'] as const;
 export type SourceHost = (typeof SOURCE_HOSTS)[number];

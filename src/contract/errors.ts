@@ -116,7 +116,9 @@ export type MessageValuesOf = Record<string, number>;
  * answers the id and its values apart (`errors` and `values`), so `errors` stays a table of ids.
  */
 export function messageRef(id: string, values: MessageValuesOf): string {
-  return `${id}?${Object.entries(values).map(([k, v]) => `${k}=${v}`).join('&')}`;
+  return `${id}?${Object.entries(values)
+    .map(([k, v]) => `${k}=${v}`)
+    .join('&')}`;
 }
 
 /** A message ref split into its id and values (none for a bare id). */

@@ -10,8 +10,18 @@ export * from './access';
 export * from './dashboard';
 export * from './schemas/auth';
 export {
-  idParamsSchema, type IdParams, INT_MAX, ID_TEXT, jsonTypeErrors,
-  isIPv4, isIPv6, isIpAddress, isHostname, isHostOrIp, isHttpUrl, utf8Length,
+  idParamsSchema,
+  type IdParams,
+  INT_MAX,
+  ID_TEXT,
+  jsonTypeErrors,
+  isIPv4,
+  isIPv6,
+  isIpAddress,
+  isHostname,
+  isHostOrIp,
+  isHttpUrl,
+  utf8Length,
 } from './schemas/common';
 export * from './schemas/users';
 export * from './schemas/apps';

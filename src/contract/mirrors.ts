@@ -21,13 +21,29 @@ export const MIRROR_DEBOUNCE_SECONDS = 60;
 const SAFE = /^[A-Za-z0-9._/-]+$/;
 /** A branch name git accepts and no command line can mistake for an option. */
 export function isBranchName(v: string): boolean {
-  return SAFE.test(v) && v.length <= 100 && !v.startsWith('-') && !v.startsWith('/') && !v.endsWith('/') && !v.endsWith('.') &&
-    !v.endsWith('.lock') && !v.includes('..') && !v.includes('//') && !v.split('/').some((s) => s.startsWith('.'));
+  return (
+    SAFE.test(v) &&
+    v.length <= 100 &&
+    !v.startsWith('-') &&
+    !v.startsWith('/') &&
+    !v.endsWith('/') &&
+    !v.endsWith('.') &&
+    !v.endsWith('.lock') &&
+    !v.includes('..') &&
+    !v.includes('//') &&
+    !v.split('/').some((s) => s.startsWith('.'))
+  );
 }
 /** A relative file path inside the repository, outside `.git`. */
 export function isMirrorPath(v: string): boolean {
-  return SAFE.test(v) && v.length <= 200 && !v.startsWith('/') && !v.startsWith('-') && !v.endsWith('/') &&
-    v.split('/').every((s) => s !== '' && s !== '.' && s !== '..' && s.toLowerCase() !== '.git');
+  return (
+    SAFE.test(v) &&
+    v.length <= 200 &&
+    !v.startsWith('/') &&
+    !v.startsWith('-') &&
+    !v.endsWith('/') &&
+    v.split('/').every((s) => s !== '' && s !== '.' && s !== '..' && s.toLowerCase() !== '.git')
+  );
 }
 /** An http(s) URL without a password (a user name alone is allowed: it becomes the basic-auth user). */
 export function isMirrorUrl(v: string): boolean {
@@ -38,9 +54,16 @@ export function isMirrorUrl(v: string): boolean {
 
 const fields = {
   kind: trimmedStr().default('git').oneOf(MIRROR_KINDS, V.oneOf),
-  url: trimmedStr().required(V.required).max(MIRROR_URL_MAX, TOO_LONG).test('url', V.url, (v) => v == null || isMirrorUrl(v)),
-  branch: trimmedStr().required(V.required).test('branch', V.checkInput, (v) => v == null || isBranchName(v)),
-  path: trimmedStr().required(V.required).test('path', V.checkInput, (v) => v == null || isMirrorPath(v)),
+  url: trimmedStr()
+    .required(V.required)
+    .max(MIRROR_URL_MAX, TOO_LONG)
+    .test('url', V.url, (v) => v == null || isMirrorUrl(v)),
+  branch: trimmedStr()
+    .required(V.required)
+    .test('branch', V.checkInput, (v) => v == null || isBranchName(v)),
+  path: trimmedStr()
+    .required(V.required)
+    .test('path', V.checkInput, (v) => v == null || isMirrorPath(v)),
 };
 
 /** POST apps/mirrors/{appId}: a new mirror, token required. */

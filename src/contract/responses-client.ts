@@ -18,8 +18,14 @@ export const clientSettingsSchema = yup
   .object({
     ...(Object.fromEntries(
       CLIENT_SETTINGS.map((k) => [k, SETTING_FIELDS[k].kind === 'countries' ? yup.array(text()).defined() : SETTING_FIELDS[k].answer()]),
-    ) as { [K in (typeof CLIENT_SETTINGS)[number]]: K extends 'selectedCountries' | 'blockedCountries' ? yup.ArraySchema<string[], yup.AnyObject> : ReturnType<(typeof SETTING_FIELDS)[K]['answer']> }),
-    links: yup.object(Object.fromEntries(CLIENT_LINKS.map((k) => [k, textOrNull()])) as Record<(typeof CLIENT_LINKS)[number], ReturnType<typeof textOrNull>>).defined(),
+    ) as {
+      [K in (typeof CLIENT_SETTINGS)[number]]: K extends 'selectedCountries' | 'blockedCountries'
+        ? yup.ArraySchema<string[], yup.AnyObject>
+        : ReturnType<(typeof SETTING_FIELDS)[K]['answer']>;
+    }),
+    links: yup
+      .object(Object.fromEntries(CLIENT_LINKS.map((k) => [k, textOrNull()])) as Record<(typeof CLIENT_LINKS)[number], ReturnType<typeof textOrNull>>)
+      .defined(),
   })
   .defined();
 
@@ -37,9 +43,7 @@ export const clientProfileSchema = yup
   .defined();
 
 const clientServer = <P extends yup.Schema>(profile: P) =>
-  yup
-    .object({ id: int(), country: yup.object({ code: text(), name: text() }).defined(), flagUrl: text(), profiles: yup.array(profile).defined() })
-    .defined();
+  yup.object({ id: int(), country: yup.object({ code: text(), name: text() }).defined(), flagUrl: text(), profiles: yup.array(profile).defined() }).defined();
 
 const clientConfigFields = {
   app: yup.object({ name: text(), packageName: text() }).defined(),
@@ -58,7 +62,7 @@ const clientConfigFields = {
     .object({
       appVersion: num(),
       forceUpdate: bool(),
-      blocked: bool().meta({ description: 'The caller\'s versionCode is a blocked version' }),
+      blocked: bool().meta({ description: "The caller's versionCode is a blocked version" }),
       text: textOrNull().meta({ description: 'The update text in the language asked for' }),
       storeLink: textOrNull(),
     })
@@ -84,7 +88,13 @@ export const clientConfigPreviewSchema = yup
       .object({
         ...clientConfigFields,
         servers: yup
-          .array(clientServer(yup.object({ ...profileFields, link: textOrNull().meta({ description: 'The decrypted share link for role_id 1, null for everyone else' }) }).defined()))
+          .array(
+            clientServer(
+              yup
+                .object({ ...profileFields, link: textOrNull().meta({ description: 'The decrypted share link for role_id 1, null for everyone else' }) })
+                .defined(),
+            ),
+          )
           .defined(),
       })
       .nullable()

@@ -12,7 +12,7 @@ export const auditRowSchema = yup
     actorId: int().nullable(),
     actorName: textOrNull(),
     actorRole: textOrNull(),
-    actorRolePName: textOrNull().meta({ description: 'The Persian name of the actor\'s role, when it still exists and has one' }),
+    actorRolePName: textOrNull().meta({ description: "The Persian name of the actor's role, when it still exists and has one" }),
     ip: textOrNull(),
     action: text(),
     operation: textOrNull().meta({ description: 'Method and route pattern' }),
@@ -59,9 +59,7 @@ export const dashboardAppVersionsSchema = yup
 export const dashboardStatsSchema = yup
   .object({
     apps: activeInactive(),
-    servers: yup
-      .object({ total: int(), byCountry: yup.array(yup.object({ code: text(), name: text(), count: int() }).defined()).defined() })
-      .defined(),
+    servers: yup.object({ total: int(), byCountry: yup.array(yup.object({ code: text(), name: text(), count: int() }).defined()).defined() }).defined(),
     profiles: yup.object({ total: int(), byOperator: countsOf(OPERATORS), byProtocol: countsOf(PROTOCOLS) }).defined(),
     devices: yup
       .object({

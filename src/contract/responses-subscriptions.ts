@@ -7,11 +7,18 @@ export const subscriptionDtoSchema = yup
     id: int(),
     label: text(),
     scope: yup
-      .object({ kind: yup.string().oneOf(['server', 'app'] as const).defined(), id: int(), name: text() })
+      .object({
+        kind: yup
+          .string()
+          .oneOf(['server', 'app'] as const)
+          .defined(),
+        id: int(),
+        name: text(),
+      })
       .defined()
-      .meta({ description: 'What it covers: one server\'s profiles, or those of every server linked to one app' }),
-    operator: textOrNull().meta({ description: 'Only this operator\'s profiles; all when null' }),
-    format: textOrNull().meta({ description: 'links, base64 or xray; null: by ?format or the client\'s User-Agent' }),
+      .meta({ description: "What it covers: one server's profiles, or those of every server linked to one app" }),
+    operator: textOrNull().meta({ description: "Only this operator's profiles; all when null" }),
+    format: textOrNull().meta({ description: "links, base64 or xray; null: by ?format or the client's User-Agent" }),
     createdAt: isoTime(),
     lastFetchedAt: yup.string().nullable().defined().meta({ format: 'date-time' }),
     fetchCount: int(),

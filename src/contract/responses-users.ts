@@ -74,9 +74,7 @@ export const roleListItemSchema = roleDetailSchema.partial().shape(roleNamesSche
 export const roleWithGrantsSchema = roleDetailSchema.shape({ menuIds: yup.array(int()).defined(), operations: yup.array(operationRefSchema).defined() });
 
 /** The signed-in user's grants (role_id 1: every operation, scope all). */
-export const userAccessSchema = yup
-  .object({ scope: scope(), operations: yup.array(operationRefSchema).defined() })
-  .defined();
+export const userAccessSchema = yup.object({ scope: scope(), operations: yup.array(operationRefSchema).defined() }).defined();
 
 /** users/current: the docs/product.md §3 User with role, permission menu and avatar URL. */
 export const currentUserSchema = yup
@@ -107,10 +105,7 @@ export const currentUserSchema = yup
     /** The user's role requires TOTP and they have not enrolled: the panel sends them to enrol. */
     totpEnrollmentRequired: bool(),
     /** Optional so that a server without docs/product.md §6 grants still answers a valid user. */
-    access: userAccessSchema
-      .optional()
-      .default(undefined)
-      .meta({ description: "The role's scope and operation grants; role_id 1 holds every operation" }),
+    access: userAccessSchema.optional().default(undefined).meta({ description: "The role's scope and operation grants; role_id 1 holds every operation" }),
   })
   .defined();
 

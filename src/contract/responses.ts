@@ -122,7 +122,11 @@ export const deviceListSchema = yup
   .defined();
 
 const sourceHost = (h: SourceHost) =>
-  yup.string().nullable().optional().meta({ description: `role_id 1 only: the ${h} repository URL, encrypted with the app's core key` });
+  yup
+    .string()
+    .nullable()
+    .optional()
+    .meta({ description: `role_id 1 only: the ${h} repository URL, encrypted with the app's core key` });
 
 /** The five source-host URLs by host, null when unset: as apps/decryptDomain answers them (GET apps adds them encrypted). */
 export const sourceHostValuesSchema = yup

@@ -35,11 +35,5 @@ export const hasInvisibleControls = (v: string): boolean => INVISIBLE_CONTROLS.t
 export const VISIBLE_TEXT = /^(?:[^\u061C\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]|[\u0600-\u061B\u061D-\u06FF]\u200C(?=[\u0600-\u06FF]))*$/;
 
 export function isStrongPassword(v: string): boolean {
-  return (
-    v.length >= PASSWORD_MIN_LENGTH &&
-    /[A-Z]/.test(v) &&
-    /[a-z]/.test(v) &&
-    /[0-9]/.test(v) &&
-    /[^A-Za-z0-9]/.test(v)
-  );
+  return v.length >= PASSWORD_MIN_LENGTH && /[A-Z]/.test(v) && /[a-z]/.test(v) && /[0-9]/.test(v) && /[^A-Za-z0-9]/.test(v);
 }

@@ -8,8 +8,7 @@ import { useCurrentUser } from './api/session';
 type UserRole = Pick<CurrentUser, 'role_id' | 'role'> | undefined;
 
 /** Whether the user's role passes the policy; no user (signed out, still loading) passes none. */
-export const can = (user: UserRole, policy: Policy): boolean =>
-  user !== undefined && allowed({ id: user.role_id, name: user.role.name }, policy);
+export const can = (user: UserRole, policy: Policy): boolean => user !== undefined && allowed({ id: user.role_id, name: user.role.name }, policy);
 
 /** `can` for the signed-in user. */
 export function useCan(policy: Policy): boolean {

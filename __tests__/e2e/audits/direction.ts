@@ -53,9 +53,7 @@ function findProblems(): DirectionProblem[] {
     const cached = isolatedCache.get(el);
     if (cached !== undefined) return cached;
     const style = getComputedStyle(el);
-    const own =
-      style.direction === 'ltr' &&
-      (['isolate', 'isolate-override', 'plaintext'].includes(style.unicodeBidi) || !style.display.startsWith('inline'));
+    const own = style.direction === 'ltr' && (['isolate', 'isolate-override', 'plaintext'].includes(style.unicodeBidi) || !style.display.startsWith('inline'));
     const result = own || inLtrIsolate(el.parentElement);
     isolatedCache.set(el, result);
     return result;

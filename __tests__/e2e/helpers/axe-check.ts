@@ -44,7 +44,10 @@ function axeCheck(minor: Map<string, Set<string>>, at: 1366 | 390): PageCheck {
       const result = await builder.analyze();
       const problems: string[] = [];
       for (const v of result.violations) {
-        const targets = v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ');
+        const targets = v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(' | ');
         if (v.impact === 'critical' || v.impact === 'serious') {
           problems.push(`${v.id} (${v.impact}, ${v.nodes.length} nodes): ${v.help} — ${targets}`);
         } else {

@@ -10,9 +10,7 @@ export function chromiumPath(): string {
   const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean) as string[];
   const found = candidates.find((p) => existsSync(p));
   if (!found) {
-    throw new Error(
-      `No Chromium found (looked at ${candidates.join(', ')}). Install Debian's package: apt-get install -y chromium, or set CHROME_PATH.`,
-    );
+    throw new Error(`No Chromium found (looked at ${candidates.join(', ')}). Install Debian's package: apt-get install -y chromium, or set CHROME_PATH.`);
   }
   return found;
 }

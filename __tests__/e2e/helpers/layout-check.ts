@@ -79,7 +79,9 @@ export async function rawIds(page: Page): Promise<string[]> {
 export async function coveredInputs(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const problems: string[] = [];
-    const inputs = document.querySelectorAll<HTMLInputElement>('input:not([type]), input[type=text], input[type=password], input[type=email], input[type=search], input[type=tel], input[type=url]');
+    const inputs = document.querySelectorAll<HTMLInputElement>(
+      'input:not([type]), input[type=text], input[type=password], input[type=email], input[type=search], input[type=tel], input[type=url]',
+    );
     for (const input of inputs) {
       if (!input.checkVisibility({ checkVisibilityCSS: true })) continue;
       const rect = input.getBoundingClientRect();
@@ -97,7 +99,9 @@ export async function coveredInputs(page: Page): Promise<string[]> {
         // sticky header over a scrolled field is not the field's fault.
         if (hit && hit !== input && input.parentElement?.contains(hit) && hit.closest('button, [role=button], a, svg')) {
           const name = input.getAttribute('aria-label') ?? input.labels?.[0]?.textContent ?? input.name ?? input.id;
-          problems.push(`"${(hit.closest('button, [role=button], a, svg') as Element).getAttribute('aria-label') ?? hit.tagName.toLowerCase()}" lies over the text of the input "${name}"`);
+          problems.push(
+            `"${(hit.closest('button, [role=button], a, svg') as Element).getAttribute('aria-label') ?? hit.tagName.toLowerCase()}" lies over the text of the input "${name}"`,
+          );
           break;
         }
       }

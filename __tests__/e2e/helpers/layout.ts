@@ -12,8 +12,7 @@ export function reachInPage(el: Element, label: string): string | null {
   if (!r.width || !r.height) return null; // not rendered at this width (e.g. folded into a menu)
   const vw = document.documentElement.clientWidth;
   const vh = window.innerHeight;
-  const describe = (n: Element | null) =>
-    n ? `${n.tagName.toLowerCase()}${n.id ? '#' + n.id : ''}.${[...n.classList].slice(0, 3).join('.')}` : 'nothing';
+  const describe = (n: Element | null) => (n ? `${n.tagName.toLowerCase()}${n.id ? '#' + n.id : ''}.${[...n.classList].slice(0, 3).join('.')}` : 'nothing');
   if (r.left < -0.5 || r.right > vw + 0.5) return `${label} lies outside the viewport (x ${Math.round(r.left)}..${Math.round(r.right)} of ${vw})`;
   // Scroll it into view vertically only; sideways it must already be visible.
   if (r.top < 0 || r.bottom > vh) el.scrollIntoView({ block: 'center', inline: 'nearest' });
@@ -39,24 +38,21 @@ export async function reachProblem(control: Locator, what: string): Promise<stri
 export async function reachProblems(page: Page, selector: string): Promise<string[]> {
   // functions do not cross into evaluate: reachInPage is installed in the page from its source
   await page.evaluate(`window.__reachInPage = ${reachInPage.toString()}`);
-  return page.evaluate(
-    (sel) => {
-      const reach = (window as unknown as { __reachInPage: (el: Element, label: string) => string | null }).__reachInPage;
-      const problems: string[] = [];
-      for (const el of document.querySelectorAll(sel)) {
-        const style = getComputedStyle(el);
-        if (style.visibility === 'hidden' || style.display === 'none' || !(el as HTMLElement).offsetParent) continue;
-        if (el.closest('[aria-hidden="true"], .MuiTabs-scrollableX')) continue; // behind a modal; or reached by the tab bar's arrows
-        if (el.matches(':disabled, [aria-disabled="true"]')) continue; // takes no click anyway (pointer-events: none)
-        const name = el.getAttribute('aria-label') || (el as HTMLElement).innerText?.trim().slice(0, 40) || el.getAttribute('title') || '';
-        const role = el.closest('.DataTable-actions') ? 'row action' : el.getAttribute('role') === 'tab' ? 'tab' : el.tagName === 'A' ? 'link' : 'button';
-        const problem = reach(el, `${role} "${name}"`);
-        if (problem) problems.push(problem);
-      }
-      return problems;
-    },
-    selector,
-  );
+  return page.evaluate((sel) => {
+    const reach = (window as unknown as { __reachInPage: (el: Element, label: string) => string | null }).__reachInPage;
+    const problems: string[] = [];
+    for (const el of document.querySelectorAll(sel)) {
+      const style = getComputedStyle(el);
+      if (style.visibility === 'hidden' || style.display === 'none' || !(el as HTMLElement).offsetParent) continue;
+      if (el.closest('[aria-hidden="true"], .MuiTabs-scrollableX')) continue; // behind a modal; or reached by the tab bar's arrows
+      if (el.matches(':disabled, [aria-disabled="true"]')) continue; // takes no click anyway (pointer-events: none)
+      const name = el.getAttribute('aria-label') || (el as HTMLElement).innerText?.trim().slice(0, 40) || el.getAttribute('title') || '';
+      const role = el.closest('.DataTable-actions') ? 'row action' : el.getAttribute('role') === 'tab' ? 'tab' : el.tagName === 'A' ? 'link' : 'button';
+      const problem = reach(el, `${role} "${name}"`);
+      if (problem) problems.push(problem);
+    }
+    return problems;
+  }, selector);
 }
 
 /** True when the page body scrolls sideways. */

@@ -43,7 +43,7 @@ export function tf(locale: 'fa' | 'en', id: string, values: Record<string, strin
   const number = (n: unknown, grouping = true) => new Intl.NumberFormat(tag, { useGrouping: grouping }).format(Number(n));
   const format = (text: string, pound?: number): string => {
     let out = '';
-    for (let i = 0; i < text.length; ) {
+    for (let i = 0; i < text.length;) {
       if (text[i] === '#' && pound !== undefined) {
         out += number(pound);
         i++;
@@ -57,7 +57,7 @@ export function tf(locale: 'fa' | 'en', id: string, values: Record<string, strin
         if (kind === 'plural') {
           const forms = new Map<string, string>();
           const rest = body.slice(body.indexOf('plural') + 'plural'.length + 1);
-          for (let j = 0; j < rest.length; ) {
+          for (let j = 0; j < rest.length;) {
             const open = rest.indexOf('{', j);
             if (open < 0) break;
             const key = rest.slice(j, open).trim();

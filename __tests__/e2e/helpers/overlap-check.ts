@@ -13,7 +13,8 @@ export async function overlappingText(page: Page, scope = 'body'): Promise<strin
   return page.evaluate((selector) => {
     const root = document.querySelector(selector);
     if (!root) return [];
-    const LAYERS = '.MuiPopover-root, .MuiModal-root, .MuiPopper-root, .MuiTooltip-popper, .MuiSnackbar-root, [role=dialog], [role=tooltip], [role=alert], [role=status]';
+    const LAYERS =
+      '.MuiPopover-root, .MuiModal-root, .MuiPopper-root, .MuiTooltip-popper, .MuiSnackbar-root, [role=dialog], [role=tooltip], [role=alert], [role=status]';
     const opaque = (el: Element) => {
       const bg = getComputedStyle(el).backgroundColor;
       const m = bg.match(/rgba?\(([^)]+)\)/);
@@ -67,9 +68,18 @@ export async function overlappingText(page: Page, scope = 'body'): Promise<strin
           if (!hit.checkVisibility({ opacityProperty: true, visibilityProperty: true }) || hit.closest(LAYERS) || overlay(hit)) continue;
           // an empty box that paints nothing (the grid's scrollbar spacer) hides nothing either
           const paint = getComputedStyle(hit);
-          if (!hit.childElementCount && !hit.textContent?.trim() && /^(transparent|rgba\(0, 0, 0, 0\))$/.test(paint.backgroundColor) && paint.backgroundImage === 'none' && parseFloat(paint.borderTopWidth) + parseFloat(paint.borderBottomWidth) === 0) continue;
+          if (
+            !hit.childElementCount &&
+            !hit.textContent?.trim() &&
+            /^(transparent|rgba\(0, 0, 0, 0\))$/.test(paint.backgroundColor) &&
+            paint.backgroundImage === 'none' &&
+            parseFloat(paint.borderTopWidth) + parseFloat(paint.borderBottomWidth) === 0
+          )
+            continue;
           const what = (hit.getAttribute('aria-label') ?? hit.textContent ?? '').trim().slice(0, 30) || hit.tagName.toLowerCase();
-          problems.add(`"${what}" (${hit.tagName.toLowerCase()}${hit.className && typeof hit.className === 'string' ? `.${hit.className.split(' ')[0]}` : ''}) lies over the text "${text.slice(0, 40)}"`);
+          problems.add(
+            `"${what}" (${hit.tagName.toLowerCase()}${hit.className && typeof hit.className === 'string' ? `.${hit.className.split(' ')[0]}` : ''}) lies over the text "${text.slice(0, 40)}"`,
+          );
           break;
         }
       }

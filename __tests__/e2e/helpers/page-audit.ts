@@ -23,7 +23,18 @@ import { startServer, type RunningServer } from './server';
 import { AUDIT_HEIGHT, SCREENSHOTS_DIR, walkStates } from './walk';
 
 /** The pages a reviewer looks at first, as screenshots at 390 and 1366 px. */
-const SCREENSHOT_STATES = new Set(['login', 'dashboard', 'servers-manage', 'server-profiles-list', 'apps-manage', 'devices', 'app-settings', 'app-versions-block', 'users-list', 'settings-privacy']);
+const SCREENSHOT_STATES = new Set([
+  'login',
+  'dashboard',
+  'servers-manage',
+  'server-profiles-list',
+  'apps-manage',
+  'devices',
+  'app-settings',
+  'app-versions-block',
+  'users-list',
+  'settings-privacy',
+]);
 
 async function screenshot(p: Page, state: PageState, width: number, locale: Locale) {
   if (!SCREENSHOT_STATES.has(state.name) || (width !== 390 && width !== 1366)) return;
@@ -78,18 +89,22 @@ export function auditRole(role: RoleKey, locales: readonly Locale[], session: Au
     }
   });
 
-  test.each<Locale>([...locales])(`every page state as ${role} in %s: layout, axe and direction find nothing`, async (locale) => {
-    const problems = await walkStates(
-      { page: session.page, baseUrl: session.server.url, seeded: session.seeded },
-      {
-        role,
-        locale,
-        checks,
-        // the sign-in page is the same for every role: walked once per language
-        states: role === 'admin' ? PAGE_STATES : PAGE_STATES.filter((s) => !s.public),
-        onStep: role === 'admin' ? (p, state, step) => (step.resized ? Promise.resolve() : screenshot(p, state, step.width, locale)) : undefined,
-      },
-    );
-    expect(problems).toEqual([]);
-  }, 600_000);
+  test.each<Locale>([...locales])(
+    `every page state as ${role} in %s: layout, axe and direction find nothing`,
+    async (locale) => {
+      const problems = await walkStates(
+        { page: session.page, baseUrl: session.server.url, seeded: session.seeded },
+        {
+          role,
+          locale,
+          checks,
+          // the sign-in page is the same for every role: walked once per language
+          states: role === 'admin' ? PAGE_STATES : PAGE_STATES.filter((s) => !s.public),
+          onStep: role === 'admin' ? (p, state, step) => (step.resized ? Promise.resolve() : screenshot(p, state, step.width, locale)) : undefined,
+        },
+      );
+      expect(problems).toEqual([]);
+    },
+    600_000,
+  );
 }

@@ -17,7 +17,9 @@ export async function seedProfiles(server: RunningServer, admin: string, count: 
   const countries = await server.api('apps/countries', { token: admin });
   const de = countries.body.data.find((c: { code: string }) => c.code === 'DE');
   const created = await server.api('apps/addServer', {
-    method: 'POST', token: admin, body: { appId: [app.body.data.id], countryId: de.id, ip: 'de-server-1', username: null, password: null, port: 443 },
+    method: 'POST',
+    token: admin,
+    body: { appId: [app.body.data.id], countryId: de.id, ip: 'de-server-1', username: null, password: null, port: 443 },
   });
   const serverId = created.body.data.id as number;
   const hex = (n: number, len: number) => n.toString(16).padStart(len, '0').slice(-len);

@@ -37,7 +37,19 @@ export const SHARE_LINKS = {
     'vless://3f1c9a6e-2b4d-4c8e-9f7a-1d2e3f4a5b6c@de1.example.com:443?encryption=none&security=tls&sni=de1.example.com&fp=chrome&type=ws&host=de1.example.com&path=%2Fws#DE-ws-tls',
   vlessTcp: 'vless://0b5c1a9e-7d1f-4e4a-8f0e-2a6b9c3d4e5f@198.51.100.7:8443?encryption=none&security=none&type=tcp#NL-tcp',
   vmessWs: `vmess://${Buffer.from(
-    JSON.stringify({ v: '2', ps: 'US-ws', add: 'us1.example.com', port: '443', id: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d', aid: '0', net: 'ws', type: 'none', host: 'us1.example.com', path: '/ray', tls: 'tls' }),
+    JSON.stringify({
+      v: '2',
+      ps: 'US-ws',
+      add: 'us1.example.com',
+      port: '443',
+      id: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
+      aid: '0',
+      net: 'ws',
+      type: 'none',
+      host: 'us1.example.com',
+      path: '/ray',
+      tls: 'tls',
+    }),
   ).toString('base64')}`,
 };
 
@@ -107,7 +119,11 @@ export async function seed(server: RunningServer): Promise<Seeded> {
   const country = (code: string) => countries.find((c) => c.code === code)!.id;
   const addServer = async (ip: string, code: string, appId: number[]) =>
     check(
-      await server.api('apps/addServer', { method: 'POST', token: adminToken, body: { appId, countryId: country(code), ip, username: 'root', password: 'Server-Pass1', port: 22 } }),
+      await server.api('apps/addServer', {
+        method: 'POST',
+        token: adminToken,
+        body: { appId, countryId: country(code), ip, username: 'root', password: 'Server-Pass1', port: 22 },
+      }),
       `addServer ${ip}`,
     ).data.id as number;
   const servers = {
@@ -116,7 +132,10 @@ export async function seed(server: RunningServer): Promise<Seeded> {
     shared: await addServer('2001:db8::7', 'US', [alpha.id, beta.id]),
   };
   const addProfile = async (serverId: number, name: string, address: string, protocol: string, operator: string) =>
-    check(await server.api('apps/addProfile', { method: 'POST', token: adminToken, body: { serverId, name, address, protocol, operator, type: 'normal' } }), `profile ${name}`);
+    check(
+      await server.api('apps/addProfile', { method: 'POST', token: adminToken, body: { serverId, name, address, protocol, operator, type: 'normal' } }),
+      `profile ${name}`,
+    );
   await addProfile(servers.de, 'S-1', SHARE_LINKS.vlessWs, 'vless', 'irancell');
   await addProfile(servers.de, 'S-2', SHARE_LINKS.vmessWs, 'vmess', 'mci');
   await addProfile(servers.nl, 'S-1', SHARE_LINKS.vlessTcp, 'vless', 'wifi');
@@ -129,7 +148,12 @@ export async function seed(server: RunningServer): Promise<Seeded> {
       await server.api('apps/addDevice', {
         method: 'POST',
         headers: { appapikey: a.apiKey },
-        body: { uniqueDeviceId: `${a.name.split(' ')[0].toLowerCase()}-device-${String(i).padStart(3, '0')}`, fcmToken: `fcm-${i}-${'t'.repeat(40)}`, model: `Redmi Note ${10 + (i % 5)}`, appVersionCode: version },
+        body: {
+          uniqueDeviceId: `${a.name.split(' ')[0].toLowerCase()}-device-${String(i).padStart(3, '0')}`,
+          fcmToken: `fcm-${i}-${'t'.repeat(40)}`,
+          model: `Redmi Note ${10 + (i % 5)}`,
+          appVersionCode: version,
+        },
       }),
       'addDevice',
     );

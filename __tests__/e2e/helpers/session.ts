@@ -16,7 +16,6 @@ export async function signOutThroughConfirm(page: Page, locale: 'fa' | 'en' = 'f
   await dialog.getByRole('button', { name: t(locale, 'common.yes') }).click();
 }
 
-
 const APP_CHUNK = /\/js\/app\.[0-9a-f]+\.js$/;
 
 /**

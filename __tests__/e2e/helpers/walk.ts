@@ -180,7 +180,9 @@ export async function walkStates(env: WalkEnv, opts: WalkOptions): Promise<strin
       for (const check of due) {
         let found: string[];
         try {
-          found = await timer.time(`check: ${check.name}`, () => check.run({ page, baseUrl, role, locale, state, width: step.width, seeded, resized: step.resized }));
+          found = await timer.time(`check: ${check.name}`, () =>
+            check.run({ page, baseUrl, role, locale, state, width: step.width, seeded, resized: step.resized }),
+          );
         } catch (e) {
           found = [`check failed to run: ${(e as Error).message.split('\n')[0]}`];
         }

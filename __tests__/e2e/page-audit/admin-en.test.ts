@@ -24,13 +24,7 @@ test('the direction audit catches a reversed token, a name drawn out of order, a
   const found = (await directionProblems(page)).map((p) => `${p.kind} ${p.token}`);
   // A name ending in neutrals, not isolated, is drawn out of order ("++C", ">Falcon VPN <b"): found by
   // where its characters are. "(beta)" keeps its order: the bidi algorithm pairs brackets (rule N0).
-  expect(found).toEqual([
-    'reordered C++',
-    'not-isolated C++',
-    'not-isolated vless://x@198.51.100.7:443',
-    'latin-digits 8',
-    'reordered Falcon VPN <b>',
-  ]);
+  expect(found).toEqual(['reordered C++', 'not-isolated C++', 'not-isolated vless://x@198.51.100.7:443', 'latin-digits 8', 'reordered Falcon VPN <b>']);
 });
 
 test('the layout audit finds a button lying over the text of an input, and passes one kept clear of it', async () => {

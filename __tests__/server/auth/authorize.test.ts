@@ -65,7 +65,14 @@ describe('app.authorize', () => {
     const { user, token } = await t.signedInUser({ role_id: ROLE_IDS.restricted });
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/test/any', headers: t.auth(token) });
     expect(res.json()).toEqual({
-      id: user.id, username: user.username, role_id: 5, roleName: 'restricted', sessionId: expect.any(String), needToChangePass: false, totpEnrollmentRequired: false, scope: 'own',
+      id: user.id,
+      username: user.username,
+      role_id: 5,
+      roleName: 'restricted',
+      sessionId: expect.any(String),
+      needToChangePass: false,
+      totpEnrollmentRequired: false,
+      scope: 'own',
     });
   });
 
@@ -83,7 +90,16 @@ describe('app.authorize', () => {
 });
 
 describe('rbac helpers', () => {
-  const as = (id: number, role_id: number, roleName: string): AuthUser => ({ id, role_id, roleName, username: 'u', sessionId: 's', needToChangePass: false, totpEnrollmentRequired: false, scope: 'own' });
+  const as = (id: number, role_id: number, roleName: string): AuthUser => ({
+    id,
+    role_id,
+    roleName,
+    username: 'u',
+    sessionId: 's',
+    needToChangePass: false,
+    totpEnrollmentRequired: false,
+    scope: 'own',
+  });
 
   it('scopes apps, servers and profiles to their admin, and the top admin to everything', async () => {
     const owner = await t.createUser({ role_id: ROLE_IDS.appAdmin });
@@ -96,8 +112,17 @@ describe('rbac helpers', () => {
       ])
       .returning();
     const [ir] = await t.db.select().from(countries).limit(1);
-    const [s1, s2] = await t.db.insert(servers).values([{ ip: '10.0.0.1', countryId: ir.id }, { ip: '10.0.0.2', countryId: ir.id }]).returning();
-    await t.db.insert(serverApps).values([{ serverId: s1.id, appId: mine.id }, { serverId: s2.id, appId: theirs.id }]);
+    const [s1, s2] = await t.db
+      .insert(servers)
+      .values([
+        { ip: '10.0.0.1', countryId: ir.id },
+        { ip: '10.0.0.2', countryId: ir.id },
+      ])
+      .returning();
+    await t.db.insert(serverApps).values([
+      { serverId: s1.id, appId: mine.id },
+      { serverId: s2.id, appId: theirs.id },
+    ]);
 
     const ownerUser = as(owner.id, ROLE_IDS.appAdmin, 'appAdmin');
     const top = as(1, ROLE_IDS.topAdmin, 'admin');
@@ -108,7 +133,11 @@ describe('rbac helpers', () => {
     expect([await reach(ownerUser), await reach(top)]).toEqual([[s1.id], [s1.id, s2.id].sort()]);
     // The access table's read check (auth/access.ts), as a route's declaration runs it.
     const access = (user: AuthUser, kind: RecordKind, ids: number[]) => requireAccess(t.db, { user, body: {} } as unknown as FastifyRequest, kind, ids, 'read');
-    const canAccessApp = (user: AuthUser, id: number) => access(user, 'app', [id]).then(() => true, () => false);
+    const canAccessApp = (user: AuthUser, id: number) =>
+      access(user, 'app', [id]).then(
+        () => true,
+        () => false,
+      );
     const assertServerAccess = (user: AuthUser, ids: number[]) => access(user, 'server', ids);
     const assertProfileAccess = (user: AuthUser, ids: number[]) => access(user, 'profile', ids);
     expect([await canAccessApp(ownerUser, mine.id), await canAccessApp(ownerUser, theirs.id)]).toEqual([true, false]);
@@ -124,7 +153,13 @@ describe('rbac helpers', () => {
 
     // A profile belongs to whoever may manage its server; a foreign or missing one refuses the batch.
     const profile = { name: 'p', addressEnc: 'sealed', operator: 'mci', protocol: 'vless' } as const;
-    const [p1, p2] = await t.db.insert(profiles).values([{ ...profile, serverId: s1.id }, { ...profile, serverId: s2.id }]).returning();
+    const [p1, p2] = await t.db
+      .insert(profiles)
+      .values([
+        { ...profile, serverId: s1.id },
+        { ...profile, serverId: s2.id },
+      ])
+      .returning();
     await expect(assertProfileAccess(ownerUser, [p1.id])).resolves.toBeUndefined();
     await expect(assertProfileAccess(ownerUser, [p1.id, p2.id])).rejects.toMatchObject({ statusCode: 404, message: 'Profile not found' });
     await expect(assertProfileAccess(top, [p1.id, 999_999])).rejects.toMatchObject({ statusCode: 404, message: 'Profile not found' });

@@ -72,20 +72,48 @@ describe('appSettingsSchema', () => {
 
   test('a full settings payload passes', async () => {
     const v = await valid(appSettingsSchema, {
-      aboutLink: 'https://example.com/about', policyLink: 'https://example.com/policy',
-      googlePlayLink: 'https://play.google.com/store/apps/details?id=com.example', instagram: '@fastvpn',
-      telegram: 'https://t.me/fastvpn', youtube: 'https://youtube.com/@fastvpn', updateText: 'نسخهٔ جدید منتشر شد',
-      englishUpdateText: 'A new version is out!', email: 'support@example.com',
-      appVersion: 1.23, forceUpdate: false, blockVersion: null, activeBlockVersion: true,
-      adsForceByVPN: true, adsForceByVPNInForeign: false, adsForceByVPNInIran: true, autoConnect: true, configsActive: true,
-      connectDelay: 3, disconnectDelay: 0, UserConnectionLimit: 5400,
-      detectLocationBy: 'Timezone', activeEncryptSetting: true, repoName: 'acme/vpn',
-      smartActive: true, autoConnectPing: 800, connectionPing: 1200, dnsServer: '1.1.1.1,8.8.8.8', clickToContinue: false,
-      foreignSmart: true, delaySmart: 2, loadSmartTogether: false,
-      restartTimeLimit: 60, restartTimeLimitEnabled: true,
-      selectedCountries: 'ir, de ,US', blockedCountries: '',
-      newCoreKey: 'Xk3p9Qz7Lm2Vb8Nw4Rt6Yh1Jd5Fs0Ga2', newCoreIv: 'Pq8Lm3Zx7Cv1Bn4K', staticConfigDelay: 10,
-      cppKey: 'k', cppIv: 'i', robotIp: '2001:db8::10',
+      aboutLink: 'https://example.com/about',
+      policyLink: 'https://example.com/policy',
+      googlePlayLink: 'https://play.google.com/store/apps/details?id=com.example',
+      instagram: '@fastvpn',
+      telegram: 'https://t.me/fastvpn',
+      youtube: 'https://youtube.com/@fastvpn',
+      updateText: 'نسخهٔ جدید منتشر شد',
+      englishUpdateText: 'A new version is out!',
+      email: 'support@example.com',
+      appVersion: 1.23,
+      forceUpdate: false,
+      blockVersion: null,
+      activeBlockVersion: true,
+      adsForceByVPN: true,
+      adsForceByVPNInForeign: false,
+      adsForceByVPNInIran: true,
+      autoConnect: true,
+      configsActive: true,
+      connectDelay: 3,
+      disconnectDelay: 0,
+      UserConnectionLimit: 5400,
+      detectLocationBy: 'Timezone',
+      activeEncryptSetting: true,
+      repoName: 'acme/vpn',
+      smartActive: true,
+      autoConnectPing: 800,
+      connectionPing: 1200,
+      dnsServer: '1.1.1.1,8.8.8.8',
+      clickToContinue: false,
+      foreignSmart: true,
+      delaySmart: 2,
+      loadSmartTogether: false,
+      restartTimeLimit: 60,
+      restartTimeLimitEnabled: true,
+      selectedCountries: 'ir, de ,US',
+      blockedCountries: '',
+      newCoreKey: 'Xk3p9Qz7Lm2Vb8Nw4Rt6Yh1Jd5Fs0Ga2',
+      newCoreIv: 'Pq8Lm3Zx7Cv1Bn4K',
+      staticConfigDelay: 10,
+      cppKey: 'k',
+      cppIv: 'i',
+      robotIp: '2001:db8::10',
     });
     expect(v.selectedCountries).toBe('IR,DE,US');
     expect(splitCountryCodes(v.selectedCountries)).toEqual(['IR', 'DE', 'US']);
@@ -166,10 +194,31 @@ describe('settings groups and edit rights', () => {
   });
 
   test('docs/product.md §6 examples land on the right side', () => {
-    for (const f of ['instagram', 'telegram', 'youtube', 'googlePlayLink', 'adsForceByVPN', 'configsActive', 'autoConnect', 'newCoreKey', 'robotIp', 'selectedCountries']) {
+    for (const f of [
+      'instagram',
+      'telegram',
+      'youtube',
+      'googlePlayLink',
+      'adsForceByVPN',
+      'configsActive',
+      'autoConnect',
+      'newCoreKey',
+      'robotIp',
+      'selectedCountries',
+    ]) {
       expect(isTopAdminOnlySetting(f)).toBe(true);
     }
-    for (const f of ['email', 'UserConnectionLimit', 'connectDelay', 'disconnectDelay', 'policyLink', 'aboutLink', 'appVersion', 'forceUpdate', 'activeBlockVersion']) {
+    for (const f of [
+      'email',
+      'UserConnectionLimit',
+      'connectDelay',
+      'disconnectDelay',
+      'policyLink',
+      'aboutLink',
+      'appVersion',
+      'forceUpdate',
+      'activeBlockVersion',
+    ]) {
       expect(isTopAdminOnlySetting(f)).toBe(false);
     }
   });

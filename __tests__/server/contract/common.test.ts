@@ -8,10 +8,16 @@ import { KNOWN_MESSAGE_IDS, errorsOf } from './validate-helper';
 describe('isIPv4 / isIPv6', () => {
   test.each(['0.0.0.0', '127.0.0.1', '203.0.113.255', '255.255.255.255'])('IPv4 %s', (v) => expect(isIPv4(v)).toBe(true));
   test.each(['256.0.0.1', '1.2.3', '1.2.3.4.5', '01.2.3.4', '1.2.3.-4', ' 1.2.3.4', ''])('not IPv4 %p', (v) => expect(isIPv4(v)).toBe(false));
-  test.each(['::', '::1', '2001:db8::1', '2001:0db8:0000:0000:0000:ff00:0042:8329', 'fe80::1:2:3:4', '::ffff:192.0.2.1', '64:ff9b::192.0.2.33', '1:2:3:4:5:6:7::'])(
-    'IPv6 %s',
-    (v) => expect(isIPv6(v)).toBe(true),
-  );
+  test.each([
+    '::',
+    '::1',
+    '2001:db8::1',
+    '2001:0db8:0000:0000:0000:ff00:0042:8329',
+    'fe80::1:2:3:4',
+    '::ffff:192.0.2.1',
+    '64:ff9b::192.0.2.33',
+    '1:2:3:4:5:6:7::',
+  ])('IPv6 %s', (v) => expect(isIPv6(v)).toBe(true));
   test.each(['2001:db8:::1', '1:2:3:4:5:6:7:8:9', '1::2::3', '12345::1', 'g::1', ':1', '1:', '[::1]', 'fe80::1%eth0', '1:2:3:4:5:6:7:1.2.3.4', ''])(
     'not IPv6 %p',
     (v) => expect(isIPv6(v)).toBe(false),
@@ -43,20 +49,47 @@ describe('isHostname / isHostOrIp / isHttpUrl / utf8Length', () => {
 });
 
 // Every request schema of the contract, found by name.
-const SCHEMAS = Object.entries(contract).filter(
-  ([name, v]) => /Schema$|Params$/.test(name) && v && typeof v === 'object' && 'fields' in (v as object),
-) as [string, AnyObjectSchema][];
+const SCHEMAS = Object.entries(contract).filter(([name, v]) => /Schema$|Params$/.test(name) && v && typeof v === 'object' && 'fields' in (v as object)) as [
+  string,
+  AnyObjectSchema,
+][];
 
 // JSON can carry all of these, including objects whose own keys shadow Object.prototype members.
 const ODD_VALUES: unknown[] = [
-  null, {}, [], [1, 'a'], 'x', '', '   ', -1, 1.5, 0, 2 ** 40, true, 'x'.repeat(300_000),
-  JSON.parse('{"toString": 1}'), JSON.parse('{"toString": 1, "valueOf": 1}'), JSON.parse('{"__proto__": {"x": 1}, "constructor": 1}'),
+  null,
+  {},
+  [],
+  [1, 'a'],
+  'x',
+  '',
+  '   ',
+  -1,
+  1.5,
+  0,
+  2 ** 40,
+  true,
+  'x'.repeat(300_000),
+  JSON.parse('{"toString": 1}'),
+  JSON.parse('{"toString": 1, "valueOf": 1}'),
+  JSON.parse('{"__proto__": {"x": 1}, "constructor": 1}'),
 ];
 
 describe('every failure is a contract message id', () => {
   test('the schemas are all found', () => {
     const names = SCHEMAS.map(([n]) => n);
-    for (const n of ['userCreateSchema', 'appSettingsSchema', 'adSettingsSchema', 'serverSchema', 'profileCreateSchema', 'devicesQuerySchema', 'privacySchema', 'blockVersionSchema', 'changeStatusParams', 'signInSchema', 'changePasswordSchema']) {
+    for (const n of [
+      'userCreateSchema',
+      'appSettingsSchema',
+      'adSettingsSchema',
+      'serverSchema',
+      'profileCreateSchema',
+      'devicesQuerySchema',
+      'privacySchema',
+      'blockVersionSchema',
+      'changeStatusParams',
+      'signInSchema',
+      'changePasswordSchema',
+    ]) {
       expect(names).toContain(n);
     }
   });
@@ -66,7 +99,8 @@ describe('every failure is a contract message id', () => {
     for (const field of Object.keys(schema.fields)) {
       for (const value of ODD_VALUES) {
         const errors = await errorsOf(schema, { [field]: value });
-        for (const [path, message] of Object.entries(errors)) if (!KNOWN_MESSAGE_IDS.has(message)) unknown.push(`${path}=${JSON.stringify(value).slice(0, 20)}: ${message}`);
+        for (const [path, message] of Object.entries(errors))
+          if (!KNOWN_MESSAGE_IDS.has(message)) unknown.push(`${path}=${JSON.stringify(value).slice(0, 20)}: ${message}`);
       }
     }
     for (const body of ODD_VALUES) {
@@ -106,7 +140,8 @@ describe('bounds of every field (docs/architecture.md §5)', () => {
     expect(await errorsOf(contract.idParamsSchema, { id: '+1' })).toEqual({ id: 'validation.number' });
     expect(await errorsOf(contract.idParamsSchema, { id: '1.0' })).toEqual({ id: 'validation.integer' });
     // An id as text has one spelling: plain digits, no spaces, no leading zero (`%206`, `06`).
-    for (const id of [' 12 ', ' 6', '6 ', '06', '00', '0', '1_0', '\u0666']) expect([id, await errorsOf(contract.idParamsSchema, { id })]).not.toEqual([id, {}]);
+    for (const id of [' 12 ', ' 6', '6 ', '06', '00', '0', '1_0', '\u0666'])
+      expect([id, await errorsOf(contract.idParamsSchema, { id })]).not.toEqual([id, {}]);
     for (const id of ['1', '12', '2147483647', 7]) expect(await errorsOf(contract.idParamsSchema, { id })).toEqual({});
     expect(await errorsOf(contract.serversQuerySchema, { appId: '06' })).toEqual({ appId: 'validation.integer' });
     expect(await errorsOf(contract.idsSchema, { ids: [3, '04'] })).toEqual({ 'ids[1]': 'validation.integer' });

@@ -11,7 +11,13 @@ const cells = (text: string) => Papa.parse<string[]>(text.replace(/^\uFEFF/, '')
 
 describe('csvText', () => {
   it('starts with a UTF-8 byte-order mark and ends lines with CRLF', () => {
-    const text = csvText(['نام', 'port'], [['آلمان', 443], ['x', null]]);
+    const text = csvText(
+      ['نام', 'port'],
+      [
+        ['آلمان', 443],
+        ['x', null],
+      ],
+    );
     expect(text.charCodeAt(0)).toBe(0xfeff);
     expect(text.slice(1).split('\r\n')).toEqual(['نام,port', 'آلمان,443', 'x,']);
   });
@@ -61,14 +67,34 @@ describe('csvText', () => {
   });
 
   it('drops bidi controls (LRM, RLM, ALM, embeddings, overrides, isolates) from headers and cells, then guards what is left', () => {
-    const text = csvText(['کلید \u2066API\u2069', '\u200Fنام'], [['\u202E=1+1', 'a\u200Eb\u061Cc\u202A\u202B\u202C\u202D\u2067\u2068d'], ['\u2066-5\u2069', 'نیم\u200Cفاصله']]);
+    const text = csvText(
+      ['کلید \u2066API\u2069', '\u200Fنام'],
+      [
+        ['\u202E=1+1', 'a\u200Eb\u061Cc\u202A\u202B\u202C\u202D\u2067\u2068d'],
+        ['\u2066-5\u2069', 'نیم\u200Cفاصله'],
+      ],
+    );
     expect(text).not.toMatch(/[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/);
-    expect(cells(text)).toEqual([['کلید API', 'نام'], ["'=1+1", 'abcd'], ['-5', 'نیم\u200Cفاصله']]);
+    expect(cells(text)).toEqual([
+      ['کلید API', 'نام'],
+      ["'=1+1", 'abcd'],
+      ['-5', 'نیم\u200Cفاصله'],
+    ]);
     expect(isFormulaCell('\u202E=1+1')).toBe(true);
   });
 
   it('writes dates as ISO 8601 and numbers with Latin digits', () => {
-    expect(cells(csvText(['at', 'n'], [[new Date('2024-03-20T10:00:00Z'), 1234.5], [new Date(Number.NaN), -7]]))).toEqual([
+    expect(
+      cells(
+        csvText(
+          ['at', 'n'],
+          [
+            [new Date('2024-03-20T10:00:00Z'), 1234.5],
+            [new Date(Number.NaN), -7],
+          ],
+        ),
+      ),
+    ).toEqual([
       ['at', 'n'],
       ['2024-03-20T10:00:00.000Z', '1234.5'],
       ['', '-7'],
@@ -76,7 +102,10 @@ describe('csvText', () => {
   });
 
   it('writes a file a batch at a time: csvHead then csvLines is csvText with a final line end', () => {
-    const rows = [['=x', 2], ['y', null]] as const;
+    const rows = [
+      ['=x', 2],
+      ['y', null],
+    ] as const;
     expect(csvHead(['a', 'b']) + csvLines(rows.slice(0, 1)) + csvLines([]) + csvLines(rows.slice(1))).toBe(`${csvText(['a', 'b'], rows)}\r\n`);
     expect(csvHead(['a']).charCodeAt(0)).toBe(0xfeff);
   });
@@ -100,7 +129,8 @@ function sources(dir: string, out: string[] = []): string[] {
 const files = [...sources('src'), ...sources('server/src')].map((rel) => ({ rel, text: readFileSync(path.join(root, rel), 'utf8') }));
 
 /** CSV writers other than papaparse that would bypass the guard if imported. */
-const OTHER_WRITERS = /from\s+['"](?:csv-stringify|csv-writer|json2csv|@json2csv\/[^'"]+|fast-csv|@fast-csv\/format|export-to-csv|react-csv|objects-to-csv|papaparse\/[^'"]+)['"]/;
+const OTHER_WRITERS =
+  /from\s+['"](?:csv-stringify|csv-writer|json2csv|@json2csv\/[^'"]+|fast-csv|@fast-csv\/format|export-to-csv|react-csv|objects-to-csv|papaparse\/[^'"]+)['"]/;
 /**
  * A file that hands out CSV: a CSV content type, or a file name ending in .csv given to a download
  * (an <a download>, a Blob, a Content-Disposition). Accept attributes of a file input read CSV and are left out.
@@ -126,7 +156,7 @@ describe('every CSV is written by src/contract/csv.ts', () => {
     );
   });
 
-  it('calls papaparse\'s unparse nowhere else', () => {
+  it("calls papaparse's unparse nowhere else", () => {
     const elsewhere = files.filter((f) => f.rel !== SHARED && /\bunparse\b/i.test(f.text)).map((f) => f.rel);
     expect(elsewhere).toEqual([]);
   });

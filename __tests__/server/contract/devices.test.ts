@@ -37,10 +37,18 @@ describe('devicesQuerySchema', () => {
 
   test('query-string values are cast; empty and "null" mean absent', async () => {
     expect(await valid(devicesQuerySchema, { page: '3', size: '50', appId: '7', filter: ' samsung ', sort: 'model', ascending: 'false' })).toEqual({
-      page: 3, size: 50, appId: 7, filter: 'samsung', sort: 'model', ascending: false,
+      page: 3,
+      size: 50,
+      appId: 7,
+      filter: 'samsung',
+      sort: 'model',
+      ascending: false,
     });
     expect(await valid(devicesQuerySchema, { page: '', appId: 'null', filter: '', sort: '', ascending: '' })).toEqual({
-      page: 1, size: 30, sort: 'id', ascending: false,
+      page: 1,
+      size: 30,
+      sort: 'id',
+      ascending: false,
     });
   });
 

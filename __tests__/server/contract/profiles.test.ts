@@ -83,7 +83,7 @@ describe('convertProfileSchema and profileImportSchema', () => {
 });
 
 describe('the share-link and CSV reason ids', () => {
-  test('are shareLink.<key> and csv.<key>, each with a text in both of the servers feature\'s catalogues', () => {
+  test("are shareLink.<key> and csv.<key>, each with a text in both of the servers feature's catalogues", () => {
     expect([M.badHost, M.missingRealityKey, CSV_MESSAGES.tooManyRows]).toEqual(['shareLink.badHost', 'shareLink.missingRealityKey', 'csv.tooManyRows']);
     const lang = (code: string): Record<string, string> =>
       JSON.parse(readFileSync(path.join(__dirname, '../../../src/features/servers/lang', `${code}.json`), 'utf8'));

@@ -33,8 +33,11 @@ describe('checkSignIn agrees with signInSchema', () => {
   });
 });
 
-describe('checkTotpCode agrees with the code step\'s schema', () => {
-  const codeText = fc.oneof(edgeText, fc.integer({ min: 29, max: 35 }).chain((n) => fc.constantFrom('7'.repeat(n), ` ${'7'.repeat(n)} `)));
+describe("checkTotpCode agrees with the code step's schema", () => {
+  const codeText = fc.oneof(
+    edgeText,
+    fc.integer({ min: 29, max: 35 }).chain((n) => fc.constantFrom('7'.repeat(n), ` ${'7'.repeat(n)} `)),
+  );
 
   test('for any code', async () => {
     await fc.assert(

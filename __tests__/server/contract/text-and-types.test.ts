@@ -4,9 +4,29 @@
 // ids with one spelling, and the JSON type check the server runs on bodies (jsonTypeErrors).
 import type { AnyObjectSchema } from 'yup';
 import {
-  V, adSettingsSchema, appSchema, appSettingsSchema, changePasswordSchema, deviceRegisterSchema, deviceUpdateSchema, hasInvisibleControls, VISIBLE_TEXT,
-  idParamsSchema, jsonTypeErrors, menuInputSchema, operatorSettingsSchema, profileCreateSchema, roleInputSchema, serverSchema, setRepoSchema,
-  userCreateSchema, userUpdateSchema, adminSetPasswordSchema, blockVersionSchema, privacySchema, wordEncryptionSchema,
+  V,
+  adSettingsSchema,
+  appSchema,
+  appSettingsSchema,
+  changePasswordSchema,
+  deviceRegisterSchema,
+  deviceUpdateSchema,
+  hasInvisibleControls,
+  VISIBLE_TEXT,
+  idParamsSchema,
+  jsonTypeErrors,
+  menuInputSchema,
+  operatorSettingsSchema,
+  profileCreateSchema,
+  roleInputSchema,
+  serverSchema,
+  setRepoSchema,
+  userCreateSchema,
+  userUpdateSchema,
+  adminSetPasswordSchema,
+  blockVersionSchema,
+  privacySchema,
+  wordEncryptionSchema,
 } from '../../../src/contract';
 import { errorsOf } from './validate-helper';
 
@@ -21,7 +41,27 @@ async function fieldError(schema: AnyObjectSchema, field: string, value: unknown
 // (TextInput, EnglishTextField, PasswordField), Persian-only is PersianTextField, `any` is charset="any".
 const ENGLISH_ONLY: [string, AnyObjectSchema, string[]][] = [
   ['app form', appSchema, ['sign', 'cppSign', 'firebaseConfig', 'packageName', 'email']],
-  ['settings tab', appSettingsSchema, ['aboutLink', 'policyLink', 'googlePlayLink', 'instagram', 'telegram', 'youtube', 'englishUpdateText', 'email', 'repoName', 'dnsServer', 'newCoreKey', 'newCoreIv', 'cppKey', 'cppIv', 'robotIp']],
+  [
+    'settings tab',
+    appSettingsSchema,
+    [
+      'aboutLink',
+      'policyLink',
+      'googlePlayLink',
+      'instagram',
+      'telegram',
+      'youtube',
+      'englishUpdateText',
+      'email',
+      'repoName',
+      'dnsServer',
+      'newCoreKey',
+      'newCoreIv',
+      'cppKey',
+      'cppIv',
+      'robotIp',
+    ],
+  ],
   ['ads tab', adSettingsSchema, ['IDApp', 'intCon', 'rew', 'smartIntDis']],
   ['server form', serverSchema, ['ip', 'username', 'password']],
   ['device form (edit)', deviceUpdateSchema, ['uniqueDeviceId', 'fcmToken', 'model']],
@@ -59,11 +99,25 @@ describe('the docs/product.md §5 text rules, on the fields the panel marks', ()
 
   test('the fields that had no rule of their own answer englishOnly', async () => {
     const cases: [AnyObjectSchema, string][] = [
-      [appSchema, 'sign'], [appSchema, 'cppSign'], [appSchema, 'firebaseConfig'],
-      [appSettingsSchema, 'aboutLink'], [appSettingsSchema, 'instagram'], [appSettingsSchema, 'repoName'], [appSettingsSchema, 'dnsServer'], [appSettingsSchema, 'cppKey'], [appSettingsSchema, 'cppIv'],
-      [adSettingsSchema, 'IDApp'], [serverSchema, 'username'], [serverSchema, 'password'],
-      [deviceUpdateSchema, 'fcmToken'], [deviceUpdateSchema, 'uniqueDeviceId'], [deviceUpdateSchema, 'model'],
-      [userCreateSchema, 'website'], [userCreateSchema, 'password'], [changePasswordSchema, 'password'], [setRepoSchema, 'repoName'],
+      [appSchema, 'sign'],
+      [appSchema, 'cppSign'],
+      [appSchema, 'firebaseConfig'],
+      [appSettingsSchema, 'aboutLink'],
+      [appSettingsSchema, 'instagram'],
+      [appSettingsSchema, 'repoName'],
+      [appSettingsSchema, 'dnsServer'],
+      [appSettingsSchema, 'cppKey'],
+      [appSettingsSchema, 'cppIv'],
+      [adSettingsSchema, 'IDApp'],
+      [serverSchema, 'username'],
+      [serverSchema, 'password'],
+      [deviceUpdateSchema, 'fcmToken'],
+      [deviceUpdateSchema, 'uniqueDeviceId'],
+      [deviceUpdateSchema, 'model'],
+      [userCreateSchema, 'website'],
+      [userCreateSchema, 'password'],
+      [changePasswordSchema, 'password'],
+      [setRepoSchema, 'repoName'],
     ];
     for (const [schema, field] of cases) expect([field, await fieldError(schema, field, `https://example.com/${PERSIAN}`)]).toEqual([field, V.englishOnly]);
   });
@@ -81,7 +135,24 @@ describe('the docs/product.md §5 text rules, on the fields the panel marks', ()
 });
 
 describe('names the phones show hold no bidi control or zero-width character', () => {
-  const CONTROLS = ['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069', '\u200B', '\u200D', '\u200E', '\u200F', '\u061C', '\u2060', '\uFEFF'];
+  const CONTROLS = [
+    '\u202A',
+    '\u202B',
+    '\u202C',
+    '\u202D',
+    '\u202E',
+    '\u2066',
+    '\u2067',
+    '\u2068',
+    '\u2069',
+    '\u200B',
+    '\u200D',
+    '\u200E',
+    '\u200F',
+    '\u061C',
+    '\u2060',
+    '\uFEFF',
+  ];
 
   test('hasInvisibleControls: every control, and a ZWNJ anywhere but inside a Persian word', () => {
     for (const ch of CONTROLS) expect([ch.codePointAt(0)!.toString(16), hasInvisibleControls(`ab${ch}cd`)]).toEqual([ch.codePointAt(0)!.toString(16), true]);
@@ -90,7 +161,20 @@ describe('names the phones show hold no bidi control or zero-width character', (
   });
 
   test('VISIBLE_TEXT, the pattern the OpenAPI document carries, accepts exactly what hasInvisibleControls lets through', () => {
-    const fixed = [...CONTROLS.map((ch) => `ab${ch}cd`), 'apple\u200C', '\u200Cفای', 'a\u200Cb', 'وای\u200C', 'وای\u200C فای', 'وای\u200Cفای', 'می‌خواهم', '\u061C\u200Cب', 'ب\u200C\u200Cپ', 'ب\u200Cپ\u200Cت', ''];
+    const fixed = [
+      ...CONTROLS.map((ch) => `ab${ch}cd`),
+      'apple\u200C',
+      '\u200Cفای',
+      'a\u200Cb',
+      'وای\u200C',
+      'وای\u200C فای',
+      'وای\u200Cفای',
+      'می‌خواهم',
+      '\u061C\u200Cب',
+      'ب\u200C\u200Cپ',
+      'ب\u200Cپ\u200Cت',
+      '',
+    ];
     // Every string of up to 4 characters over letters of both scripts, a space, ZWNJ and the controls' edges.
     const alphabet = ['a', 'ب', 'پ', ' ', '\u200C', '\u061C', '\u200B', '\u200F', '\u2066', '\uFEFF', '\u06FF', '\u0600', '\u0700'];
     let all = [''];
@@ -125,8 +209,16 @@ describe('jsonTypeErrors: a JSON body typed as its schema says', () => {
   test('text, numbers and booleans of the wrong JSON type, at any depth', () => {
     expect(jsonTypeErrors(privacySchema, { privacy: 123 })).toEqual({ privacy: V.checkInput });
     expect(jsonTypeErrors(roleInputSchema, { name: true, description: 5 })).toEqual({ name: V.checkInput, description: V.checkInput });
-    expect(jsonTypeErrors(serverSchema, { appId: [1, '2'], countryId: '98', port: '22', ip: 'x' })).toEqual({ 'appId[1]': V.number, countryId: V.number, port: V.number });
-    expect(jsonTypeErrors(appSettingsSchema, { forceUpdate: 'true', autoConnect: 1, connectDelay: '' })).toEqual({ forceUpdate: V.checkInput, autoConnect: V.checkInput, connectDelay: V.number });
+    expect(jsonTypeErrors(serverSchema, { appId: [1, '2'], countryId: '98', port: '22', ip: 'x' })).toEqual({
+      'appId[1]': V.number,
+      countryId: V.number,
+      port: V.number,
+    });
+    expect(jsonTypeErrors(appSettingsSchema, { forceUpdate: 'true', autoConnect: 1, connectDelay: '' })).toEqual({
+      forceUpdate: V.checkInput,
+      autoConnect: V.checkInput,
+      connectDelay: V.number,
+    });
   });
 
   test('absent and null values are the schema’s own business; right types and unknown keys pass', () => {

@@ -24,7 +24,12 @@ describe('a 400', () => {
 
   it('answers the too-long field by id in errors and its limit in values', async () => {
     const c = await callers(t);
-    const res = await t.app.inject({ method: 'POST', url: api('access/roles'), headers: c.top.headers, payload: { name: 'x'.repeat(ROLE_NAME_MAX + 1), pName: 'پشتیبان' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: api('access/roles'),
+      headers: c.top.headers,
+      payload: { name: 'x'.repeat(ROLE_NAME_MAX + 1), pName: 'پشتیبان' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ errors: { name: V.tooLong }, values: { name: { max: ROLE_NAME_MAX } } });
   });

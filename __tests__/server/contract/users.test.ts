@@ -1,12 +1,5 @@
 // Staff-user request schemas (docs/product.md §5 "New user", "Edit user", admin password change, change role).
-import {
-  V,
-  adminSetPasswordSchema,
-  changeRoleSchema,
-  changeStatusSchema,
-  userCreateSchema,
-  userUpdateSchema,
-} from '../../../src/contract';
+import { V, adminSetPasswordSchema, changeRoleSchema, changeStatusSchema, userCreateSchema, userUpdateSchema } from '../../../src/contract';
 import { errorsOf, valid } from './validate-helper';
 
 const NEW_USER = {

@@ -55,8 +55,10 @@ onPostgres('PostgreSQL cutting the connections', () => {
     if (!closed) await t?.close();
   });
 
-  const addDevice = (id: string) => t.call(null, 'POST', 'apps/addDevice', { uniqueDeviceId: id, fcmToken: `token-${id}`, model: 'Pixel' }, { [APP_API_KEY_HEADER]: apiKey });
-  const addProfile = (name: string) => t.call(c.top.token, 'POST', 'apps/addProfile', { name, address: VLESS, operator: 'mci', protocol: 'vless', type: 'smart', serverId });
+  const addDevice = (id: string) =>
+    t.call(null, 'POST', 'apps/addDevice', { uniqueDeviceId: id, fcmToken: `token-${id}`, model: 'Pixel' }, { [APP_API_KEY_HEADER]: apiKey });
+  const addProfile = (name: string) =>
+    t.call(c.top.token, 'POST', 'apps/addProfile', { name, address: VLESS, operator: 'mci', protocol: 'vless', type: 'smart', serverId });
 
   it('answers GET /api/health 503 while the database refuses connections, 200 once it takes them again', async () => {
     const { rows } = await admin.query('SELECT current_database() AS name');
@@ -109,7 +111,11 @@ onPostgres('PostgreSQL cutting the connections', () => {
           const res = await addProfile(`cut-${i}`);
           if (seen(res)) stored.profiles.push(res.json().data.id);
         } else {
-          const res = await t.call(changepass.token, 'POST', 'users/changepass', { currentPassword: 'Not#Mine123', password: 'New#Pass123', repassword: 'New#Pass123' });
+          const res = await t.call(changepass.token, 'POST', 'users/changepass', {
+            currentPassword: 'Not#Mine123',
+            password: 'New#Pass123',
+            repassword: 'New#Pass123',
+          });
           // A wrong current password deserves its 400 (and a 429 once the sign-in limits lock it).
           seen(res, [400, 429]);
         }
@@ -137,8 +143,14 @@ onPostgres('PostgreSQL cutting the connections', () => {
     stored.profiles.push(after[1].json().data.id);
 
     const sorted = (ids: number[]) => [...new Set(ids)].sort((a, b) => a - b);
-    const storedDevices = await t.db.select({ id: devices.id }).from(devices).where(inArray(devices.id, sorted(stored.devices)));
-    const storedProfiles = await t.db.select({ id: profiles.id }).from(profiles).where(inArray(profiles.id, sorted(stored.profiles)));
+    const storedDevices = await t.db
+      .select({ id: devices.id })
+      .from(devices)
+      .where(inArray(devices.id, sorted(stored.devices)));
+    const storedProfiles = await t.db
+      .select({ id: profiles.id })
+      .from(profiles)
+      .where(inArray(profiles.id, sorted(stored.profiles)));
     expect(sorted(storedDevices.map((r) => r.id))).toEqual(sorted(stored.devices));
     expect(sorted(storedProfiles.map((r) => r.id))).toEqual(sorted(stored.profiles));
 
@@ -155,7 +167,12 @@ describe('toErrorResponse and connection loss', () => {
 
   it('answers 503 DB_UNAVAILABLE with Retry-After for every way a connection is lost or not made, wrapped by Drizzle or not', () => {
     const lost = [
-      pgError('57P01', 'FATAL'), pgError('57P02'), pgError('57P03'), pgError('08006'), pgError('08001'), pgError('53300'),
+      pgError('57P01', 'FATAL'),
+      pgError('57P02'),
+      pgError('57P03'),
+      pgError('08006'),
+      pgError('08001'),
+      pgError('53300'),
       // a FATAL error ends the session whatever its code (here: the database refuses connections)
       pgError('55000', 'FATAL'),
       Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),

@@ -70,18 +70,24 @@ onPostgres('dashboard counters under concurrent registrations', () => {
     await insert(a.s, 'already-2', '2');
 
     await staller.query('BEGIN');
-    const held = await staller.query(
-      `SELECT n FROM device_hour_counts WHERE app_id = $1 AND slot = $2 AND hour = device_stats_hour(now()) FOR UPDATE`,
-      [app.id, slot],
-    );
+    const held = await staller.query(`SELECT n FROM device_hour_counts WHERE app_id = $1 AND slot = $2 AND hour = device_stats_hour(now()) FOR UPDATE`, [
+      app.id,
+      slot,
+    ]);
     expect(held.rows).toHaveLength(1);
 
     // a: version 1 → 2 (before 0012: took version 1's row, then queued on the hour's; now it
     // changes the two versions' rows only, the hour's count being unchanged); b: a new device of
     // version 2 (version 2's row, then the hour's, where it queues).
-    const change = a.s.query(`UPDATE devices SET app_version_code = '2' WHERE id = $1`, [moved]).then(() => 'ok', (e: Error) => e.message);
+    const change = a.s.query(`UPDATE devices SET app_version_code = '2' WHERE id = $1`, [moved]).then(
+      () => 'ok',
+      (e: Error) => e.message,
+    );
     await waitingOrDone(observer, a.pid, change);
-    const register = insert(b.s, 'new-2', '2').then(() => 'ok', (e: Error) => e.message);
+    const register = insert(b.s, 'new-2', '2').then(
+      () => 'ok',
+      (e: Error) => e.message,
+    );
     expect(await waitingOrDone(observer, b.pid, register)).toBe('waiting');
     await staller.query('COMMIT');
 

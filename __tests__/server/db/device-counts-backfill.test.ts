@@ -32,7 +32,9 @@ beforeAll(async () => {
   await handle.migrate(migrationsBefore0006());
   await handle.db.execute(sql`INSERT INTO roles (id, name) VALUES (1, 'admin')`);
   await handle.db.execute(sql`INSERT INTO users (name, family, username, email, role_id, password_hash) VALUES ('a', 'b', 'u', 'u@x', 1, 'x')`);
-  await handle.db.execute(sql`INSERT INTO apps (name, package_name, admin_id, sign, api_key) SELECT 'App ' || g, 'p' || g, (SELECT id FROM users), 's', 'k' || g FROM generate_series(1, 3) g`);
+  await handle.db.execute(
+    sql`INSERT INTO apps (name, package_name, admin_id, sign, api_key) SELECT 'App ' || g, 'p' || g, (SELECT id FROM users), 's', 'k' || g FROM generate_series(1, 3) g`,
+  );
   // 600 devices over 3 apps, 5 versions (one of them none) and the last 40 days.
   await handle.db.execute(sql`
     INSERT INTO devices (app_id, unique_device_id, fcm_token, app_version_code, model, created_at)

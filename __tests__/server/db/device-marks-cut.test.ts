@@ -37,8 +37,13 @@ onPostgres('a stretch cut under concurrent registrations', () => {
       for (let k = 0; k < 150; k++) {
         const appId = apps[(i + k) % 2].id;
         if (k % 5 === 4) await s.query(`DELETE FROM devices WHERE unique_device_id = $1`, [`crowd-${i * 150 + k}`]);
-        else if (k % 5 === 3) await s.query(`UPDATE devices SET unique_device_id = unique_device_id || '-x' WHERE unique_device_id = $1`, [`crowd-${1000 + i * 150 + k}`]);
-        else await s.query(`INSERT INTO devices (app_id, unique_device_id, fcm_token) VALUES ($1, $2, 'f') ON CONFLICT (app_id, unique_device_id) DO NOTHING`, [appId, `crowd-w${i}-${k}`]);
+        else if (k % 5 === 3)
+          await s.query(`UPDATE devices SET unique_device_id = unique_device_id || '-x' WHERE unique_device_id = $1`, [`crowd-${1000 + i * 150 + k}`]);
+        else
+          await s.query(`INSERT INTO devices (app_id, unique_device_id, fcm_token) VALUES ($1, $2, 'f') ON CONFLICT (app_id, unique_device_id) DO NOTHING`, [
+            appId,
+            `crowd-w${i}-${k}`,
+          ]);
       }
     });
     await new Promise((r) => setTimeout(r, 20));

@@ -35,9 +35,19 @@ describe('seeded data', () => {
     const routes = (await t.db.select({ route: permissions.route }).from(permissions)).map((r) => r.route);
     expect(routes).toEqual(
       expect.arrayContaining([
-        '/', '/servers/manage', '/servers/my-servers', '/servers/settings', '/app/manage', '/app/my-apps',
-        '/users/list', '/users/add-new', '/settings/privacy', '/settings/domain-encryption',
-        '/help/panel-training', '/help/app-admin-panel-training', '/help/api',
+        '/',
+        '/servers/manage',
+        '/servers/my-servers',
+        '/servers/settings',
+        '/app/manage',
+        '/app/my-apps',
+        '/users/list',
+        '/users/add-new',
+        '/settings/privacy',
+        '/settings/domain-encryption',
+        '/help/panel-training',
+        '/help/app-admin-panel-training',
+        '/help/api',
       ]),
     );
     // Since roles have grants (docs/product.md §6) the devices page is a menu item too, so a role can be granted it alone.

@@ -3,7 +3,15 @@
 // per config version and signs once per issue period.
 import { createPublicKey, createPrivateKey, verify } from 'node:crypto';
 import {
-  BundleCache, canonicalBundleBytes, canonicalBundleText, issueWindow, newSigningKeyPair, rawPublicKey, signBundle, type BundleSource, type UnsignedBundle,
+  BundleCache,
+  canonicalBundleBytes,
+  canonicalBundleText,
+  issueWindow,
+  newSigningKeyPair,
+  rawPublicKey,
+  signBundle,
+  type BundleSource,
+  type UnsignedBundle,
 } from '../../../server/src/domain/bundle';
 
 const DAY = 86_400_000;
@@ -23,7 +31,15 @@ const EXPECTED =
 describe('canonical bytes', () => {
   it('are the fields in the fixed order, JSON, no whitespace, whatever order the object holds them in', () => {
     expect(canonicalBundleText(doc)).toBe(EXPECTED);
-    const scrambled = { payload: doc.payload, apiBases: doc.apiBases, version: doc.version, expiresAt: doc.expiresAt, app: doc.app, issuedAt: doc.issuedAt, v: 1 } as UnsignedBundle;
+    const scrambled = {
+      payload: doc.payload,
+      apiBases: doc.apiBases,
+      version: doc.version,
+      expiresAt: doc.expiresAt,
+      app: doc.app,
+      issuedAt: doc.issuedAt,
+      v: 1,
+    } as UnsignedBundle;
     expect(Object.keys(scrambled)[0]).toBe('payload');
     expect(canonicalBundleText(scrambled)).toBe(EXPECTED);
     expect(canonicalBundleBytes(scrambled).equals(Buffer.from(EXPECTED, 'utf8'))).toBe(true);
@@ -81,15 +97,23 @@ describe('issue window', () => {
 
 describe('BundleCache', () => {
   const pair = newSigningKeyPair();
-  const source = (): BundleSource => ({ packageName: 'com.example.vpn', apiBases: [], payload: 'cGF5bG9hZA==', signer: { keyId: 1, privateKey: createPrivateKey(pair.privateKeyPem) } });
+  const source = (): BundleSource => ({
+    packageName: 'com.example.vpn',
+    apiBases: [],
+    payload: 'cGF5bG9hZA==',
+    signer: { keyId: 1, privateKey: createPrivateKey(pair.privateKeyPem) },
+  });
 
   it('builds once per version, signs once per issue period, and never lets an older version replace a newer one', async () => {
     let now = Date.parse('2026-11-28T10:00:00Z');
     const loads: number[] = [];
-    const cache = new BundleCache(async (_app, version) => {
-      loads.push(version);
-      return source();
-    }, () => now);
+    const cache = new BundleCache(
+      async (_app, version) => {
+        loads.push(version);
+        return source();
+      },
+      () => now,
+    );
     const a = await cache.bundle(1, 5);
     const b = await cache.bundle(1, 5);
     expect(b).toBe(a);

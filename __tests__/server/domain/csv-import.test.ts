@@ -81,9 +81,7 @@ describe('parseProfileCsv: row errors', () => {
   });
 
   test('a Persian name is refused', async () => {
-    expect(errors(await parseProfileCsv(`${HEADER}\n${vless(1)},سرور آلمان,vless,normal`))).toEqual([
-      { row: 1, field: 'name', reason: V.profileName },
-    ]);
+    expect(errors(await parseProfileCsv(`${HEADER}\n${vless(1)},سرور آلمان,vless,normal`))).toEqual([{ row: 1, field: 'name', reason: V.profileName }]);
   });
 
   test('protocol/link mismatch both ways', async () => {
@@ -139,9 +137,7 @@ describe('parseProfileCsv: file-level errors (row 0)', () => {
   });
 
   test('a missing column is named; several are all named', async () => {
-    expect(errors(await parseProfileCsv(`address,name,protocol\n${vless(1)},S-1,vless`))).toEqual([
-      { row: 0, field: 'type', reason: C.missingColumn },
-    ]);
+    expect(errors(await parseProfileCsv(`address,name,protocol\n${vless(1)},S-1,vless`))).toEqual([{ row: 0, field: 'type', reason: C.missingColumn }]);
     expect(errors(await parseProfileCsv(`name,protocol\nS-1,vless`))).toEqual([
       { row: 0, field: 'address', reason: C.missingColumn },
       { row: 0, field: 'type', reason: C.missingColumn },
@@ -155,9 +151,7 @@ describe('parseProfileCsv: file-level errors (row 0)', () => {
   });
 
   test('a duplicated column', async () => {
-    expect(errors(await parseProfileCsv(`address,name,protocol,type,name\n${goodLine(1)},x`))).toEqual([
-      { row: 0, field: 'name', reason: C.duplicateColumn },
-    ]);
+    expect(errors(await parseProfileCsv(`address,name,protocol,type,name\n${goodLine(1)},x`))).toEqual([{ row: 0, field: 'name', reason: C.duplicateColumn }]);
   });
 
   test('bytes that are not UTF-8', async () => {

@@ -1,7 +1,16 @@
 // The field health rules on their own: the window, the minimum of devices, the thresholds, the
 // latency percentiles, the down-weighting rule and steering (probation, keep the best few).
 import {
-  DEFAULT_HEALTH, KEEP_BEST, LOW_WEIGHT, deviceWeight, latencyBucket, percentile, steer, verdictOf, type HourCounter, type SteeringRow,
+  DEFAULT_HEALTH,
+  KEEP_BEST,
+  LOW_WEIGHT,
+  deviceWeight,
+  latencyBucket,
+  percentile,
+  steer,
+  verdictOf,
+  type HourCounter,
+  type SteeringRow,
 } from '../../../server/src/domain/field-health';
 
 const HOUR = 3600_000;
@@ -56,7 +65,11 @@ describe('deviceWeight', () => {
 describe('steer', () => {
   const on = { ...DEFAULT_HEALTH, hideFailing: true };
   const row = (profileId: number, verdict: SteeringRow['verdict'], rate: number | null, minutesAgo = 0, hidden = false): SteeringRow => ({
-    profileId, verdict, rate, hidden, changedAt: new Date(now.getTime() - minutesAgo * 60_000),
+    profileId,
+    verdict,
+    rate,
+    hidden,
+    changedAt: new Date(now.getTime() - minutesAgo * 60_000),
   });
 
   it('hides nothing while hideFailing is off', () => {
@@ -64,7 +77,13 @@ describe('steer', () => {
   });
 
   it('hides failing profiles; a hidden one comes back only after working for the probation window', () => {
-    const rows = [row(1, 'failing', 0), row(2, 'working', 1, 10, true), row(3, 'working', 1, 31, true), row(4, 'degraded', 0.5, 60, true), row(5, 'working', 1)];
+    const rows = [
+      row(1, 'failing', 0),
+      row(2, 'working', 1, 10, true),
+      row(3, 'working', 1, 31, true),
+      row(4, 'degraded', 0.5, 60, true),
+      row(5, 'working', 1),
+    ];
     expect(steer(rows, on, now)).toEqual(new Set([1, 2, 4]));
   });
 

@@ -9,7 +9,7 @@ const TOKEN = 'ghp_S3cr3tT0kenValue';
 const BASIC = Buffer.from(`x-access-token:${TOKEN}`).toString('base64');
 
 describe('the git mirror helpers', () => {
-  it('scrubs the token, its basic-auth form and URL credentials from a remote\'s message, keeping the rest', () => {
+  it("scrubs the token, its basic-auth form and URL credentials from a remote's message, keeping the rest", () => {
     const raw = [
       'hint: Updates were rejected because the remote contains work',
       `fatal: unable to access 'https://user:${TOKEN}@github.com/acme/m.git/': The requested URL returned error: 403`,
@@ -28,9 +28,15 @@ describe('the git mirror helpers', () => {
 
   it('sends the user each host expects with a token, or the one the URL names', () => {
     const user = (url: string) => basicAuthUser(new URL(url));
-    expect(['https://github.com/a/b.git', 'https://gitlab.com/a/b.git', 'https://bitbucket.org/a/b.git', 'https://codeberg.org/a/b.git', 'https://alice@gitea.example.com/a/b.git'].map(user)).toEqual([
-      'x-access-token', 'oauth2', 'x-token-auth', 'git', 'alice',
-    ]);
+    expect(
+      [
+        'https://github.com/a/b.git',
+        'https://gitlab.com/a/b.git',
+        'https://bitbucket.org/a/b.git',
+        'https://codeberg.org/a/b.git',
+        'https://alice@gitea.example.com/a/b.git',
+      ].map(user),
+    ).toEqual(['x-access-token', 'oauth2', 'x-token-auth', 'git', 'alice']);
     expect(bareUrl('https://alice@gitea.example.com/a/b.git')).toBe('https://gitea.example.com/a/b.git');
   });
 

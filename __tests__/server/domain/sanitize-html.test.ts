@@ -4,7 +4,14 @@ import draftToHtml from 'draftjs-to-html';
 import { sanitizePolicyHtml as clean } from '../../../server/src/domain/sanitize-html';
 
 const block = (key: string, text: string, type: string, extra: Record<string, unknown> = {}) => ({
-  key, text, type, depth: 0, inlineStyleRanges: [], entityRanges: [], data: {}, ...extra,
+  key,
+  text,
+  type,
+  depth: 0,
+  inlineStyleRanges: [],
+  entityRanges: [],
+  data: {},
+  ...extra,
 });
 
 // A document as react-draft-wysiwyg builds it, exported by the real draftjs-to-html.

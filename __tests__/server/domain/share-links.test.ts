@@ -1,13 +1,7 @@
 // Share-link parsing: a table of real-world vmess/vless links with their parsed fields, and a
 // table of broken links with the reason each is refused.
 import { SHARE_LINK_MESSAGES as M } from '../../../src/contract';
-import {
-  ShareLinkError,
-  detectProtocol,
-  parseShareLink,
-  tryParseShareLink,
-  type ParsedLink,
-} from '../../../server/src/domain/share-links';
+import { ShareLinkError, detectProtocol, parseShareLink, tryParseShareLink, type ParsedLink } from '../../../server/src/domain/share-links';
 import { ACCEPTED_LINKS, REFUSED_LINKS } from '../fixtures/share-link-corpus';
 
 const b64 = (o: unknown) => Buffer.from(typeof o === 'string' ? o : JSON.stringify(o)).toString('base64');
@@ -35,43 +29,132 @@ const VLESS_PERSIAN = `vless://${UUID}@fa.example.com:443/?type=ws&security=tls&
 type Expected = Partial<Omit<ParsedLink, 'params'>> & { params?: Record<string, string> };
 
 const GOOD: [string, string, Expected][] = [
-  ['vmess ws+tls', VMESS_WS_TLS, {
-    protocol: 'vmess', host: 'de1.example.com', port: 443, id: '5f0a4c55-3b1e-4e0f-9a65-3d7c2f1e8b21',
-    transport: 'ws', security: 'tls', sni: 'cdn.example.com', path: '/vmess-ws', remark: 'DE-ws-tls',
-    params: { host: 'cdn.example.com', alpn: 'h2,http/1.1', fp: 'chrome', aid: '0', scy: 'auto', type: 'none', v: '2' },
-  }],
-  ['vmess tcp with http header, numeric port and aid', VMESS_TCP_HTTP, {
-    protocol: 'vmess', host: '198.51.100.7', port: 80, id: '0b2e5f7a-8c9d-4e1f-a2b3-c4d5e6f7a8b9',
-    transport: 'tcp', security: 'none', sni: null, path: '/', remark: 'NL tcp http',
-    params: { type: 'http', host: 'www.bing.com', aid: '0', v: '2' },
-  }],
-  ['vmess grpc without base64 padding', VMESS_NO_PADDING, {
-    host: 'fr.example.net', port: 2053, transport: 'grpc', security: 'tls', sni: 'fr.example.net', path: 'grpc-svc', remark: 'FR-grpc-1',
-  }],
-  ['vmess URL-safe base64, Persian remark with emoji, string port', VMESS_PERSIAN_URLSAFE, {
-    host: 'ir.example.org', port: 8080, transport: 'ws', security: 'none', remark: 'ایران 🇮🇷 سرور ۱ 🚀',
-  }],
-  ['vless ws+tls', VLESS_WS_TLS, {
-    protocol: 'vless', host: 'cdn.example.com', port: 443, id: UUID, transport: 'ws', security: 'tls',
-    sni: 'cdn.example.com', path: '/ws?ed=2048', remark: 'WS-TLS CDN',
-    params: { encryption: 'none', fp: 'chrome', alpn: 'h2,http/1.1', host: 'cdn.example.com' },
-  }],
-  ['vless grpc', VLESS_GRPC, {
-    host: 'grpc.example.com', port: 2083, transport: 'grpc', security: 'tls', sni: 'grpc.example.com', path: 'vless-grpc', remark: 'gRPC',
-    params: { encryption: 'none', serviceName: 'vless-grpc', mode: 'gun' },
-  }],
-  ['vless reality with pbk/sid/fp/sni', VLESS_REALITY, {
-    host: '203.0.113.25', port: 443, transport: 'tcp', security: 'reality', sni: 'www.microsoft.com', path: null, remark: 'Reality-Vision',
-    params: {
-      encryption: 'none', flow: 'xtls-rprx-vision', fp: 'chrome', pbk: 'SbVKOEMjK0sIlbwg4akyBg5mL5KZwwB-ed4eEE7YnRc',
-      sid: '6ba85179e30d4fc2', spx: '/', headerType: 'none',
+  [
+    'vmess ws+tls',
+    VMESS_WS_TLS,
+    {
+      protocol: 'vmess',
+      host: 'de1.example.com',
+      port: 443,
+      id: '5f0a4c55-3b1e-4e0f-9a65-3d7c2f1e8b21',
+      transport: 'ws',
+      security: 'tls',
+      sni: 'cdn.example.com',
+      path: '/vmess-ws',
+      remark: 'DE-ws-tls',
+      params: { host: 'cdn.example.com', alpn: 'h2,http/1.1', fp: 'chrome', aid: '0', scy: 'auto', type: 'none', v: '2' },
     },
-  }],
+  ],
+  [
+    'vmess tcp with http header, numeric port and aid',
+    VMESS_TCP_HTTP,
+    {
+      protocol: 'vmess',
+      host: '198.51.100.7',
+      port: 80,
+      id: '0b2e5f7a-8c9d-4e1f-a2b3-c4d5e6f7a8b9',
+      transport: 'tcp',
+      security: 'none',
+      sni: null,
+      path: '/',
+      remark: 'NL tcp http',
+      params: { type: 'http', host: 'www.bing.com', aid: '0', v: '2' },
+    },
+  ],
+  [
+    'vmess grpc without base64 padding',
+    VMESS_NO_PADDING,
+    {
+      host: 'fr.example.net',
+      port: 2053,
+      transport: 'grpc',
+      security: 'tls',
+      sni: 'fr.example.net',
+      path: 'grpc-svc',
+      remark: 'FR-grpc-1',
+    },
+  ],
+  [
+    'vmess URL-safe base64, Persian remark with emoji, string port',
+    VMESS_PERSIAN_URLSAFE,
+    {
+      host: 'ir.example.org',
+      port: 8080,
+      transport: 'ws',
+      security: 'none',
+      remark: 'ایران 🇮🇷 سرور ۱ 🚀',
+    },
+  ],
+  [
+    'vless ws+tls',
+    VLESS_WS_TLS,
+    {
+      protocol: 'vless',
+      host: 'cdn.example.com',
+      port: 443,
+      id: UUID,
+      transport: 'ws',
+      security: 'tls',
+      sni: 'cdn.example.com',
+      path: '/ws?ed=2048',
+      remark: 'WS-TLS CDN',
+      params: { encryption: 'none', fp: 'chrome', alpn: 'h2,http/1.1', host: 'cdn.example.com' },
+    },
+  ],
+  [
+    'vless grpc',
+    VLESS_GRPC,
+    {
+      host: 'grpc.example.com',
+      port: 2083,
+      transport: 'grpc',
+      security: 'tls',
+      sni: 'grpc.example.com',
+      path: 'vless-grpc',
+      remark: 'gRPC',
+      params: { encryption: 'none', serviceName: 'vless-grpc', mode: 'gun' },
+    },
+  ],
+  [
+    'vless reality with pbk/sid/fp/sni',
+    VLESS_REALITY,
+    {
+      host: '203.0.113.25',
+      port: 443,
+      transport: 'tcp',
+      security: 'reality',
+      sni: 'www.microsoft.com',
+      path: null,
+      remark: 'Reality-Vision',
+      params: {
+        encryption: 'none',
+        flow: 'xtls-rprx-vision',
+        fp: 'chrome',
+        pbk: 'SbVKOEMjK0sIlbwg4akyBg5mL5KZwwB-ed4eEE7YnRc',
+        sid: '6ba85179e30d4fc2',
+        spx: '/',
+        headerType: 'none',
+      },
+    },
+  ],
   ['vless tcp', VLESS_TCP, { host: 'tcp.example.net', port: 8080, transport: 'tcp', security: 'none', sni: null, path: null, remark: 'plain-tcp' }],
-  ['vless IPv6 host in brackets', VLESS_IPV6, { host: '2001:db8::1', port: 8443, transport: 'ws', security: 'tls', sni: 'v6.example.com', path: '/v6', remark: 'IPv6' }],
-  ['vless percent-encoded Persian path and remark, slash before the query', VLESS_PERSIAN, {
-    host: 'fa.example.com', port: 443, transport: 'ws', security: 'tls', path: '/مسیر/ws', remark: 'سرور آلمان 🇩🇪',
-  }],
+  [
+    'vless IPv6 host in brackets',
+    VLESS_IPV6,
+    { host: '2001:db8::1', port: 8443, transport: 'ws', security: 'tls', sni: 'v6.example.com', path: '/v6', remark: 'IPv6' },
+  ],
+  [
+    'vless percent-encoded Persian path and remark, slash before the query',
+    VLESS_PERSIAN,
+    {
+      host: 'fa.example.com',
+      port: 443,
+      transport: 'ws',
+      security: 'tls',
+      path: '/مسیر/ws',
+      remark: 'سرور آلمان 🇩🇪',
+    },
+  ],
 ];
 
 describe('parseShareLink: real-world links', () => {
@@ -120,10 +203,26 @@ const BAD: [string, string, string][] = [
   ['vmess base64 of plain text', 'vmess://aGVsbG8gd29ybGQ=', M.badJson],
   ['vmess base64 of a JSON array', 'vmess://WzEsMl0=', M.badJson],
   ['vmess base64 of invalid UTF-8', 'vmess://' + Buffer.from([0xff, 0xfe, 0xfd]).toString('base64'), M.badBase64],
-  ['vmess JSON missing add', 'vmess://eyJ2IjoiMiIsInBzIjoieCIsInBvcnQiOiI0NDMiLCJpZCI6IjVmMGE0YzU1LTNiMWUtNGUwZi05YTY1LTNkN2MyZjFlOGIyMSIsIm5ldCI6IndzIn0=', M.badHost],
-  ['vmess JSON missing port', 'vmess://eyJ2IjoiMiIsInBzIjoieCIsImFkZCI6ImEuZXhhbXBsZS5jb20iLCJpZCI6IjVmMGE0YzU1LTNiMWUtNGUwZi05YTY1LTNkN2MyZjFlOGIyMSIsIm5ldCI6IndzIn0=', M.badPort],
-  ['vmess port 0', 'vmess://eyJ2IjoiMiIsInBzIjoieCIsImFkZCI6ImEuZXhhbXBsZS5jb20iLCJwb3J0IjowLCJpZCI6IjVmMGE0YzU1LTNiMWUtNGUwZi05YTY1LTNkN2MyZjFlOGIyMSJ9', M.badPort],
-  ['vmess port 70000', 'vmess://eyJ2IjoiMiIsInBzIjoieCIsImFkZCI6ImEuZXhhbXBsZS5jb20iLCJwb3J0IjoiNzAwMDAiLCJpZCI6IjVmMGE0YzU1LTNiMWUtNGUwZi05YTY1LTNkN2MyZjFlOGIyMSJ9', M.badPort],
+  [
+    'vmess JSON missing add',
+    'vmess://eyJ2IjoiMiIsInBzIjoieCIsInBvcnQiOiI0NDMiLCJpZCI6IjVmMGE0YzU1LTNiMWUtNGUwZi05YTY1LTNkN2MyZjFlOGIyMSIsIm5ldCI6IndzIn0=',
+    M.badHost,
+  ],
+  [
+    'vmess JSON missing port',
+    'vmess://eyJ2IjoiMiIsInBzIjoieCIsImFkZCI6ImEuZXhhbXBsZS5jb20iLCJpZCI6IjVmMGE0YzU1LTNiMWUtNGUwZi05YTY1LTNkN2MyZjFlOGIyMSIsIm5ldCI6IndzIn0=',
+    M.badPort,
+  ],
+  [
+    'vmess port 0',
+    'vmess://eyJ2IjoiMiIsInBzIjoieCIsImFkZCI6ImEuZXhhbXBsZS5jb20iLCJwb3J0IjowLCJpZCI6IjVmMGE0YzU1LTNiMWUtNGUwZi05YTY1LTNkN2MyZjFlOGIyMSJ9',
+    M.badPort,
+  ],
+  [
+    'vmess port 70000',
+    'vmess://eyJ2IjoiMiIsInBzIjoieCIsImFkZCI6ImEuZXhhbXBsZS5jb20iLCJwb3J0IjoiNzAwMDAiLCJpZCI6IjVmMGE0YzU1LTNiMWUtNGUwZi05YTY1LTNkN2MyZjFlOGIyMSJ9',
+    M.badPort,
+  ],
   ['vmess fractional port', 'vmess://' + b64({ add: 'a.example.com', port: 443.5, id: UUID }), M.badPort],
   ['vmess missing id', 'vmess://eyJ2IjoiMiIsInBzIjoieCIsImFkZCI6ImEuZXhhbXBsZS5jb20iLCJwb3J0Ijo0NDN9', M.badId],
   ['vmess host with a space', 'vmess://' + b64({ add: 'a b.example.com', port: 443, id: UUID }), M.badHost],
@@ -159,7 +258,10 @@ describe('parseShareLink: broken links', () => {
     }
     expect(caught).toBeInstanceOf(ShareLinkError);
     expect((caught as ShareLinkError).reason).toBe(reason);
-    expect({ name: (caught as Error).name, startsWithReason: (caught as Error).message.startsWith(reason) }).toEqual({ name: 'ShareLinkError', startsWithReason: true });
+    expect({ name: (caught as Error).name, startsWithReason: (caught as Error).message.startsWith(reason) }).toEqual({
+      name: 'ShareLinkError',
+      startsWithReason: true,
+    });
     expect(tryParseShareLink(link)).toEqual({ ok: false, reason });
   });
 
@@ -200,8 +302,17 @@ describe('links real clients export (docs/product.md §5)', () => {
   it('reads the VMess standard URI form like the JSON form, with the JSON names for its values', () => {
     const link = `vmess://${UUID.toUpperCase()}@vm.example.com:8443?type=ws&encryption=aes-128-gcm&security=tls&sni=sni.example.com&host=h.example.com&path=%2Fws%3Fed%3D2048#%D8%B3%D8%B1%D9%88%D8%B1`;
     expect(parseShareLink(link, 'vmess')).toEqual({
-      link, protocol: 'vmess', host: 'vm.example.com', port: 8443, id: UUID, transport: 'ws', security: 'tls',
-      sni: 'sni.example.com', path: '/ws?ed=2048', remark: 'سرور', format: 'uri',
+      link,
+      protocol: 'vmess',
+      host: 'vm.example.com',
+      port: 8443,
+      id: UUID,
+      transport: 'ws',
+      security: 'tls',
+      sni: 'sni.example.com',
+      path: '/ws?ed=2048',
+      remark: 'سرور',
+      format: 'uri',
       params: { encryption: 'aes-128-gcm', host: 'h.example.com', scy: 'aes-128-gcm', aid: '0' },
       fields: { host: 'h.example.com', scy: 'aes-128-gcm', aid: '0' },
     });

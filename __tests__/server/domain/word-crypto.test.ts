@@ -23,10 +23,8 @@ function openssl(args: string[], input: string): string {
   return r.stdout.toString('utf8').trim();
 }
 const hex = (s: string) => Buffer.from(s, 'utf8').toString('hex');
-const opensslEncrypt = (word: string, key = KEY, iv = IV) =>
-  openssl(['enc', '-aes-256-cbc', '-K', hex(key), '-iv', hex(iv), '-base64', '-A'], word);
-const opensslDecrypt = (b64: string, key = KEY, iv = IV) =>
-  openssl(['enc', '-d', '-aes-256-cbc', '-K', hex(key), '-iv', hex(iv), '-base64', '-A'], b64);
+const opensslEncrypt = (word: string, key = KEY, iv = IV) => openssl(['enc', '-aes-256-cbc', '-K', hex(key), '-iv', hex(iv), '-base64', '-A'], word);
+const opensslDecrypt = (b64: string, key = KEY, iv = IV) => openssl(['enc', '-d', '-aes-256-cbc', '-K', hex(key), '-iv', hex(iv), '-base64', '-A'], b64);
 
 const WORDS: [string, string][] = [
   ['a domain', 'api.example.com'],
@@ -67,7 +65,9 @@ describe('encryptWord / decryptWord against the openssl CLI', () => {
   });
 
   test('keys and IVs of the wrong size are refused', () => {
-    expect(() => encryptWord('w', KEY.slice(1), IV)).toThrow(expect.objectContaining({ name: 'WordCryptoError', reason: 'badKey', message: expect.stringMatching(/^newCoreKey must be 32 bytes/) }));
+    expect(() => encryptWord('w', KEY.slice(1), IV)).toThrow(
+      expect.objectContaining({ name: 'WordCryptoError', reason: 'badKey', message: expect.stringMatching(/^newCoreKey must be 32 bytes/) }),
+    );
     expect(() => encryptWord('w', KEY, IV + 'x')).toThrow(expect.objectContaining({ reason: 'badIv' }));
     // 32 characters but more than 32 bytes once encoded.
     expect(() => encryptWord('w', 'ک'.repeat(32), IV)).toThrow(WordCryptoError);

@@ -71,7 +71,13 @@ export async function startCore(dir: string, name: string, config: object, port:
 /** A vmess server inbound per port. */
 export const serverConfig = (id: string, ports: number[]) => ({
   log: { loglevel: 'warning' },
-  inbounds: ports.map((port) => ({ listen: '127.0.0.1', port, protocol: 'vmess', settings: { clients: [{ id, alterId: 0 }] }, streamSettings: { network: 'tcp' } })),
+  inbounds: ports.map((port) => ({
+    listen: '127.0.0.1',
+    port,
+    protocol: 'vmess',
+    settings: { clients: [{ id, alterId: 0 }] },
+    streamSettings: { network: 'tcp' },
+  })),
   outbounds: [{ protocol: 'freedom' }],
 });
 

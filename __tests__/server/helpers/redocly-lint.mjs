@@ -10,6 +10,4 @@ const problems = await lintFromString({ source, absoluteRef: 'openapi.json', con
 // Bundling resolves every $ref; a broken one is a problem too.
 const bundled = await bundleFromString({ source, absoluteRef: 'openapi.json', config });
 const all = [...problems, ...bundled.problems];
-process.stdout.write(
-  JSON.stringify(all.map((p) => ({ rule: p.ruleId, severity: p.severity, message: p.message, where: p.location?.[0]?.pointer }))),
-);
+process.stdout.write(JSON.stringify(all.map((p) => ({ rule: p.ruleId, severity: p.severity, message: p.message, where: p.location?.[0]?.pointer }))));

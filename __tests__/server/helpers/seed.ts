@@ -117,7 +117,10 @@ export async function seedApp(t: TestApp, adminId: number, { active = true, keys
 export async function seedServer(t: TestApp, appIds: number[], { countryCode = 'DE' }: { countryCode?: string } = {}): Promise<number> {
   const n = `${++seeded}${randomBytes(3).toString('hex')}`;
   const [country] = await t.db.select({ id: countries.id }).from(countries).where(eq(countries.code, countryCode));
-  const [server] = await t.db.insert(servers).values({ ip: `srv${n}.example.com`, countryId: country.id, port: 22 }).returning({ id: servers.id });
+  const [server] = await t.db
+    .insert(servers)
+    .values({ ip: `srv${n}.example.com`, countryId: country.id, port: 22 })
+    .returning({ id: servers.id });
   if (appIds.length) await t.db.insert(serverApps).values(appIds.map((appId) => ({ serverId: server.id, appId })));
   return server.id;
 }

@@ -212,7 +212,6 @@ async function migratedDatabase(): Promise<{ target: DatabaseTarget; drop?: () =
   return { target, handle: pgliteHandle(client) };
 }
 
-
 /** A temporary folder removed by the returned cleanup (for PGlite data dirs and DATA_DIR tests). */
 export function tempDir(prefix = 'panel-test-'): { dir: string; remove(): void } {
   const dir = mkdtempSync(path.join(tmpdir(), prefix));

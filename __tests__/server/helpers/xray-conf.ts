@@ -25,7 +25,8 @@ function streamRefusal(s: Json): string | null {
   }
   if (s.kcpSettings && (s.kcpSettings.header !== undefined || s.kcpSettings.seed !== undefined)) return 'The feature mkcp header & seed has been removed';
   for (const mask of s.finalmask?.udp ?? []) {
-    if (mask.type === 'mkcp-legacy' && mask.settings?.header && !MKCP_HEADERS.has(String(mask.settings.header).toLowerCase())) return `invalid header ${mask.settings.header}`;
+    if (mask.type === 'mkcp-legacy' && mask.settings?.header && !MKCP_HEADERS.has(String(mask.settings.header).toLowerCase()))
+      return `invalid header ${mask.settings.header}`;
   }
   const xhttp = s.xhttpSettings ?? s.splithttpSettings;
   if (xhttp) {

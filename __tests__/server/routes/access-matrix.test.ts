@@ -69,8 +69,20 @@ async function fixture(alsoLinkedTo?: number): Promise<Fixture> {
     .insert(appMirrors)
     .values({ appId: app.id, url: MIRROR_URL, branch: 'main', path: 'b.json', tokenSealed: t.app.secrets.seal('t0ken', mirrorTokenContext(app.id)) })
     .returning({ id: appMirrors.id });
-  const [subscription] = await t.db.insert(subscriptions).values({ label: `s${made}`, serverId: server, tokenHash: `hash-${made}` }).returning({ id: subscriptions.id });
-  return { app: app.id, server, profile: profile.id, device: phone.json().data.id, activeVersion: active.id, blockedVersion: blocked.id, subscription: subscription.id, mirror: mirror.id };
+  const [subscription] = await t.db
+    .insert(subscriptions)
+    .values({ label: `s${made}`, serverId: server, tokenHash: `hash-${made}` })
+    .returning({ id: subscriptions.id });
+  return {
+    app: app.id,
+    server,
+    profile: profile.id,
+    device: phone.json().data.id,
+    activeVersion: active.id,
+    blockedVersion: blocked.id,
+    subscription: subscription.id,
+    mirror: mirror.id,
+  };
 }
 
 /** Every row the fixture's records are made of, to compare before and after a refused call. */
@@ -81,7 +93,11 @@ async function rows(fx: Fixture) {
     links: await t.db.select().from(serverApps).where(eq(serverApps.serverId, fx.server)).orderBy(serverApps.appId),
     profiles: await t.db.select().from(profiles).where(eq(profiles.serverId, fx.server)).orderBy(profiles.id),
     device: await t.db.select().from(devices).where(eq(devices.id, fx.device)),
-    versions: await t.db.select().from(appVersions).where(inArray(appVersions.appId, [fx.app])).orderBy(appVersions.id),
+    versions: await t.db
+      .select()
+      .from(appVersions)
+      .where(inArray(appVersions.appId, [fx.app]))
+      .orderBy(appVersions.id),
   };
 }
 
@@ -110,7 +126,10 @@ const SAMPLES: Record<string, (fx: Fixture) => Sample> = {
   'DELETE /api/v1/apps/destroyProfile/:id': (fx) => ({ url: `apps/destroyProfile/${fx.profile}` }),
   'POST /api/v1/apps/destroyMultipleProfiles': (fx) => ({ url: 'apps/destroyMultipleProfiles', payload: { ids: [fx.profile] } }),
   'POST /api/v1/apps/group/addProfiles': (fx) => {
-    const form = multipart({ serverId: String(fx.server), csvFile: { filename: 'p.csv', contentType: 'text/csv', content: `address,name,protocol,type\n${VLESS},Imported,vless,normal\n` } });
+    const form = multipart({
+      serverId: String(fx.server),
+      csvFile: { filename: 'p.csv', contentType: 'text/csv', content: `address,name,protocol,type\n${VLESS},Imported,vless,normal\n` },
+    });
     return { url: 'apps/group/addProfiles', payload: form.payload, headers: form.headers };
   },
   'POST /api/v1/apps/showAds/:id': (fx) => ({ url: `apps/showAds/${fx.app}`, payload: { key: 'adMob', state: true } }),
@@ -118,7 +137,16 @@ const SAMPLES: Record<string, (fx: Fixture) => Sample> = {
   'POST /api/v1/apps/updateSettings/:id': (fx) => ({ url: `apps/updateSettings/${fx.app}`, payload: { updateText: 'به‌روزرسانی کنید' } }),
   'PUT /api/v1/apps/updateApp/:id': (fx) => ({
     url: `apps/updateApp/${fx.app}`,
-    payload: { name: 'Hijacked', packageName: `com.example.hijacked${fx.app}`, sign: 's', adminId: owner.id, cppSign: null, firebaseConfig: null, email: null, description: null },
+    payload: {
+      name: 'Hijacked',
+      packageName: `com.example.hijacked${fx.app}`,
+      sign: 's',
+      adminId: owner.id,
+      cppSign: null,
+      firebaseConfig: null,
+      email: null,
+      description: null,
+    },
   }),
   'PUT /api/v1/apps/changeStatus/:id/:state': (fx) => ({ url: `apps/changeStatus/${fx.app}/false` }),
   'DELETE /api/v1/apps/destroy/:id': (fx) => ({ url: `apps/destroy/${fx.app}` }),
@@ -138,8 +166,14 @@ const SAMPLES: Record<string, (fx: Fixture) => Sample> = {
   'POST /api/v1/apps/subscriptions': (fx) => ({ url: 'apps/subscriptions', payload: { serverId: fx.server, label: 'matrix' } }),
   'DELETE /api/v1/apps/subscriptions/:id': (fx) => ({ url: `apps/subscriptions/${fx.subscription}` }),
   'POST /api/v1/apps/bundleSettings/:appId': (fx) => ({ url: `apps/bundleSettings/${fx.app}`, payload: { apiBases: ['https://attacker.example.net/api/v1'] } }),
-  'POST /api/v1/apps/mirrors/:appId': (fx) => ({ url: `apps/mirrors/${fx.app}`, payload: { url: MIRROR_URL, branch: 'main', path: 'x.json', token: 'attacker' } }),
-  'PUT /api/v1/apps/mirrors/:appId/:mirrorId': (fx) => ({ url: `apps/mirrors/${fx.app}/${fx.mirror}`, payload: { url: MIRROR_URL, branch: 'evil', path: 'x.json' } }),
+  'POST /api/v1/apps/mirrors/:appId': (fx) => ({
+    url: `apps/mirrors/${fx.app}`,
+    payload: { url: MIRROR_URL, branch: 'main', path: 'x.json', token: 'attacker' },
+  }),
+  'PUT /api/v1/apps/mirrors/:appId/:mirrorId': (fx) => ({
+    url: `apps/mirrors/${fx.app}/${fx.mirror}`,
+    payload: { url: MIRROR_URL, branch: 'evil', path: 'x.json' },
+  }),
   'DELETE /api/v1/apps/mirrors/:appId/:mirrorId': (fx) => ({ url: `apps/mirrors/${fx.app}/${fx.mirror}` }),
   'POST /api/v1/apps/mirrors/:appId/:mirrorId/publish': (fx) => ({ url: `apps/mirrors/${fx.app}/${fx.mirror}/publish` }),
   'POST /api/v1/apps/mirrors/:appId/:mirrorId/test': (fx) => ({ url: `apps/mirrors/${fx.app}/${fx.mirror}/test` }),
@@ -163,7 +197,11 @@ async function call(e: AccessEntry, who: Caller, fx: Fixture) {
 
 describe('the access table', () => {
   it('has a sample for every changing route that acts on records, and declares one for every route with a record in its path', () => {
-    expect(changing().map(key).filter((k) => !SAMPLES[k])).toEqual([]);
+    expect(
+      changing()
+        .map(key)
+        .filter((k) => !SAMPLES[k]),
+    ).toEqual([]);
     expect(Object.keys(SAMPLES).filter((k) => !changing().some((e) => key(e) === k))).toEqual([]);
     // A route under apps/ that names a record in its path says which record it is.
     const undeclared = t.app.accessTable.filter((e) => e.url.startsWith('/api/v1/apps/') && /:\w/.test(e.url) && checksOf(e).length === 0);
@@ -188,7 +226,9 @@ describe('the access table', () => {
       expectOneOf(route, ownerStatus, [200, 403]);
     }
     // The owner's role (an app admin) may change its own servers, profiles, devices and versions.
-    const ownerRefused = Object.entries(outcomes).filter(([, [o]]) => o === 403).map(([route]) => route);
+    const ownerRefused = Object.entries(outcomes)
+      .filter(([, [o]]) => o === 403)
+      .map(([route]) => route);
     expect(ownerRefused.filter((route) => /Server|Profile|Device|version/.test(route))).toEqual([]);
   });
 

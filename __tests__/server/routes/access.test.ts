@@ -25,10 +25,18 @@ const send = (method: string, path: string, who: Caller | undefined, payload?: u
 const key = (op: OperationRef) => `${op.method} ${op.route}`;
 /** The account and session calls, the role options and the app-key calls: no grant needed, so not in the catalogue. */
 const NO_GRANT = [
-  'GET users/current', 'GET users/logout', 'POST users/changepass', 'POST users/avatar',
-  'POST users/totp/setup', 'POST users/totp/enable', 'POST users/totp/disable', 'GET access/roles',
+  'GET users/current',
+  'GET users/logout',
+  'POST users/changepass',
+  'POST users/avatar',
+  'POST users/totp/setup',
+  'POST users/totp/enable',
+  'POST users/totp/disable',
+  'GET access/roles',
   // The mobile apps' config, bundle and report calls answer 401 without their app key; they take no staff grant either.
-  'GET apps/client/config', 'GET apps/client/bundle', 'POST apps/client/report',
+  'GET apps/client/config',
+  'GET apps/client/bundle',
+  'POST apps/client/report',
 ];
 
 async function catalogue(): Promise<Operation[]> {
@@ -61,7 +69,8 @@ describe('GET access/operations', () => {
       if (!r.url.startsWith('/api/v1/')) continue;
       // Anonymous callers get 401 from a guarded route before anything else is looked at.
       const res = await t.app.inject({ method: r.method as 'GET', url: r.url.replace(/:(\w+)/g, '1') });
-      if (res.statusCode === 401 && res.json().code === 'UNAUTHORIZED') guarded.push(`${r.method} ${r.url.slice('/api/v1/'.length).replace(/:(\w+)/g, '{$1}')}`);
+      if (res.statusCode === 401 && res.json().code === 'UNAUTHORIZED')
+        guarded.push(`${r.method} ${r.url.slice('/api/v1/'.length).replace(/:(\w+)/g, '{$1}')}`);
     }
     const ops = await catalogue();
     expect(ops.map(key).sort()).toEqual(guarded.filter((k) => !NO_GRANT.includes(k)).sort());
@@ -76,10 +85,9 @@ describe('GET access/operations', () => {
     const ops = await catalogue();
     expect(ops.length).toBeGreaterThan(50);
     for (const [locale, messages] of Object.entries(USERS_MESSAGES)) {
-      const missing = [
-        ...ops.map((op) => `users.access.operation.${key(op)}`),
-        ...new Set(ops.map((op) => `users.access.operationGroup.${op.tag}`)),
-      ].filter((id) => !messages[id]?.trim());
+      const missing = [...ops.map((op) => `users.access.operation.${key(op)}`), ...new Set(ops.map((op) => `users.access.operationGroup.${op.tag}`))].filter(
+        (id) => !messages[id]?.trim(),
+      );
       expect([locale, missing]).toEqual([locale, []]);
     }
     // no developer text: no role ids, no braces, no document references
@@ -111,7 +119,9 @@ describe('the seeded roles', () => {
     }
     const menu = (await send('GET', 'users/current', c.owner)).json().data.permissions as { route: string; children: { route: string }[] }[];
     expect(menu.map((m) => [m.route, m.children.map((ch) => ch.route)])).toEqual([
-      ['/', []], ['/servers', ['/servers/my-servers', '/servers/health']], ['/app', ['/app/my-apps']],
+      ['/', []],
+      ['/servers', ['/servers/my-servers', '/servers/health']],
+      ['/app', ['/app/my-apps']],
       ['/help', ['/help/panel-training', '/help/app-admin-panel-training', '/help/api']],
     ]);
   });
@@ -149,7 +159,8 @@ describe('grants', () => {
     const me = (await send('GET', 'users/current', caller)).json().data;
     expect(me.access).toEqual({ scope: 'all', operations: [{ method: 'GET', route: 'apps/devices' }] });
     expect(me.permissions.map((m: { route: string; children: { route: string }[] }) => [m.route, m.children.map((ch) => ch.route)])).toEqual([
-      ['/', []], ['/app', ['/app/devices']],
+      ['/', []],
+      ['/app', ['/app/devices']],
     ]);
   });
 
@@ -163,7 +174,12 @@ describe('grants', () => {
     // the app admin (seeded grants) still registers for their own app, and the phone with its key
     expect((await send('POST', 'apps/addDevice', c.owner, body)).statusCode).toBe(200);
     expect(await stored()).toHaveLength(1);
-    const phone = await t.app.inject({ method: 'POST', url: api('apps/addDevice'), headers: { appapikey: own.apiKey }, payload: { uniqueDeviceId: 'access-phone', fcmToken: 'fcm-access-phone' } });
+    const phone = await t.app.inject({
+      method: 'POST',
+      url: api('apps/addDevice'),
+      headers: { appapikey: own.apiKey },
+      payload: { uniqueDeviceId: 'access-phone', fcmToken: 'fcm-access-phone' },
+    });
     expect(phone.statusCode).toBe(200);
     expect((await send('POST', 'apps/addDevice', undefined, body)).statusCode).toBe(401);
   });
@@ -181,7 +197,7 @@ describe('grants', () => {
     expect((await send('GET', `apps/profileAddress/1`, caller)).statusCode).toBe(403);
   });
 
-  it('scope all reaches every app for the operations granted, writes included; role_id 1-only fields stay role_id 1\'s', async () => {
+  it("scope all reaches every app for the operations granted, writes included; role_id 1-only fields stay role_id 1's", async () => {
     const everything = (await catalogue()).map(({ method, route }) => ({ method, route }));
     const { caller } = await roleWithUser('wide', { operations: everything, scope: 'all' });
     expect(await deviceIds(caller)).toEqual(expect.arrayContaining([ownDevice, otherDevice]));
@@ -192,7 +208,13 @@ describe('grants', () => {
     expect(app.settings.newCoreKey).toBeUndefined();
     // A support role granted the device delete, with scope all, deletes any app's device; without the grant, 403.
     const victim = await device(others.id, 'access-other-2');
-    const { caller: support } = await roleWithUser('wide-delete', { operations: [{ method: 'GET', route: 'apps/devices' }, { method: 'DELETE', route: 'apps/destroyDevice/{id}' }], scope: 'all' });
+    const { caller: support } = await roleWithUser('wide-delete', {
+      operations: [
+        { method: 'GET', route: 'apps/devices' },
+        { method: 'DELETE', route: 'apps/destroyDevice/{id}' },
+      ],
+      scope: 'all',
+    });
     const { caller: reader } = await roleWithUser('wide-reader', { operations: [{ method: 'GET', route: 'apps/devices' }], scope: 'all' });
     expect((await send('DELETE', `apps/destroyDevice/${victim}`, reader)).statusCode).toBe(403);
     expect((await send('DELETE', `apps/destroyDevice/${victim}`, support)).statusCode).toBe(200);
@@ -215,7 +237,10 @@ describe('safety rules', () => {
   it('role_id 1 cannot be edited, narrowed or deleted; the seeded roles cannot be deleted', async () => {
     const protectedCode = (res: { statusCode: number; json(): { code: string } }) => [res.statusCode, res.json().code];
     expect(protectedCode(await send('PUT', 'access/roles/1', c.top, { pName: 'نقش', name: 'boss', description: null }))).toEqual([409, 'ROLE_PROTECTED']);
-    expect(protectedCode(await send('PUT', 'access/roles/1/permissions', c.top, { menuIds: [], operations: [], scope: 'own' }))).toEqual([409, 'ROLE_PROTECTED']);
+    expect(protectedCode(await send('PUT', 'access/roles/1/permissions', c.top, { menuIds: [], operations: [], scope: 'own' }))).toEqual([
+      409,
+      'ROLE_PROTECTED',
+    ]);
     for (const id of [1, 2, 5]) expect(protectedCode(await send('DELETE', `access/roles/${id}`, c.top))).toEqual([409, 'ROLE_PROTECTED']);
     expect((await send('GET', 'access/roles/1', c.top)).json().data.name).toBe('admin');
   });
@@ -236,7 +261,11 @@ describe('safety rules', () => {
     expect([dup.statusCode, dup.json().errors]).toEqual([409, { name: V.taken }]);
     const renamed = await send('PUT', 'access/roles/2', c.top, { pName: 'نقش', name: 'admin', description: null });
     expect(renamed.statusCode).toBe(409);
-    const unknownOp = await send('PUT', 'access/roles/2/permissions', c.top, { menuIds: [], operations: [{ method: 'GET', route: 'apps/nothing' }], scope: 'own' });
+    const unknownOp = await send('PUT', 'access/roles/2/permissions', c.top, {
+      menuIds: [],
+      operations: [{ method: 'GET', route: 'apps/nothing' }],
+      scope: 'own',
+    });
     expect([unknownOp.statusCode, Object.keys(unknownOp.json().errors)]).toEqual([400, ['operations']]);
     const unknownMenu = await send('PUT', 'access/roles/2/permissions', c.top, { menuIds: [99999], operations: [], scope: 'own' });
     expect([unknownMenu.statusCode, Object.keys(unknownMenu.json().errors)]).toEqual([400, ['menuIds']]);
@@ -249,7 +278,12 @@ describe('safety rules', () => {
     const forOwner = (await send('GET', 'access/roles', c.owner)).json().data;
     expect(forOwner[0]).toEqual({ id: 1, name: 'admin', pName: 'مدیر کل' });
     const forTop = (await send('GET', 'access/roles', c.top)).json().data;
-    expect(forTop.find((r: { id: number }) => r.id === 2)).toMatchObject({ name: 'appAdmin', scope: 'own', usersCount: expect.any(Number), createdAt: expect.any(String) });
+    expect(forTop.find((r: { id: number }) => r.id === 2)).toMatchObject({
+      name: 'appAdmin',
+      scope: 'own',
+      usersCount: expect.any(Number),
+      createdAt: expect.any(String),
+    });
     // Each role's count is its own users (a correlated count, not the users whose id equals their role_id).
     const held = await t.db.select({ roleId: users.roleId }).from(users);
     for (const role of forTop as { id: number; usersCount: number }[]) {
@@ -263,7 +297,13 @@ describe('safety rules', () => {
 
 describe('role names in Persian and English', () => {
   it('the seeded roles have Persian names and descriptions next to English ones that name no column', async () => {
-    const roles = (await send('GET', 'access/roles', c.top)).json().data as { id: number; name: string; pName: string; description: string; pDescription: string }[];
+    const roles = (await send('GET', 'access/roles', c.top)).json().data as {
+      id: number;
+      name: string;
+      pName: string;
+      description: string;
+      pDescription: string;
+    }[];
     const byId = new Map(roles.map((r) => [r.id, r]));
     expect(byId.get(1)).toMatchObject({ name: 'admin', pName: 'مدیر کل', description: 'Everything, including the settings only the top admin may change' });
     expect(byId.get(2)).toMatchObject({ name: 'appAdmin', pName: 'مدیر اپلیکیشن', pDescription: 'اپلیکیشن‌ها، سرورها و دستگاه‌های خودش را مدیریت می‌کند' });
@@ -287,7 +327,12 @@ describe('role names in Persian and English', () => {
     const listed = ((await send('GET', 'users', c.top)).json().data as { role: unknown; role_id: number }[]).find((u) => u.role_id === role.id);
     expect(listed?.role).toEqual({ id: role.id, name: 'helpdesk', pName: 'پشتیبانی' });
 
-    const edited = await send('PUT', `access/roles/${role.id}`, c.top, { pName: 'پشتیبانی فنی', name: 'helpdesk', pDescription: '', description: 'Answers the users' });
+    const edited = await send('PUT', `access/roles/${role.id}`, c.top, {
+      pName: 'پشتیبانی فنی',
+      name: 'helpdesk',
+      pDescription: '',
+      description: 'Answers the users',
+    });
     expect(edited.statusCode).toBe(200);
     expect(edited.json().data).toMatchObject({ pName: 'پشتیبانی فنی', pDescription: null, description: 'Answers the users' });
   });
@@ -338,7 +383,7 @@ describe('menus', () => {
 });
 
 describe('a restart', () => {
-  it('keeps the top admin\'s edits of the menu, the roles and the grants (the seed no longer rewrites them)', async () => {
+  it("keeps the top admin's edits of the menu, the roles and the grants (the seed no longer rewrites them)", async () => {
     const dir = isPostgresMode() ? undefined : tempDir();
     let app = await createTestApp(dir ? { database: { kind: 'pglite', dir: `${dir.dir}/pglite` } } : {});
     try {

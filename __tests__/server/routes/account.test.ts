@@ -10,8 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const signInReq = (email: string, password: string) =>
-  t.app.inject({ method: 'POST', url: '/api/v1/users/signin', payload: { email, password } });
+const signInReq = (email: string, password: string) => t.app.inject({ method: 'POST', url: '/api/v1/users/signin', payload: { email, password } });
 const current = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/api/v1/users/current', headers });
 
 describe('POST users/signin', () => {
@@ -57,18 +56,30 @@ describe('GET users/current', () => {
       expect(new Date(data.createdAt).getTime()).not.toBeNaN();
       expect(data).not.toHaveProperty('passwordHash');
       const servers = data.permissions.find((p: { route: string }) => p.route === '/servers');
-      expect(servers.children.map((c: { route: string }) => c.route)).toEqual(['/servers/manage', '/servers/my-servers', '/servers/settings', '/servers/health']);
+      expect(servers.children.map((c: { route: string }) => c.route)).toEqual([
+        '/servers/manage',
+        '/servers/my-servers',
+        '/servers/settings',
+        '/servers/health',
+      ]);
     }
   });
 
   it('gives an app admin only the my- entries, help and the dashboard', async () => {
     const { token } = await t.signedInUser({ role_id: 2 });
     const { data } = (await current(t.auth(token))).json();
-    const routes = (items: { route: string; children: unknown[] }[]): string[] =>
-      items.flatMap((i) => [i.route, ...routes(i.children as typeof items)]);
+    const routes = (items: { route: string; children: unknown[] }[]): string[] => items.flatMap((i) => [i.route, ...routes(i.children as typeof items)]);
     expect(routes(data.permissions)).toEqual([
-      '/', '/servers', '/servers/my-servers', '/servers/health', '/app', '/app/my-apps',
-      '/help', '/help/panel-training', '/help/app-admin-panel-training', '/help/api',
+      '/',
+      '/servers',
+      '/servers/my-servers',
+      '/servers/health',
+      '/app',
+      '/app/my-apps',
+      '/help',
+      '/help/panel-training',
+      '/help/app-admin-panel-training',
+      '/help/api',
     ]);
   });
 
@@ -104,8 +115,7 @@ describe('session checks on every request', () => {
 });
 
 describe('POST users/changepass', () => {
-  const change = (token: string, payload: object) =>
-    t.app.inject({ method: 'POST', url: '/api/v1/users/changepass', headers: t.auth(token), payload });
+  const change = (token: string, payload: object) => t.app.inject({ method: 'POST', url: '/api/v1/users/changepass', headers: t.auth(token), payload });
 
   it('refuses a weak password, a mismatch and a missing current password with field message ids', async () => {
     const { token } = await t.signedInUser();

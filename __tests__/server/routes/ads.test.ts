@@ -39,9 +39,7 @@ describe('GET apps/adsSettings/{id}', () => {
     const app = await makeApp(t, c, c.owner);
     const res = await t.app.inject({ method: 'GET', url: api(`apps/adsSettings/${app.id}`), headers: c.top.headers });
     const data = res.json().data as Entry[];
-    expect(data.map((e) => e.key)).toEqual([
-      'adMob', 'IDApp', ...AD_SLOTS.flatMap((s) => [s, `${s}Active`, `${s}Interval`]), 'gdprActive', 'smartActive',
-    ]);
+    expect(data.map((e) => e.key)).toEqual(['adMob', 'IDApp', ...AD_SLOTS.flatMap((s) => [s, `${s}Active`, `${s}Interval`]), 'gdprActive', 'smartActive']);
     const values = Object.fromEntries(data.map((e) => [e.key, e.value]));
     expect(values).toMatchObject({ adMob: false, IDApp: '', intCon: '', intConActive: false, intConInterval: 0, gdprActive: false, smartActive: false });
   });
@@ -51,7 +49,10 @@ describe('GET apps/adsSettings/{id}', () => {
     const restricted = await makeApp(t, c, c.restricted);
     expect((await entries(own.id, c.owner)).adMob).toBe(false);
     expect((await entries(restricted.id, c.restricted)).adMob).toBe(false);
-    for (const [who, id] of [[c.owner, restricted.id], [c.restricted, own.id]] as const) {
+    for (const [who, id] of [
+      [c.owner, restricted.id],
+      [c.restricted, own.id],
+    ] as const) {
       expect((await t.app.inject({ method: 'GET', url: api(`apps/adsSettings/${id}`), headers: who.headers })).statusCode).toBe(404);
     }
   });
@@ -68,7 +69,10 @@ describe('POST apps/showAds/{id}', () => {
 
   it('switching it off clears the seven slots docs/product.md §4 names and gdprActive; rew2 and the smart slots keep theirs', async () => {
     // pairs cannot be on together, so each partner is covered by one of two apps
-    for (const pairs of [['intCon', 'rewIntDis'], ['rewIntCon', 'intDis']]) {
+    for (const pairs of [
+      ['intCon', 'rewIntDis'],
+      ['rewIntCon', 'intDis'],
+    ]) {
       const app = await appWithAdsOn();
       const on = ['rew', 'rew2', 'rewIntServerlist', 'appOpen', 'smartIntCon', 'smartIntDis', ...pairs];
       const res = await saveAds(app.id, c.top, { smartActive: true, ...Object.fromEntries(on.map((s) => [`${s}Active`, true])) });
@@ -116,7 +120,16 @@ describe('POST apps/showAds/{id}', () => {
 describe('POST apps/updateSettingsAdmob/{id}: the docs/product.md §4 rules', () => {
   it('stores a valid form', async () => {
     const app = await appWithAdsOn();
-    const form = { IDApp: 'ca-app-pub-1~2', intCon: 'ca-app-pub-1/3', intConActive: true, intConInterval: 90, rew: 'r', rewActive: true, rewInterval: 30, gdprActive: true };
+    const form = {
+      IDApp: 'ca-app-pub-1~2',
+      intCon: 'ca-app-pub-1/3',
+      intConActive: true,
+      intConInterval: 90,
+      rew: 'r',
+      rewActive: true,
+      rewInterval: 30,
+      gdprActive: true,
+    };
     const res = await saveAds(app.id, c.top, form);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true });
@@ -183,11 +196,14 @@ describe('POST apps/updateSettingsAdmob/{id}: rights', () => {
   it.each(AD_TEXT_FIELDS.map((f) => [f]))('refuses a change of %s to app admins and role_id 5 (403), not to the role named admin', async (field) => {
     const own = await appWithAdsOn(c.owner);
     const restricted = await appWithAdsOn(c.restricted);
-    for (const [who, id] of [[c.owner, own.id], [c.restricted, restricted.id]] as const) {
+    for (const [who, id] of [
+      [c.owner, own.id],
+      [c.restricted, restricted.id],
+    ] as const) {
       const res = await saveAds(id, who, { [field]: 'changed-id', rewInterval: 5 });
       expect(res.statusCode).toBe(403);
       expect(res.json().message).toContain(field);
-      expect((await entries(id))).toMatchObject({ [field]: '', rewInterval: 0 });
+      expect(await entries(id)).toMatchObject({ [field]: '', rewInterval: 0 });
     }
     expect((await saveAds(own.id, c.top, { [field]: 'by-admin' })).statusCode).toBe(200);
     // the stored value sent back unchanged is not a change
@@ -199,11 +215,7 @@ describe('POST apps/updateSettingsAdmob/{id}: rights', () => {
     const restricted = await appWithAdsOn(c.restricted);
     const own = await appWithAdsOn(c.owner);
     const isId = !field.endsWith('Interval') && !field.endsWith('Active');
-    const payload = field.endsWith('Interval')
-      ? { [field]: 30 }
-      : isId
-        ? { [field]: 'smart-unit' }
-        : { [field]: true, smartActive: true };
+    const payload = field.endsWith('Interval') ? { [field]: 30 } : isId ? { [field]: 'smart-unit' } : { [field]: true, smartActive: true };
     const res = await saveAds(restricted.id, c.restricted, payload);
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toContain(field);

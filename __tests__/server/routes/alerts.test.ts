@@ -26,9 +26,11 @@ async function ok(res: { statusCode: number; body: string }) {
   if (res.statusCode !== 200) throw new Error(`${res.statusCode} ${res.body}`);
   return JSON.parse(res.body);
 }
-const as = (who: Caller, method: 'GET' | 'POST', path: string, payload?: object) => t.app.inject({ method, url: api(path), headers: who.headers, ...(payload && { payload }) });
+const as = (who: Caller, method: 'GET' | 'POST', path: string, payload?: object) =>
+  t.app.inject({ method, url: api(path), headers: who.headers, ...(payload && { payload }) });
 const addProfile = async (name: string, server: number) =>
-  (await ok(await as(c.top, 'POST', 'apps/addProfile', { name, address: link(name), operator: 'mci', protocol: 'vless', type: 'normal', serverId: server }))).data.id as number;
+  (await ok(await as(c.top, 'POST', 'apps/addProfile', { name, address: link(name), operator: 'mci', protocol: 'vless', type: 'normal', serverId: server })))
+    .data.id as number;
 
 let seq = 0;
 /** `n` fresh devices of `app` report `outcome` on `profileId` for mci at `at`. */
@@ -38,7 +40,10 @@ async function vote(app: SeededApp, n: number, profileId: number, outcome: boole
     await t.db.insert(devices).values({ appId: app.id, uniqueDeviceId: uid, fcmToken: 'tok' });
     await ok(
       await t.app.inject({
-        method: 'POST', url: api('apps/client/report'), headers: { appapikey: app.apiKey }, remoteAddress: `10.9.${seq % 250}.1`,
+        method: 'POST',
+        url: api('apps/client/report'),
+        headers: { appapikey: app.apiKey },
+        remoteAddress: `10.9.${seq % 250}.1`,
         payload: { deviceId: uid, versionCode: 10, operator: 'mci', reports: [{ profileId, ok: outcome, latencyMs: 200, at: at.toISOString() }] },
       }),
     );
@@ -48,7 +53,9 @@ const judgeAt = (at: Date) => t.app.fieldHealth.settle(at);
 const cheapHealth = (appId: number) => t.db.update(appSettings).set({ healthMinDevices: 1, healthWindowMinutes: 60 }).where(eq(appSettings.appId, appId));
 
 beforeAll(async () => {
-  t = await createTestApp({ configure: (config) => (config.clientReport = { deviceMax: 30, addressMax: 40, windowMs: 60_000, judgeDelayMs: 1e9, sweepMs: 0 }) });
+  t = await createTestApp({
+    configure: (config) => (config.clientReport = { deviceMax: 30, addressMax: 40, windowMs: 60_000, judgeDelayMs: 1e9, sweepMs: 0 }),
+  });
   c = await callers(t);
   mine = await seedApp(t, c.owner.id, { keys: true });
   theirs = await seedApp(t, c.other.id, { keys: true });
@@ -65,7 +72,9 @@ describe('alerts', () => {
     const t0 = new Date(Date.now() - 8 * HOUR);
     await vote(mine, 1, profile, false, t0);
     const first = await judgeAt(new Date(t0.getTime() + 10 * MIN));
-    expect(first.alerts).toEqual([expect.objectContaining({ appId: mine.id, profileId: profile, operator: 'mci', from: null, to: 'failing', delivery: false })]);
+    expect(first.alerts).toEqual([
+      expect.objectContaining({ appId: mine.id, profileId: profile, operator: 'mci', from: null, to: 'failing', delivery: false }),
+    ]);
 
     // Working again twenty minutes later: the verdict changes, the alert is damped.
     await vote(mine, 4, profile, true, new Date(t0.getTime() + 20 * MIN));
@@ -84,7 +93,11 @@ describe('alerts', () => {
     const again = await judgeAt(new Date(t2.getTime() + 10 * MIN));
     expect(again.alerts).toEqual([expect.objectContaining({ profileId: profile, to: 'failing' })]);
     const stored = await t.db.select().from(fieldAlerts).where(eq(fieldAlerts.profileId, profile));
-    expect(stored.map((a) => [a.toVerdict === 'failing', a.serverId])).toEqual([[true, myServer], [false, myServer], [true, myServer]]);
+    expect(stored.map((a) => [a.toVerdict === 'failing', a.serverId])).toEqual([
+      [true, myServer],
+      [false, myServer],
+      [true, myServer],
+    ]);
   });
 
   it('lists each caller the alerts of their own servers only, newest first, and marks them read per user', async () => {
@@ -93,7 +106,11 @@ describe('alerts', () => {
     await vote(theirs, 1, theirProfile, false, t0);
     expect((await judgeAt(new Date(t0.getTime() + 10 * MIN))).alerts).toHaveLength(1);
 
-    const list = async (who: Caller) => (await ok(await as(who, 'GET', 'apps/notifications'))).data as { rows: { id: number; appId: number; profileName: string; read: boolean }[]; unread: number };
+    const list = async (who: Caller) =>
+      (await ok(await as(who, 'GET', 'apps/notifications'))).data as {
+        rows: { id: number; appId: number; profileName: string; read: boolean }[];
+        unread: number;
+      };
     const mineList = await list(c.owner);
     expect(mineList.rows.length).toBeGreaterThanOrEqual(2);
     expect(new Set(mineList.rows.map((r) => r.appId))).toEqual(new Set([mine.id]));
@@ -158,7 +175,10 @@ describe('the alert webhook', () => {
     // The secret is answered to role_id 1 only.
     expect((await ok(await as(c.top, 'GET', `apps/getApp/${mine.id}`))).data.settings.alertWebhookSecret).toBe(secret);
     expect((await ok(await as(c.owner, 'GET', `apps/getApp/${mine.id}`))).data.settings).not.toHaveProperty('alertWebhookSecret');
-    await t.db.update(appSettings).set({ alertWebhookUrl: `http://127.0.0.1:${port}/down` }).where(eq(appSettings.appId, theirs.id));
+    await t.db
+      .update(appSettings)
+      .set({ alertWebhookUrl: `http://127.0.0.1:${port}/down` })
+      .where(eq(appSettings.appId, theirs.id));
 
     const profile = await addProfile('hooked', myServer);
     const theirProfile = await addProfile('unreachable', theirServer);
@@ -166,7 +186,12 @@ describe('the alert webhook', () => {
     await vote(mine, 1, profile, false, t0);
     await vote(theirs, 1, theirProfile, false, t0);
     const judged = await judgeAt(new Date(t0.getTime() + 5 * MIN));
-    expect(judged.alerts.map((a) => [a.profileId, a.delivery])).toEqual(expect.arrayContaining([[profile, true], [theirProfile, true]]));
+    expect(judged.alerts.map((a) => [a.profileId, a.delivery])).toEqual(
+      expect.arrayContaining([
+        [profile, true],
+        [theirProfile, true],
+      ]),
+    );
 
     t.app.alertWebhooks.start({ pollMs: 30, backoffMs: 60, tries: 3, timeoutMs: 2_000 });
     const deliveries = () => t.db.select().from(alertDeliveries);
@@ -179,14 +204,29 @@ describe('the alert webhook', () => {
     expect(sent.type).toBe('application/json');
     expect(sent.signature).toBe(`sha256=${createHmac('sha256', secret).update(sent.body).digest('hex')}`);
     expect(JSON.parse(sent.body)).toEqual({
-      app: { id: mine.id, name: mine.name }, profile: { id: profile, name: 'hooked' }, server: { id: myServer, ip: expect.any(String) },
-      operator: 'mci', from: null, to: 'failing', at: new Date(t0.getTime() + 5 * MIN).toISOString(),
+      app: { id: mine.id, name: mine.name },
+      profile: { id: profile, name: 'hooked' },
+      server: { id: myServer, ip: expect.any(String) },
+      operator: 'mci',
+      from: null,
+      to: 'failing',
+      at: new Date(t0.getTime() + 5 * MIN).toISOString(),
     });
     // Their app has no secret: posted unsigned, three times, then given up.
     expect(got.filter((g) => g.path === '/down').map((g) => g.signature)).toEqual([undefined, undefined, undefined]);
 
     const log = (await ok(await as(c.top, 'GET', `apps/alertDeliveries/${mine.id}`))).data;
-    expect(log).toEqual([expect.objectContaining({ profileName: 'hooked', operator: 'mci', to: 'failing', status: 'delivered', attempts: 2, responseStatus: 200, lastError: null })]);
+    expect(log).toEqual([
+      expect.objectContaining({
+        profileName: 'hooked',
+        operator: 'mci',
+        to: 'failing',
+        status: 'delivered',
+        attempts: 2,
+        responseStatus: 200,
+        lastError: null,
+      }),
+    ]);
     const theirLog = (await ok(await as(c.top, 'GET', `apps/alertDeliveries/${theirs.id}`))).data;
     expect(theirLog).toEqual([expect.objectContaining({ status: 'failed', attempts: 3, responseStatus: 500, lastError: 'HTTP 500' })]);
     expect((await as(c.owner, 'GET', `apps/alertDeliveries/${mine.id}`)).statusCode).toBe(403);

@@ -98,7 +98,10 @@ describe('rights', () => {
     const app = await makeApp(t, c, c.owner);
     const restrictedApp = await makeApp(t, c, c.restricted);
     const before = await storedRow(app.id);
-    for (const [who, id] of [[c.owner, app.id], [c.restricted, restrictedApp.id]] as const) {
+    for (const [who, id] of [
+      [c.owner, app.id],
+      [c.restricted, restrictedApp.id],
+    ] as const) {
       // an allowed field alongside must not be saved either
       const res = await save(id, who, { [field]: TOP_ONLY_VALUES[field], connectDelay: 42 });
       expect(res.statusCode).toBe(403);
@@ -150,7 +153,13 @@ describe('validation', () => {
   it('refuses bad values with 400 naming each field', async () => {
     const app = await makeApp(t, c, c.owner);
     const res = await save(app.id, c.top, {
-      appVersion: 1.234, connectDelay: -1, detectLocationBy: 'GPS', UserConnectionLimit: 1.5, newCoreKey: 'short', robotIp: 'not-an-ip', aboutLink: 'javascript:alert(1)',
+      appVersion: 1.234,
+      connectDelay: -1,
+      detectLocationBy: 'GPS',
+      UserConnectionLimit: 1.5,
+      newCoreKey: 'short',
+      robotIp: 'not-an-ip',
+      aboutLink: 'javascript:alert(1)',
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual({
@@ -277,7 +286,10 @@ describe('repoName and the encrypted source-host URLs', () => {
 
 describe('appVersion', () => {
   const versionsOf = async (appId: number) =>
-    (await t.db.select().from(appVersions).where(eq(appVersions.appId, appId)).orderBy(appVersions.id)).map((v) => ({ appVersion: v.appVersion, status: v.status }));
+    (await t.db.select().from(appVersions).where(eq(appVersions.appId, appId)).orderBy(appVersions.id)).map((v) => ({
+      appVersion: v.appVersion,
+      status: v.status,
+    }));
 
   it('records a newly saved version as active, once per version', async () => {
     const app = await makeApp(t, c, c.owner);
@@ -285,7 +297,10 @@ describe('appVersion', () => {
     await save(app.id, c.owner, { appVersion: 1.2 });
     await save(app.id, c.owner, { appVersion: '1.20' });
     await save(app.id, c.owner, { appVersion: 1.3 });
-    expect(await versionsOf(app.id)).toEqual([{ appVersion: '1.2', status: true }, { appVersion: '1.3', status: true }]);
+    expect(await versionsOf(app.id)).toEqual([
+      { appVersion: '1.2', status: true },
+      { appVersion: '1.3', status: true },
+    ]);
     expect((await settingsOf(app.id)).appVersion).toBe(1.3);
   });
 
@@ -293,7 +308,10 @@ describe('appVersion', () => {
     const app = await makeApp(t, c, c.owner);
     await t.app.inject({ method: 'POST', url: api('apps/versionBlock'), headers: c.owner.headers, payload: { appId: app.id, appVersion: 4 } });
     await save(app.id, c.owner, { appVersion: 4 });
-    const rows = await t.db.select().from(appVersions).where(and(eq(appVersions.appId, app.id), eq(appVersions.appVersion, '4')));
+    const rows = await t.db
+      .select()
+      .from(appVersions)
+      .where(and(eq(appVersions.appId, app.id), eq(appVersions.appVersion, '4')));
     expect(rows.map((r) => r.status)).toEqual([false]);
   });
 });

@@ -3,9 +3,7 @@
 // another's) and role_id 5.
 import { and, count, eq } from 'drizzle-orm';
 import { SECRET_SETTINGS as CONTRACT_SECRET_SETTINGS, SETTINGS_GROUPS, SOURCE_HOSTS } from '../../../src/contract';
-import {
-  adSettings, appSettings, appVersions, apps, countries, devices, roles, serverApps, servers, users,
-} from '../../../server/src/db/schema';
+import { adSettings, appSettings, appVersions, apps, countries, devices, roles, serverApps, servers, users } from '../../../server/src/db/schema';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { api, appBody, callers, makeApp, type Caller, type Callers } from '../helpers/seed';
 
@@ -70,7 +68,10 @@ describe('GET apps', () => {
   });
 
   it('gives an app admin and role_id 5 only their own apps, without the source-host values', async () => {
-    for (const [who, app] of [[c.owner, own], [c.restricted, restricted]] as const) {
+    for (const [who, app] of [
+      [c.owner, own],
+      [c.restricted, restricted],
+    ] as const) {
       const data = (await get('apps', who)).json().data;
       expect(data.map((a: { id: number }) => a.id)).toEqual([app.id]);
       for (const h of SOURCE_HOSTS) expect(data[0]).not.toHaveProperty(h);
@@ -147,7 +148,16 @@ describe('POST apps/storeApp', () => {
     expect(res.statusCode).toBe(200);
     const { success, data } = res.json();
     expect(success).toBe(true);
-    expect(data).toMatchObject({ name: body.name, packageName: body.packageName, adminId: c.owner.id, cppSign: 'cpp', firebaseConfig: '{"a":1}', email: 'app@example.com', description: 'about', active: true });
+    expect(data).toMatchObject({
+      name: body.name,
+      packageName: body.packageName,
+      adminId: c.owner.id,
+      cppSign: 'cpp',
+      firebaseConfig: '{"a":1}',
+      email: 'app@example.com',
+      description: 'about',
+      active: true,
+    });
     expect(data.apiKey).toMatch(/^[0-9a-f]{64}$/);
     expect(await rowsOf(appSettings, data.id)).toBe(1);
     expect(await rowsOf(adSettings, data.id)).toBe(1);
@@ -231,14 +241,17 @@ describe('PUT apps/updateApp/{id}', () => {
   it('refuses app admins and role_id 5 on their own apps (403), leaving the record', async () => {
     const own = await makeApp(t, c, c.owner);
     const restricted = await makeApp(t, c, c.restricted);
-    for (const [who, app] of [[c.owner, own], [c.restricted, restricted]] as const) {
+    for (const [who, app] of [
+      [c.owner, own],
+      [c.restricted, restricted],
+    ] as const) {
       const res = await send('PUT', `apps/updateApp/${app.id}`, who, appBody(c.owner.id, { name: 'Hijacked' }));
       expect(res.statusCode).toBe(403);
       expect((await appRow(app.id)).name).toBe(app.name);
     }
   });
 
-  it('keeps its own package name, but not another app\'s (409)', async () => {
+  it("keeps its own package name, but not another app's (409)", async () => {
     const a = await makeApp(t, c, c.owner);
     const b = await makeApp(t, c, c.owner);
     expect((await send('PUT', `apps/updateApp/${a.id}`, c.top, appBody(c.owner.id, { packageName: a.packageName }))).statusCode).toBe(200);
@@ -268,7 +281,12 @@ describe('PUT apps/updateApp/{id}', () => {
 describe('PUT apps/changeStatus/{id}/{state}', () => {
   it('switches an app off and on for the top admin, with true/false and 1/0', async () => {
     const app = await makeApp(t, c, c.other);
-    for (const [state, active] of [['false', false], ['true', true], ['0', false], ['1', true]] as const) {
+    for (const [state, active] of [
+      ['false', false],
+      ['true', true],
+      ['0', false],
+      ['1', true],
+    ] as const) {
       const res = await send('PUT', `apps/changeStatus/${app.id}/${state}`, c.top);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ success: true });
@@ -301,7 +319,10 @@ describe('DELETE apps/destroy/{id}', () => {
       { appId: app.id, uniqueDeviceId: `dev-b-${app.id}` },
     ]);
     const [country] = await t.db.select().from(countries).limit(1);
-    const [server] = await t.db.insert(servers).values({ ip: `10.0.0.${app.id % 250}`, countryId: country.id }).returning();
+    const [server] = await t.db
+      .insert(servers)
+      .values({ ip: `10.0.0.${app.id % 250}`, countryId: country.id })
+      .returning();
     await t.db.insert(serverApps).values({ serverId: server.id, appId: app.id });
     return { app, server };
   }
@@ -321,7 +342,14 @@ describe('DELETE apps/destroy/{id}', () => {
     expect((await t.db.select().from(servers).where(eq(servers.id, server.id))).length).toBe(1);
     // the other app keeps everything, including its link to the shared server
     for (const table of [appSettings, adSettings, appVersions, devices]) expect(await rowsOf(table, keep.app.id)).toBeGreaterThan(0);
-    expect((await t.db.select().from(serverApps).where(and(eq(serverApps.appId, keep.app.id), eq(serverApps.serverId, server.id)))).length).toBe(1);
+    expect(
+      (
+        await t.db
+          .select()
+          .from(serverApps)
+          .where(and(eq(serverApps.appId, keep.app.id), eq(serverApps.serverId, server.id)))
+      ).length,
+    ).toBe(1);
   });
 
   it('refuses app admins and role_id 5 (403) even on their own apps, and answers 404 for a missing app', async () => {

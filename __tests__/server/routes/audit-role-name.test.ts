@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-it('answers each record with the Persian name of its actor\'s role', async () => {
+it("answers each record with the Persian name of its actor's role", async () => {
   const c = await callers(t);
   await makeApp(t, c, c.owner);
   const res = await t.app.inject({ method: 'GET', url: api('audit?action=app.create&size=1&page=1'), headers: c.top.headers });

@@ -65,8 +65,10 @@ async function ok(res: { statusCode: number; body: string }) {
   if (res.statusCode !== 200) throw new Error(`${res.statusCode} ${res.body}`);
   return JSON.parse(res.body);
 }
-const bundle = (target: AppRef = theApp, headers: Record<string, string> = {}) => call(null, 'GET', 'apps/client/bundle', undefined, { appapikey: target.apiKey, ...headers });
-const keysOf = async (target: AppRef = theApp, who: Caller = c.top): Promise<KeyDto[]> => (await ok(await call(who, 'GET', `apps/bundleKeys/${target.id}`))).data;
+const bundle = (target: AppRef = theApp, headers: Record<string, string> = {}) =>
+  call(null, 'GET', 'apps/client/bundle', undefined, { appapikey: target.apiKey, ...headers });
+const keysOf = async (target: AppRef = theApp, who: Caller = c.top): Promise<KeyDto[]> =>
+  (await ok(await call(who, 'GET', `apps/bundleKeys/${target.id}`))).data;
 const configVersion = async (target: AppRef = theApp) => (await t.repos.clientConfig.versionOf(target.id))!.version;
 
 function file(content: string | Buffer, ext: string): string {
@@ -87,7 +89,11 @@ function verifier(body: string, keys: string[], app: string, extra: string[] = [
 
 /** `openssl pkeyutl -verify -pubin -inkey pub.pem -rawin -in canonical.bin -sigfile sig.bin`, as the help page shows it. */
 function openssl(pem: string, signed: Buffer, sig: Buffer) {
-  const run = spawnSync('openssl', ['pkeyutl', '-verify', '-pubin', '-inkey', file(pem, 'pem'), '-rawin', '-in', file(signed, 'bin'), '-sigfile', file(sig, 'sig')], { encoding: 'utf8' });
+  const run = spawnSync(
+    'openssl',
+    ['pkeyutl', '-verify', '-pubin', '-inkey', file(pem, 'pem'), '-rawin', '-in', file(signed, 'bin'), '-sigfile', file(sig, 'sig')],
+    { encoding: 'utf8' },
+  );
   return { status: run.status, out: `${run.stdout}${run.stderr}` };
 }
 
@@ -105,9 +111,25 @@ beforeAll(async () => {
   core = (await ok(await call(c.top, 'GET', `apps/getApp/${theApp.id}`))).data.settings;
   const countries = (await ok(await call(c.top, 'GET', 'apps/countries'))).data as { id: number; code: string }[];
   const server = await ok(
-    await call(c.top, 'POST', 'apps/addServer', { appId: [theApp.id], countryId: countries.find((x) => x.code === 'DE')!.id, ip: '10.1.2.3', username: null, password: null, port: 22 }),
+    await call(c.top, 'POST', 'apps/addServer', {
+      appId: [theApp.id],
+      countryId: countries.find((x) => x.code === 'DE')!.id,
+      ip: '10.1.2.3',
+      username: null,
+      password: null,
+      port: 22,
+    }),
   );
-  await ok(await call(c.top, 'POST', 'apps/addProfile', { name: 'P-vless', address: VLESS, operator: 'mci', protocol: 'vless', type: 'normal', serverId: server.data.id }));
+  await ok(
+    await call(c.top, 'POST', 'apps/addProfile', {
+      name: 'P-vless',
+      address: VLESS,
+      operator: 'mci',
+      protocol: 'vless',
+      type: 'normal',
+      serverId: server.data.id,
+    }),
+  );
   await ok(await call(c.top, 'POST', `apps/updateSettings/${theApp.id}`, { updateText: 'به‌روزرسانی', englishUpdateText: 'Please update' }));
   await ok(await call(c.top, 'POST', 'apps/versionBlock', { appId: theApp.id, appVersion: 7 }));
 });
@@ -193,7 +215,11 @@ describe('the signature', () => {
     const canon = path.join(tmp.dir, 'canonical.bin');
     const sigFile = path.join(tmp.dir, 'sig.bin');
     expect(verifier(res.body, [key.publicKey], theApp.packageName, ['--canonical', canon, '--sig', sigFile]).status).toBe(0);
-    const byOpenssl = spawnSync('openssl', ['pkeyutl', '-verify', '-pubin', '-inkey', file(key.publicKeyPem, 'pem'), '-rawin', '-in', canon, '-sigfile', sigFile], { encoding: 'utf8' });
+    const byOpenssl = spawnSync(
+      'openssl',
+      ['pkeyutl', '-verify', '-pubin', '-inkey', file(key.publicKeyPem, 'pem'), '-rawin', '-in', canon, '-sigfile', sigFile],
+      { encoding: 'utf8' },
+    );
     expect([byOpenssl.status, byOpenssl.stdout.trim()]).toEqual([0, 'Signature Verified Successfully']);
     expect(openssl(key.publicKeyPem, canonical(doc), sig).status).toBe(0);
     // openssl is a real check: one changed byte fails it.
@@ -307,7 +333,15 @@ describe('signing keys', () => {
     const fresh = await makeApp(t, c, c.owner);
     expect(await t.db.select().from(appBundleKeys).where(eq(appBundleKeys.appId, fresh.id))).toEqual([]);
     const listed = await keysOf(fresh, c.owner);
-    expect(listed).toEqual([{ id: expect.any(Number), publicKeyPem: expect.stringMatching(/^-----BEGIN PUBLIC KEY-----\n/), publicKey: expect.any(String), createdAt: expect.any(String), active: true }]);
+    expect(listed).toEqual([
+      {
+        id: expect.any(Number),
+        publicKeyPem: expect.stringMatching(/^-----BEGIN PUBLIC KEY-----\n/),
+        publicKey: expect.any(String),
+        createdAt: expect.any(String),
+        active: true,
+      },
+    ]);
     // Asking again makes no second key; another app has a key of its own.
     expect(await keysOf(fresh, c.owner)).toEqual(listed);
     const [other] = await keysOf(otherApp);
@@ -327,7 +361,7 @@ describe('signing keys', () => {
     expect(answers[0]).toEqual([expect.objectContaining({ id: rows.find((r) => r.active)!.id, active: true })]);
   });
 
-  it('are read by the top admin and the app\'s admin; anyone else gets 404', async () => {
+  it("are read by the top admin and the app's admin; anyone else gets 404", async () => {
     const byTop = await keysOf(otherApp, c.top);
     expect(await keysOf(otherApp, c.owner)).toEqual(byTop);
     for (const stranger of [c.other, c.restricted]) {
@@ -369,7 +403,7 @@ describe('signing keys', () => {
 });
 
 describe('API bases', () => {
-  it('default to none, are read by the app\'s admin, saved by the top admin only, and signed into the next bundle', async () => {
+  it("default to none, are read by the app's admin, saved by the top admin only, and signed into the next bundle", async () => {
     expect((await ok(await call(c.owner, 'GET', `apps/bundleSettings/${theApp.id}`))).data).toEqual({ apiBases: [] });
     expect((await call(c.other, 'GET', `apps/bundleSettings/${theApp.id}`)).statusCode).toBe(404);
     const bases = ['https://api2.example.com/api/v1', 'http://203.0.113.9:8080/api/v1'];
@@ -389,7 +423,16 @@ describe('API bases', () => {
   });
 
   it('refuse what an app could not rebuild byte for byte: no URL, spaces, quotes, backslashes, duplicates, too many', async () => {
-    for (const apiBases of [['ftp://x.example.com'], ['not a url'], ['https://a.example.com/"x'], ['https://a.example.com/\\x'], ['https://ا.example.com'], ['https://a.example.com', 'https://a.example.com'], Array.from({ length: 11 }, (_, i) => `https://a${i}.example.com`), 'https://a.example.com']) {
+    for (const apiBases of [
+      ['ftp://x.example.com'],
+      ['not a url'],
+      ['https://a.example.com/"x'],
+      ['https://a.example.com/\\x'],
+      ['https://ا.example.com'],
+      ['https://a.example.com', 'https://a.example.com'],
+      Array.from({ length: 11 }, (_, i) => `https://a${i}.example.com`),
+      'https://a.example.com',
+    ]) {
       const res = await call(c.top, 'POST', `apps/bundleSettings/${theApp.id}`, { apiBases });
       expect({ apiBases, status: res.statusCode }).toEqual({ apiBases, status: 400 });
     }
@@ -414,7 +457,14 @@ describe('the private keys', () => {
       expect(() => t.app.secrets.open(row.privateKeySealed, signingKeyContext(row.appId + 1))).toThrow();
       const { d } = createPrivateKey(pem).export({ format: 'jwk' });
       const body = pem.replace(/-----[A-Z ]+-----|\s/g, '');
-      needles.push(row.privateKeySealed, body, body.slice(16, 48), d!, Buffer.from(d!, 'base64url').toString('base64'), Buffer.from(d!, 'base64url').toString('hex'));
+      needles.push(
+        row.privateKeySealed,
+        body,
+        body.slice(16, 48),
+        d!,
+        Buffer.from(d!, 'base64url').toString('base64'),
+        Buffer.from(d!, 'base64url').toString('hex'),
+      );
     }
     const audit = (await t.db.execute(sql`SELECT a::text AS row FROM audit_log a`)) as unknown as { rows?: { row: string }[] } | { row: string }[];
     const auditRows = (Array.isArray(audit) ? audit : audit.rows!).map((r) => r.row);

@@ -16,7 +16,9 @@ const UUID = '3f1c9a6e-2b4d-4c8e-9f7a-1d2e3f4a5b6c';
 const VLESS = `vless://${UUID}@cdn.example.com:443?encryption=none&security=tls&sni=cdn.example.com&type=ws&path=%2Fws#WS-TLS`;
 const VMESS =
   'vmess://' +
-  Buffer.from(JSON.stringify({ v: '2', ps: 'vm', add: 'vm.example.org', port: '2053', id: UUID, net: 'ws', path: '/vm', tls: 'tls', sni: 'vm.example.org' })).toString('base64');
+  Buffer.from(
+    JSON.stringify({ v: '2', ps: 'vm', add: 'vm.example.org', port: '2053', id: UUID, net: 'ws', path: '/vm', tls: 'tls', sni: 'vm.example.org' }),
+  ).toString('base64');
 const SERVER_PASSWORD = 'S3rver-Pa55word-xyz';
 const SERVER_USER = 'rootuser-qq';
 
@@ -49,11 +51,22 @@ beforeAll(async () => {
   countryDe = countries.find((x) => x.code === 'DE')!.id;
   countryFr = countries.find((x) => x.code === 'FR')!.id;
   const server = await ok(
-    await asTop('POST', 'apps/addServer', { appId: [theApp.id], countryId: countryDe, ip: '10.1.2.3', username: SERVER_USER, password: SERVER_PASSWORD, port: 2222 }),
+    await asTop('POST', 'apps/addServer', {
+      appId: [theApp.id],
+      countryId: countryDe,
+      ip: '10.1.2.3',
+      username: SERVER_USER,
+      password: SERVER_PASSWORD,
+      port: 2222,
+    }),
   );
   serverId = server.data.id;
-  vlessId = (await ok(await asTop('POST', 'apps/addProfile', { name: 'P-vless', address: VLESS, operator: 'mci', protocol: 'vless', type: 'normal', serverId }))).data.id;
-  vmessId = (await ok(await asTop('POST', 'apps/addProfile', { name: 'P-vmess', address: VMESS, operator: 'irancell', protocol: 'vmess', type: 'smart', serverId }))).data.id;
+  vlessId = (
+    await ok(await asTop('POST', 'apps/addProfile', { name: 'P-vless', address: VLESS, operator: 'mci', protocol: 'vless', type: 'normal', serverId }))
+  ).data.id;
+  vmessId = (
+    await ok(await asTop('POST', 'apps/addProfile', { name: 'P-vmess', address: VMESS, operator: 'irancell', protocol: 'vmess', type: 'smart', serverId }))
+  ).data.id;
 });
 
 afterAll(async () => {
@@ -107,9 +120,18 @@ describe('the answer', () => {
     expect(data.app).toEqual({ name: theApp.name, packageName: theApp.packageName });
     expect(data.update).toEqual({ appVersion: expect.any(Number), forceUpdate: false, blocked: false, text: null, storeLink: null });
     expect(data.settings).toMatchObject({ connectDelay: expect.any(Number), configsActive: true, detectLocationBy: 'Timezone', selectedCountries: [] });
-    expect(Object.keys(data.ads.slots).sort()).toEqual(
-      ['appOpen', 'intCon', 'intDis', 'rew', 'rew2', 'rewIntCon', 'rewIntDis', 'rewIntServerlist', 'smartIntCon', 'smartIntDis'],
-    );
+    expect(Object.keys(data.ads.slots).sort()).toEqual([
+      'appOpen',
+      'intCon',
+      'intDis',
+      'rew',
+      'rew2',
+      'rewIntCon',
+      'rewIntDis',
+      'rewIntServerlist',
+      'smartIntCon',
+      'smartIntDis',
+    ]);
     expect(data.operators).toEqual({ irancell: expect.any(String), mci: expect.any(String), wifi: expect.any(String), others: expect.any(String) });
     expect(data.privacyUrl).toBe('/api/v1/apps/client/privacy?lang=en');
     expect(data.servers).toHaveLength(1);
@@ -141,7 +163,22 @@ describe('the answer', () => {
     const robot = await ok(await asTop('POST', `apps/updateSettings/${theApp.id}`, { robotApiKey: true }));
     const bodies = [(await config('versionCode=10')).body, (await config('versionCode=10&operator=mci&lang=en')).body];
     for (const body of bodies) {
-      for (const secret of [keys.newCoreKey, keys.newCoreIv, keys.cppKey, keys.cppIv, robot.data.robotApiKey, '203.0.113.77', 'secret-repo', SERVER_PASSWORD, SERVER_USER, '2222', UUID, 'cdn.example.com', 'vless://', 'vmess://']) {
+      for (const secret of [
+        keys.newCoreKey,
+        keys.newCoreIv,
+        keys.cppKey,
+        keys.cppIv,
+        robot.data.robotApiKey,
+        '203.0.113.77',
+        'secret-repo',
+        SERVER_PASSWORD,
+        SERVER_USER,
+        '2222',
+        UUID,
+        'cdn.example.com',
+        'vless://',
+        'vmess://',
+      ]) {
         expect(secret && body.includes(secret) ? secret : null).toBeNull();
       }
       expect(body).not.toMatch(/newCoreKey|newCoreIv|cppKey|cppIv|robotApiKey|robotIp|repoName|password|username/);
@@ -215,7 +252,14 @@ describe('freshness: every kind of change is in the very next answer', () => {
 
   it('operator names', async () => {
     await data();
-    await ok(await asTop('POST', 'apps/settings/operators', { wifiOperatorName: 'WiFi-X', mciOperatorName: 'MCI-X', irancellOperatorName: 'MTN-X', othersOperatorName: 'Other-X' }));
+    await ok(
+      await asTop('POST', 'apps/settings/operators', {
+        wifiOperatorName: 'WiFi-X',
+        mciOperatorName: 'MCI-X',
+        irancellOperatorName: 'MTN-X',
+        othersOperatorName: 'Other-X',
+      }),
+    );
     expect((await data()).operators).toEqual({ wifi: 'WiFi-X', mci: 'MCI-X', irancell: 'MTN-X', others: 'Other-X' });
   });
 
@@ -238,20 +282,40 @@ describe('freshness: every kind of change is in the very next answer', () => {
 
   it('the app itself (its name)', async () => {
     await data();
-    const body = { name: 'Renamed App', packageName: theApp.packageName, sign: 'sign-x', adminId: c.owner.id, cppSign: null, firebaseConfig: null, email: null, description: null };
+    const body = {
+      name: 'Renamed App',
+      packageName: theApp.packageName,
+      sign: 'sign-x',
+      adminId: c.owner.id,
+      cppSign: null,
+      firebaseConfig: null,
+      email: null,
+      description: null,
+    };
     await ok(await asTop('PUT', `apps/updateApp/${theApp.id}`, body));
     expect((await data()).app.name).toBe('Renamed App');
   });
 
   it('a server of the app (its country)', async () => {
     await data();
-    await ok(await asTop('PUT', `apps/updateServer/${serverId}`, { appId: [theApp.id], countryId: countryFr, ip: '10.1.2.3', username: SERVER_USER, password: '', port: 2222 }));
+    await ok(
+      await asTop('PUT', `apps/updateServer/${serverId}`, {
+        appId: [theApp.id],
+        countryId: countryFr,
+        ip: '10.1.2.3',
+        username: SERVER_USER,
+        password: '',
+        port: 2222,
+      }),
+    );
     expect((await data()).servers[0].country.code).toBe('FR');
   });
 
   it('profiles: add, edit, delete, CSV import', async () => {
     await data();
-    const added = (await ok(await asTop('POST', 'apps/addProfile', { name: 'P-new', address: VLESS, operator: 'wifi', protocol: 'vless', type: 'normal', serverId }))).data.id;
+    const added = (
+      await ok(await asTop('POST', 'apps/addProfile', { name: 'P-new', address: VLESS, operator: 'wifi', protocol: 'vless', type: 'normal', serverId }))
+    ).data.id;
     expect((await data()).servers[0].profiles.map((p: { id: number }) => p.id)).toContain(added);
     await ok(await asTop('PUT', `apps/updateProfile/${added}`, { name: 'P-renamed', address: '', operator: 'wifi', protocol: 'vless', serverId }));
     expect((await data()).servers[0].profiles.find((p: { id: number }) => p.id === added).name).toBe('P-renamed');
@@ -259,19 +323,37 @@ describe('freshness: every kind of change is in the very next answer', () => {
     expect((await data()).servers[0].profiles.map((p: { id: number }) => p.id)).not.toContain(added);
 
     const csv = `address,name,protocol,type\n"${VLESS}",Csv-1,vless,normal\n`;
-    const { payload, headers } = multipart({ serverId: String(serverId), operator: 'others', duplicates: 'import', csvFile: { filename: 'p.csv', content: csv, contentType: 'text/csv' } });
+    const { payload, headers } = multipart({
+      serverId: String(serverId),
+      operator: 'others',
+      duplicates: 'import',
+      csvFile: { filename: 'p.csv', content: csv, contentType: 'text/csv' },
+    });
     await ok(await t.app.inject({ method: 'POST', url: api('apps/group/addProfiles'), headers: { ...headers, ...c.top.headers }, payload }));
     expect((await data()).servers[0].profiles.map((p: { name: string }) => p.name)).toContain('Csv-1');
   });
 
   it('linking and unlinking a server, and deleting one', async () => {
     await data();
-    const second = (await ok(await asTop('POST', 'apps/addServer', { appId: [theApp.id], countryId: countryDe, ip: '10.7.7.7', username: null, password: null, port: 22 }))).data.id;
+    const second = (
+      await ok(await asTop('POST', 'apps/addServer', { appId: [theApp.id], countryId: countryDe, ip: '10.7.7.7', username: null, password: null, port: 22 }))
+    ).data.id;
     expect((await data()).servers.map((s: { id: number }) => s.id)).toEqual([serverId, second]);
     const other = await makeApp(t, c, c.owner);
-    await ok(await asTop('PUT', `apps/updateServer/${second}`, { appId: [other.id], countryId: countryDe, ip: '10.7.7.7', username: null, password: null, port: 22 }));
+    await ok(
+      await asTop('PUT', `apps/updateServer/${second}`, { appId: [other.id], countryId: countryDe, ip: '10.7.7.7', username: null, password: null, port: 22 }),
+    );
     expect((await data()).servers.map((s: { id: number }) => s.id)).toEqual([serverId]);
-    await ok(await asTop('PUT', `apps/updateServer/${second}`, { appId: [other.id, theApp.id], countryId: countryDe, ip: '10.7.7.7', username: null, password: null, port: 22 }));
+    await ok(
+      await asTop('PUT', `apps/updateServer/${second}`, {
+        appId: [other.id, theApp.id],
+        countryId: countryDe,
+        ip: '10.7.7.7',
+        username: null,
+        password: null,
+        port: 22,
+      }),
+    );
     expect((await data()).servers.map((s: { id: number }) => s.id)).toEqual([serverId, second]);
     await ok(await asTop('DELETE', `apps/destroyServer/${second}`));
     expect((await data()).servers.map((s: { id: number }) => s.id)).toEqual([serverId]);
@@ -314,17 +396,31 @@ describe('two instances on one database', () => {
     expect(nextB.headers.etag).not.toBe(warmB.headers.etag);
     expect((await config()).headers.etag).toBe(nextB.headers.etag);
     // The old tag no longer gets a 304 from B.
-    const stale = await second.app.inject({ method: 'GET', url: api('apps/client/config?versionCode=10'), headers: { appapikey: theApp.apiKey, 'if-none-match': warmB.headers.etag as string } });
+    const stale = await second.app.inject({
+      method: 'GET',
+      url: api('apps/client/config?versionCode=10'),
+      headers: { appapikey: theApp.apiKey, 'if-none-match': warmB.headers.etag as string },
+    });
     expect(stale.statusCode).toBe(200);
   });
 });
 
 describe('lastSeenAt', () => {
   it('is written in batches, not once per call', async () => {
-    const reg = await t.app.inject({ method: 'POST', url: api('apps/addDevice'), headers: { appapikey: theApp.apiKey }, payload: { uniqueDeviceId: 'dev-seen-1', fcmToken: 'fcm-token-1' } });
+    const reg = await t.app.inject({
+      method: 'POST',
+      url: api('apps/addDevice'),
+      headers: { appapikey: theApp.apiKey },
+      payload: { uniqueDeviceId: 'dev-seen-1', fcmToken: 'fcm-token-1' },
+    });
     expect(reg.statusCode).toBe(200);
     const seenOf = async () =>
-      (await t.db.select({ at: devices.lastSeenAt }).from(devices).where(and(eq(devices.appId, theApp.id), eq(devices.uniqueDeviceId, 'dev-seen-1'))))[0].at;
+      (
+        await t.db
+          .select({ at: devices.lastSeenAt })
+          .from(devices)
+          .where(and(eq(devices.appId, theApp.id), eq(devices.uniqueDeviceId, 'dev-seen-1')))
+      )[0].at;
     await t.app.clientConfig.flushSeen();
     expect(await seenOf()).toBeNull();
     const spy = jest.spyOn(t.repos.clientConfig, 'touchDevices');
@@ -373,7 +469,14 @@ describe('what the app receives (the panel tab)', () => {
     expect(data.keysMissing).toBe(false);
     expect(data.config.settings.connectDelay).toBe(31);
     const mine = data.config.servers.find((s: { id: number }) => s.id === serverId);
-    expect(mine.profiles.find((p: { id: number }) => p.id === vlessId)).toEqual({ id: vlessId, name: 'P-vless', protocol: 'vless', type: 'normal', operator: 'mci', link: VLESS });
+    expect(mine.profiles.find((p: { id: number }) => p.id === vlessId)).toEqual({
+      id: vlessId,
+      name: 'P-vless',
+      protocol: 'vless',
+      type: 'normal',
+      operator: 'mci',
+      link: VLESS,
+    });
     expect(mine.profiles.every((p: { operator: string }) => p.operator === 'mci')).toBe(true);
     expect(data.version).toEqual({ version: expect.any(Number), changedAt: expect.any(String), changedBy: 'app_settings:update' });
     expect(data.history[0]).toEqual({ version: data.version.version, changedAt: data.version.changedAt, changedBy: 'app_settings:update' });
@@ -381,7 +484,7 @@ describe('what the app receives (the panel tab)', () => {
     expect(data.history[1].version).toBeLessThan(data.history[0].version);
   });
 
-  it('hides the links from the app\'s own admin and refuses other admins', async () => {
+  it("hides the links from the app's own admin and refuses other admins", async () => {
     const own = await preview(c.owner.headers);
     expect(own.statusCode).toBe(200);
     const profiles = own.json().data.config.servers.flatMap((s: { profiles: unknown[] }) => s.profiles) as { link: string | null }[];

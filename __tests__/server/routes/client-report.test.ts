@@ -24,9 +24,11 @@ async function ok(res: { statusCode: number; body: string }) {
   if (res.statusCode !== 200) throw new Error(`${res.statusCode} ${res.body}`);
   return JSON.parse(res.body);
 }
-const asTop = (method: 'GET' | 'POST', path: string, payload?: object) => t.app.inject({ method, url: api(path), headers: c.top.headers, ...(payload && { payload }) });
+const asTop = (method: 'GET' | 'POST', path: string, payload?: object) =>
+  t.app.inject({ method, url: api(path), headers: c.top.headers, ...(payload && { payload }) });
 const addProfile = async (name: string, operator: string, server: number) =>
-  (await ok(await asTop('POST', 'apps/addProfile', { name, address: link(name), operator, protocol: 'vless', type: 'normal', serverId: server }))).data.id as number;
+  (await ok(await asTop('POST', 'apps/addProfile', { name, address: link(name), operator, protocol: 'vless', type: 'normal', serverId: server }))).data
+    .id as number;
 
 let deviceSeq = 0;
 async function newDevices(n: number, appId = app.id): Promise<string[]> {
@@ -66,12 +68,19 @@ const configIds = async (operator: string) => {
 
 beforeAll(async () => {
   // Verdicts are judged only when a test says so, at the time it names (no timer judges at the real time).
-  t = await createTestApp({ configure: (config) => (config.clientReport = { deviceMax: 30, addressMax: 40, windowMs: 60_000, judgeDelayMs: 1e9, sweepMs: 0 }) });
+  t = await createTestApp({
+    configure: (config) => (config.clientReport = { deviceMax: 30, addressMax: 40, windowMs: 60_000, judgeDelayMs: 1e9, sweepMs: 0 }),
+  });
   c = await callers(t);
   app = await seedApp(t, c.owner.id, { keys: true });
   stranger = await seedApp(t, c.other.id, { keys: true });
   serverId = await seedServer(t, [app.id]);
-  p = { mciA: await addProfile('mciA', 'mci', serverId), mciB: await addProfile('mciB', 'mci', serverId), mciC: await addProfile('mciC', 'mci', serverId), irc: await addProfile('irc', 'irancell', serverId) };
+  p = {
+    mciA: await addProfile('mciA', 'mci', serverId),
+    mciB: await addProfile('mciB', 'mci', serverId),
+    mciC: await addProfile('mciC', 'mci', serverId),
+    irc: await addProfile('irc', 'irancell', serverId),
+  };
   strangerProfile = await addProfile('other', 'mci', await seedServer(t, [stranger.id]));
 });
 
@@ -87,7 +96,12 @@ describe('the call', () => {
   it('401 without a valid key; 400 on a malformed body; never more than 50 reports', async () => {
     const [d] = await newDevices(1);
     expect((await report(d, 'mci', [{ profileId: p.mciA, ok: true }], 'f'.repeat(64))).statusCode).toBe(401);
-    const bad: Report[][] = [[], Array.from({ length: 51 }, () => ({ profileId: p.mciA, ok: true })), [{ profileId: p.mciA, ok: false, error: 'dns' }], [{ profileId: p.mciA, ok: true, at: 'yesterday' }]];
+    const bad: Report[][] = [
+      [],
+      Array.from({ length: 51 }, () => ({ profileId: p.mciA, ok: true })),
+      [{ profileId: p.mciA, ok: false, error: 'dns' }],
+      [{ profileId: p.mciA, ok: true, at: 'yesterday' }],
+    ];
     for (const reports of bad) expect((await report(d, 'mci', reports)).statusCode).toBe(400);
     expect((await report(d, 'mtn', [{ profileId: p.mciA, ok: true }])).statusCode).toBe(400);
   });
@@ -115,7 +129,12 @@ describe('the call', () => {
     const profileId = await addProfile('dedup', 'wifi', serverId);
     const [d] = await newDevices(1);
     const at = new Date(Date.now() - 2 * HOUR).toISOString();
-    await ok(await report(d, 'wifi', [{ profileId, ok: true, latencyMs: 90, at }, { profileId, ok: false, at }]));
+    await ok(
+      await report(d, 'wifi', [
+        { profileId, ok: true, latencyMs: 90, at },
+        { profileId, ok: false, at },
+      ]),
+    );
     await ok(await report(d, 'wifi', [{ profileId, ok: false, at }]));
     const [row] = await t.db.select().from(fieldHealthHours).where(eq(fieldHealthHours.profileId, profileId));
     expect(row).toMatchObject({ attempts: 3, successes: 1, devices: 1, votes: 1, okVotes: 1, operator: 'wifi' });
@@ -128,7 +147,8 @@ describe('the call', () => {
     for (let i = 0; i < 30; i++) expect((await one()).statusCode).toBe(200);
     expect((await one()).statusCode).toBe(429);
     const others = await newDevices(1);
-    for (let i = 0; i < 9; i++) expect((await report(`${others[0]}-${i}`, 'mci', [{ profileId: p.irc, ok: true }], app.apiKey, '10.200.0.1')).statusCode).toBe(200);
+    for (let i = 0; i < 9; i++)
+      expect((await report(`${others[0]}-${i}`, 'mci', [{ profileId: p.irc, ok: true }], app.apiKey, '10.200.0.1')).statusCode).toBe(200);
     const last = await report(others[0], 'mci', [{ profileId: p.irc, ok: true }], app.apiKey, '10.200.0.1');
     expect(last.statusCode).toBe(429);
     expect(last.json().code).toBe('RATE_LIMITED');
@@ -187,7 +207,10 @@ describe('steering the config', () => {
     expect(v1.ids).toEqual([p.mciB, p.mciC]);
     expect(v1.etag).not.toBe(v0.etag);
     expect((await configIds('irancell')).ids).toEqual(irc0.ids);
-    const [audit] = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'profile.healthHide'), eq(auditLog.targetId, String(p.mciA))));
+    const [audit] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'profile.healthHide'), eq(auditLog.targetId, String(p.mciA))));
     expect(audit).toMatchObject({ actorId: null, actorName: 'system', targetType: 'profile' });
 
     // Working again four hours later: still hidden during probation, back after it.
@@ -211,7 +234,13 @@ describe('steering the config', () => {
     expect((await configIds('mci')).ids).toEqual([p.mciB, p.mciC]);
 
     // Staff put it back by hand: another app's admin cannot; the owner can, and a judge with no new verdict leaves it.
-    const show = (who: Callers['owner']) => t.app.inject({ method: 'POST', url: api('apps/profileHealth/show'), headers: who.headers, payload: { appId: app.id, profileId: p.mciA, operator: 'mci' } });
+    const show = (who: Callers['owner']) =>
+      t.app.inject({
+        method: 'POST',
+        url: api('apps/profileHealth/show'),
+        headers: who.headers,
+        payload: { appId: app.id, profileId: p.mciA, operator: 'mci' },
+      });
     expect((await show(c.other)).statusCode).toBe(404);
     expect((await ok(await show(c.owner))).data).toEqual({ shown: true });
     expect((await configIds('mci')).ids).toEqual([p.mciA, p.mciB, p.mciC]);

@@ -26,7 +26,13 @@ describe('GET apps/countries', () => {
       expect(data.length).toBeLessThanOrEqual(260);
       expect(new Set(data.map((c) => c.code)).size).toBe(data.length);
       for (const c of data) {
-        expect(c).toEqual({ id: expect.any(Number), code: expect.stringMatching(/^[A-Z]{2}$/), name: expect.any(String), timezones: expect.any(Array), flagUrl: `/api/v1/flags/${c.code.toLowerCase()}.svg` });
+        expect(c).toEqual({
+          id: expect.any(Number),
+          code: expect.stringMatching(/^[A-Z]{2}$/),
+          name: expect.any(String),
+          timezones: expect.any(Array),
+          flagUrl: `/api/v1/flags/${c.code.toLowerCase()}.svg`,
+        });
       }
       expect(data.find((c) => c.code === 'IR')).toMatchObject({ name: 'Iran', timezones: ['Asia/Tehran'] });
       const names = data.map((c) => c.name);

@@ -24,7 +24,12 @@ const stats = async (who: Caller): Promise<DashboardStats> => {
 };
 
 const register = (apiKey: string, uniqueDeviceId: string, appVersionCode: number | null = null) =>
-  t.app.inject({ method: 'POST', url: api('apps/addDevice'), headers: { appapikey: apiKey }, payload: { uniqueDeviceId, fcmToken: `fcm-${uniqueDeviceId}`, appVersionCode } });
+  t.app.inject({
+    method: 'POST',
+    url: api('apps/addDevice'),
+    headers: { appapikey: apiKey },
+    payload: { uniqueDeviceId, fcmToken: `fcm-${uniqueDeviceId}`, appVersionCode },
+  });
 
 const rows = async <T>(q: ReturnType<typeof sql>) => (await t.db.execute(q)) as unknown as { rows: T[] };
 
@@ -33,7 +38,9 @@ async function countedOverRows(appIds?: number[]) {
   const scope = appIds ? sql`AND app_id = ANY(${sql.param(appIds)}::int[])` : sql``;
   const local = sql`(created_at AT TIME ZONE 'Asia/Tehran')`;
   const nowLocal = sql`(now() AT TIME ZONE 'Asia/Tehran')`;
-  const { rows: [f] } = await rows<Record<string, string | number>>(sql`
+  const {
+    rows: [f],
+  } = await rows<Record<string, string | number>>(sql`
     SELECT count(*)::int AS total,
            count(*) FILTER (WHERE date_trunc('hour', ${local}) >= date_trunc('hour', ${nowLocal}) - interval '23 hours')::int AS last24h,
            count(*) FILTER (WHERE ${local}::date >= ${nowLocal}::date - 6)::int AS last7d,
@@ -45,7 +52,10 @@ async function countedOverRows(appIds?: number[]) {
   const { rows: versions } = await rows<{ app_id: number; v: string | null; n: number }>(sql`
     SELECT app_id, app_version_code AS v, count(*)::int AS n FROM devices WHERE true ${scope} GROUP BY 1, 2`);
   return {
-    total: Number(f.total), last24h: Number(f.last24h), last7d: Number(f.last7d), last30d: Number(f.last30d),
+    total: Number(f.total),
+    last24h: Number(f.last24h),
+    last7d: Number(f.last7d),
+    last30d: Number(f.last30d),
     perDay: Object.fromEntries(days.map((d) => [d.day, Number(d.n)])),
     byVersion: Object.fromEntries(versions.map((v) => [`${v.app_id}:${v.v === null ? 'none' : Number(v.v)}`, Number(v.n)])),
   };
@@ -55,7 +65,10 @@ async function countedOverRows(appIds?: number[]) {
 function served(s: DashboardStats) {
   const { total, last24h, last7d, last30d } = s.devices;
   return {
-    total, last24h, last7d, last30d,
+    total,
+    last24h,
+    last7d,
+    last30d,
     perDay: Object.fromEntries(s.devices.perDay.filter((d) => d.count !== 0).map((d) => [d.day, d.count])),
     byVersion: Object.fromEntries(
       s.devices.byVersion.flatMap((a) => a.versions.filter((v) => v.devices !== 0).map((v) => [`${a.appId}:${v.appVersion ?? 'none'}`, v.devices])),
@@ -73,7 +86,13 @@ async function expectExact() {
 async function insertAged(appId: number, count: number, hoursAgo: number, version: string | null) {
   const createdAt = new Date(Date.now() - hoursAgo * 3_600_000);
   await t.db.insert(devices).values(
-    Array.from({ length: count }, () => ({ appId, uniqueDeviceId: `aged-${randomBytes(6).toString('hex')}`, fcmToken: 'fcm', appVersionCode: version, createdAt })),
+    Array.from({ length: count }, () => ({
+      appId,
+      uniqueDeviceId: `aged-${randomBytes(6).toString('hex')}`,
+      fcmToken: 'fcm',
+      appVersionCode: version,
+      createdAt,
+    })),
   );
 }
 
@@ -99,7 +118,9 @@ test('an app admin with nothing yet sees zeros, 30 empty days and no user figure
 
 test('device figures equal a count over the rows after registrations, moves, deletes and an app deletion', async () => {
   // Registrations by API key: 40 at once (several connections on PostgreSQL), some without a version.
-  const regs = await Promise.all(Array.from({ length: 40 }, (_, i) => register(i % 2 ? appA.apiKey : appB.apiKey, `r-${i}`, i % 5 === 0 ? null : 1 + (i % 3) / 10)));
+  const regs = await Promise.all(
+    Array.from({ length: 40 }, (_, i) => register(i % 2 ? appA.apiKey : appB.apiKey, `r-${i}`, i % 5 === 0 ? null : 1 + (i % 3) / 10)),
+  );
   expect(regs.every((r) => r.statusCode === 200)).toBe(true);
   // Re-registrations: same version (no change), a new version, and none (keeps the stored one).
   expect((await register(appA.apiKey, 'r-1', 1.1)).statusCode).toBe(200);
@@ -116,18 +137,31 @@ test('device figures equal a count over the rows after registrations, moves, del
   await expectExact();
 
   const some = async (appId: number, n: number) =>
-    (await t.db.select({ id: devices.id, uniqueDeviceId: devices.uniqueDeviceId }).from(devices).where(eq(devices.appId, appId)).orderBy(devices.id).limit(n)).map((r) => ({ ...r, id: Number(r.id) }));
+    (
+      await t.db.select({ id: devices.id, uniqueDeviceId: devices.uniqueDeviceId }).from(devices).where(eq(devices.appId, appId)).orderBy(devices.id).limit(n)
+    ).map((r) => ({ ...r, id: Number(r.id) }));
   // Moves between apps (a delete and an insert keeping created_at), with and without a version change.
   for (const [i, d] of (await some(appB.id, 3)).entries()) {
     const res = await t.app.inject({
-      method: 'PUT', url: api(`apps/updateDevice/${d.id}`), headers: c.top.headers,
+      method: 'PUT',
+      url: api(`apps/updateDevice/${d.id}`),
+      headers: c.top.headers,
       payload: { appId: appA2.id, uniqueDeviceId: d.uniqueDeviceId, fcmToken: 'moved', appVersionCode: i === 0 ? 4 : i === 1 ? null : 1.2 },
     });
     expect(res.statusCode).toBe(200);
   }
   // An edit in place that changes the version only.
   const [inPlace] = await some(appA.id, 1);
-  expect((await t.app.inject({ method: 'PUT', url: api(`apps/updateDevice/${inPlace.id}`), headers: c.owner.headers, payload: { appId: appA.id, uniqueDeviceId: inPlace.uniqueDeviceId, fcmToken: 'x', appVersionCode: 9.99 } })).statusCode).toBe(200);
+  expect(
+    (
+      await t.app.inject({
+        method: 'PUT',
+        url: api(`apps/updateDevice/${inPlace.id}`),
+        headers: c.owner.headers,
+        payload: { appId: appA.id, uniqueDeviceId: inPlace.uniqueDeviceId, fcmToken: 'x', appVersionCode: 9.99 },
+      })
+    ).statusCode,
+  ).toBe(200);
   // Deletes through the API, a direct bulk delete, and an app deleted with its devices.
   for (const d of await some(appA.id, 2)) {
     expect((await t.app.inject({ method: 'DELETE', url: api(`apps/destroyDevice/${d.id}`), headers: c.owner.headers })).statusCode).toBe(200);
@@ -146,7 +180,9 @@ test('device figures equal a count over the rows after registrations, moves, del
 
 test('a blocked version is flagged, and shown even when no device reports it', async () => {
   for (const appVersion of [1.1, 7.5]) {
-    expect((await t.app.inject({ method: 'POST', url: api('apps/versionBlock'), headers: c.owner.headers, payload: { appId: appA.id, appVersion } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: api('apps/versionBlock'), headers: c.owner.headers, payload: { appId: appA.id, appVersion } })).statusCode,
+    ).toBe(200);
   }
   const a = (await stats(c.owner)).devices.byVersion.find((x) => x.appId === appA.id)!;
   expect(a.versions.find((v) => v.appVersion === 1.1)).toMatchObject({ blocked: true });
@@ -165,16 +201,42 @@ test('apps, servers, profiles and users are scoped to the caller', async () => {
   const [s1] = await t.db.insert(servers).values({ ip: '10.0.0.1', countryId: ir.id }).returning();
   const [s2] = await t.db.insert(servers).values({ ip: '10.0.0.2', countryId: de.id }).returning();
   const [s3] = await t.db.insert(servers).values({ ip: '10.0.0.3', countryId: de.id }).returning();
-  await t.db.insert(serverApps).values([{ serverId: s1.id, appId: appA.id }, { serverId: s1.id, appId: appA2.id }, { serverId: s2.id, appId: appB.id }]);
-  const profile = (serverId: number, operator: 'irancell' | 'mci' | 'wifi', protocol: 'vmess' | 'vless') => ({ serverId, name: 'p', addressEnc: randomBytes(8).toString('hex'), operator, protocol });
-  await t.db.insert(profiles).values([profile(s1.id, 'irancell', 'vless'), profile(s1.id, 'irancell', 'vmess'), profile(s1.id, 'mci', 'vless'), profile(s2.id, 'wifi', 'vless'), profile(s3.id, 'mci', 'vmess')]);
+  await t.db.insert(serverApps).values([
+    { serverId: s1.id, appId: appA.id },
+    { serverId: s1.id, appId: appA2.id },
+    { serverId: s2.id, appId: appB.id },
+  ]);
+  const profile = (serverId: number, operator: 'irancell' | 'mci' | 'wifi', protocol: 'vmess' | 'vless') => ({
+    serverId,
+    name: 'p',
+    addressEnc: randomBytes(8).toString('hex'),
+    operator,
+    protocol,
+  });
+  await t.db
+    .insert(profiles)
+    .values([
+      profile(s1.id, 'irancell', 'vless'),
+      profile(s1.id, 'irancell', 'vmess'),
+      profile(s1.id, 'mci', 'vless'),
+      profile(s2.id, 'wifi', 'vless'),
+      profile(s3.id, 'mci', 'vmess'),
+    ]);
 
   const owner = await stats(c.owner);
   expect(owner.apps).toEqual({ active: 1, inactive: 1 });
   expect(owner.servers).toEqual({ total: 1, byCountry: [{ code: 'IR', name: ir.name, count: 1 }] });
   expect(owner.profiles.total).toBe(3);
-  expect(owner.profiles.byOperator).toEqual([{ key: 'irancell', count: 2 }, { key: 'mci', count: 1 }, { key: 'wifi', count: 0 }, { key: 'others', count: 0 }]);
-  expect(owner.profiles.byProtocol).toEqual([{ key: 'vmess', count: 1 }, { key: 'vless', count: 2 }]);
+  expect(owner.profiles.byOperator).toEqual([
+    { key: 'irancell', count: 2 },
+    { key: 'mci', count: 1 },
+    { key: 'wifi', count: 0 },
+    { key: 'others', count: 0 },
+  ]);
+  expect(owner.profiles.byProtocol).toEqual([
+    { key: 'vmess', count: 1 },
+    { key: 'vless', count: 2 },
+  ]);
   expect(owner.users).toBeNull();
 
   const other = await stats(c.other);
@@ -185,9 +247,11 @@ test('apps, servers, profiles and users are scoped to the caller', async () => {
 
   await t.createUser({ role_id: 2, active: false });
   const top = await stats(c.top);
-  const [counted] = (await rows<{ apps: number; servers: number; profiles: number; active: number; inactive: number }>(sql`
+  const [counted] = (
+    await rows<{ apps: number; servers: number; profiles: number; active: number; inactive: number }>(sql`
     SELECT (SELECT count(*) FROM apps)::int AS apps, (SELECT count(*) FROM servers)::int AS servers, (SELECT count(*) FROM profiles)::int AS profiles,
-           (SELECT count(*) FROM users WHERE active)::int AS active, (SELECT count(*) FROM users WHERE NOT active)::int AS inactive`)).rows;
+           (SELECT count(*) FROM users WHERE active)::int AS active, (SELECT count(*) FROM users WHERE NOT active)::int AS inactive`)
+  ).rows;
   expect(top.apps.active + top.apps.inactive).toBe(counted.apps);
   expect(top.servers.total).toBe(counted.servers);
   expect(top.servers.byCountry.find((x) => x.code === 'DE')!.count).toBe(2);

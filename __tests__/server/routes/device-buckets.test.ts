@@ -49,9 +49,19 @@ beforeAll(async () => {
 
   // Re-registrations: new devices (at the top of the ids) and version changes of stored ones.
   const register = (app: SeededApp, uniqueDeviceId: string, appVersionCode?: number, model?: string) =>
-    t.app.inject({ method: 'POST', url: '/api/v1/apps/addDevice', headers: { appapikey: app.apiKey! }, payload: { uniqueDeviceId, fcmToken: `tok-${uniqueDeviceId}`, appVersionCode, model } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/apps/addDevice',
+      headers: { appapikey: app.apiKey! },
+      payload: { uniqueDeviceId, fcmToken: `tok-${uniqueDeviceId}`, appVersionCode, model },
+    });
   for (let i = 0; i < 40; i++) {
-    const res = await register(apps[i % 3], i % 2 ? `new-${i}` : `u${String((i * 7919 * 13) % 1000).padStart(5, '0')}`, [1, 2.5, 10][i % 3], [undefined, 'm0', 'Zz', 'new model'][i % 4]);
+    const res = await register(
+      apps[i % 3],
+      i % 2 ? `new-${i}` : `u${String((i * 7919 * 13) % 1000).padStart(5, '0')}`,
+      [1, 2.5, 10][i % 3],
+      [undefined, 'm0', 'Zz', 'new model'][i % 4],
+    );
     expect(res.statusCode).toBe(200);
   }
   // A panel delete, deletes over several buckets, and version changes made in SQL.
@@ -62,7 +72,9 @@ beforeAll(async () => {
   await t.db.execute(sql`UPDATE devices SET app_version_code = '1.5' WHERE id % 19 = 2`);
   await t.db.execute(sql`UPDATE devices SET model = CASE WHEN id % 2 = 0 THEN NULL ELSE 'b 2' END WHERE id % 23 = 4`);
   await t.db.execute(sql`UPDATE devices SET model = 'm1' WHERE model IS NULL AND id % 7 = 3`);
-  await t.db.execute(sql.raw(`UPDATE devices SET app_id = ${apps[1].id}, unique_device_id = unique_device_id || '-moved' WHERE app_id <> ${apps[1].id} AND id % 29 = 6`));
+  await t.db.execute(
+    sql.raw(`UPDATE devices SET app_id = ${apps[1].id}, unique_device_id = unique_device_id || '-moved' WHERE app_id <> ${apps[1].id} AND id % 29 = 6`),
+  );
   await t.db.execute(sql`ANALYZE devices`);
 });
 afterAll(() => t?.close());
@@ -114,7 +126,12 @@ const KEYS: Record<DeviceSortKey, string> = { id: 'id', model: 'model', uniqueDe
 const scopes = [
   { name: 'all devices', scope: () => ({}), query: () => ({}), where: () => 'TRUE' },
   { name: 'an app filter', scope: () => ({}), query: () => ({ appId: apps[1].id }), where: () => `app_id = ${apps[1].id}` },
-  { name: "an app admin's two apps", scope: () => ({ appIds: [apps[0].id, apps[2].id] }), query: () => ({}), where: () => `app_id IN (${apps[0].id}, ${apps[2].id})` },
+  {
+    name: "an app admin's two apps",
+    scope: () => ({ appIds: [apps[0].id, apps[2].id] }),
+    query: () => ({}),
+    where: () => `app_id IN (${apps[0].id}, ${apps[2].id})`,
+  },
 ];
 
 /** Every page (and one past the end), in both directions, for each scope; the walks past 3 rows left to the counters. */
@@ -177,7 +194,9 @@ describe('every page, placed by the counters, against the slices of one ORDER BY
     expect((await expectCountsMatchRows()).marks).toBeGreaterThan(60);
     await expectPagesMatch('uniqueDeviceId', 29);
     // New devices and deletes in the cut stretches keep the counts.
-    await t.db.execute(sql`INSERT INTO devices (app_id, unique_device_id, fcm_token) SELECT ${apps[0].id}, 'zz-run-' || k || '-b', 'f' FROM generate_series(1, 300) k`);
+    await t.db.execute(
+      sql`INSERT INTO devices (app_id, unique_device_id, fcm_token) SELECT ${apps[0].id}, 'zz-run-' || k || '-b', 'f' FROM generate_series(1, 300) k`,
+    );
     await t.db.execute(sql`DELETE FROM devices WHERE unique_device_id LIKE 'u001%'`);
     await t.db.execute(sql`UPDATE devices SET unique_device_id = 'a' || unique_device_id WHERE id % 23 = 0`);
     await expectCountsMatchRows();

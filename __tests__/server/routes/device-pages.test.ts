@@ -30,7 +30,12 @@ beforeAll(async () => {
         uniqueDeviceId: `${((i * 2_654_435_761) % 2 ** 32).toString(16).padStart(8, '0')}-${i}`,
         model: MODELS[i % MODELS.length],
         // the fragment "cafe" in the token's first 32 characters, or only past them
-        fcmToken: i % 7 === 0 ? `${'x'.repeat(20)}cafe${i}:APA91b${'y'.repeat(60)}` : i % 7 === 1 ? `${'x'.repeat(40)}:APA91b-cafe-${i}` : `t${i}:APA91b${'z'.repeat(60)}`,
+        fcmToken:
+          i % 7 === 0
+            ? `${'x'.repeat(20)}cafe${i}:APA91b${'y'.repeat(60)}`
+            : i % 7 === 1
+              ? `${'x'.repeat(40)}:APA91b-cafe-${i}`
+              : `t${i}:APA91b${'z'.repeat(60)}`,
         appVersionCode: VERSIONS[i % VERSIONS.length],
       };
     }),
@@ -65,14 +70,14 @@ describe('every page of a filtered, sorted list, against one ORDER BY query', ()
     { name: 'a model filter', query: { filter: 'galaxy' }, where: () => textWhere('galaxy') },
     { name: 'an app filter', query: { appId: 'app1' }, where: () => sql`app_id = ${appIds[1]}` },
     { name: 'an app and a text filter', query: { appId: 'app0', filter: 'ca' }, where: () => sql`app_id = ${appIds[0]} AND ${textWhere('ca')}` },
-    { name: 'an app admin\'s two apps', query: {}, where: () => sql`app_id IN (${appIds[0]}, ${appIds[2]})`, scope: () => [appIds[0], appIds[2]] },
+    { name: "an app admin's two apps", query: {}, where: () => sql`app_id IN (${appIds[0]}, ${appIds[2]})`, scope: () => [appIds[0], appIds[2]] },
     // Names no model: its first look collects it, or finds too many and the walks take over.
     { name: 'a device id fragment', query: { filter: 'b' }, where: () => textWhere('b') },
     // A model name that is also in some device ids ("a5…" is hex): the model runs merge with the other matches.
     { name: 'a model filter that device ids match too', query: { filter: 'a5' }, where: () => textWhere('a5') },
     { name: 'an app and a model filter', query: { appId: 'app2', filter: 'GALAXY' }, where: () => sql`app_id = ${appIds[2]} AND ${textWhere('GALAXY')}` },
     {
-      name: 'an app admin\'s two apps and a model filter',
+      name: "an app admin's two apps and a model filter",
       query: { filter: 'e' },
       where: () => sql`app_id IN (${appIds[0]}, ${appIds[2]}) AND ${textWhere('e')}`,
       scope: () => [appIds[0], appIds[2]],
@@ -116,15 +121,23 @@ describe('every page of a filtered, sorted list, against one ORDER BY query', ()
 });
 
 describe('the model dictionary (device_models)', () => {
-  const models = async () => ((await t.db.execute(sql`SELECT model FROM device_models ORDER BY model`)) as unknown as { rows: { model: string }[] }).rows.map((r) => r.model);
+  const models = async () =>
+    ((await t.db.execute(sql`SELECT model FROM device_models ORDER BY model`)) as unknown as { rows: { model: string }[] }).rows.map((r) => r.model);
 
   it('lists every stored model, kept by inserts and by model changes', async () => {
-    const stored = ((await t.db.execute(sql`SELECT DISTINCT model FROM devices WHERE model IS NOT NULL`)) as unknown as { rows: { model: string }[] }).rows.map((r) => r.model);
+    const stored = ((await t.db.execute(sql`SELECT DISTINCT model FROM devices WHERE model IS NOT NULL`)) as unknown as { rows: { model: string }[] }).rows.map(
+      (r) => r.model,
+    );
     expect(new Set(await models())).toEqual(new Set(stored));
 
     const key = (await t.db.execute(sql`SELECT api_key FROM apps WHERE id = ${appIds[1]}`)) as unknown as { rows: { api_key: string }[] };
     const register = (model: string) =>
-      t.app.inject({ method: 'POST', url: '/api/v1/apps/addDevice', headers: { appapikey: key.rows[0].api_key }, payload: { uniqueDeviceId: 'dict-1', fcmToken: 'tok', model } });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/apps/addDevice',
+        headers: { appapikey: key.rows[0].api_key },
+        payload: { uniqueDeviceId: 'dict-1', fcmToken: 'tok', model },
+      });
     expect((await register('Zeta One')).statusCode).toBe(200);
     expect((await register('Zeta Two')).statusCode).toBe(200); // the re-registration's update changes the model
     expect(await models()).toEqual(expect.arrayContaining(['Zeta One', 'Zeta Two']));

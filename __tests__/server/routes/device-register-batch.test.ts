@@ -34,14 +34,19 @@ function counted(maxInFlight = 1, db = t.db, maxBatch?: number) {
     maxBatch,
     single: (row) => {
       singles.push(row);
-      return t.repos.devices.registerByApiKey(row.apiKey, { ...row, appVersionCode: row.version === null ? null : Number(row.version) }).then((r) => (typeof r === 'object' ? r.id : undefined));
+      return t.repos.devices
+        .registerByApiKey(row.apiKey, { ...row, appVersionCode: row.version === null ? null : Number(row.version) })
+        .then((r) => (typeof r === 'object' ? r.id : undefined));
     },
   });
   return { batcher, singles };
 }
 
 async function stored(appId: number, ids: string[]) {
-  const rows = await t.db.select().from(devices).where(and(eq(devices.appId, appId), inArray(devices.uniqueDeviceId, ids)));
+  const rows = await t.db
+    .select()
+    .from(devices)
+    .where(and(eq(devices.appId, appId), inArray(devices.uniqueDeviceId, ids)));
   return new Map(rows.map((r) => [r.uniqueDeviceId, r]));
 }
 
@@ -87,7 +92,10 @@ describe('registration batches', () => {
   it('writes registrations arriving together as one batch: each device once, with the last values, every caller answered with its id', async () => {
     const { batcher, singles } = counted();
     // Device 'stored-0' exists with a model and version that later registrations without them keep.
-    const [before] = await t.db.insert(devices).values({ appId: app.id, uniqueDeviceId: 'merge-0', fcmToken: 'old', model: 'Old', appVersionCode: '1' }).returning();
+    const [before] = await t.db
+      .insert(devices)
+      .values({ appId: app.id, uniqueDeviceId: 'merge-0', fcmToken: 'old', model: 'Old', appVersionCode: '1' })
+      .returning();
     const sent = Array.from({ length: 60 }, (_, i) => ({
       apiKey: i % 7 === 6 ? other.apiKey : app.apiKey,
       uniqueDeviceId: `merge-${i % 20}`,
@@ -106,7 +114,11 @@ describe('registration batches', () => {
       for (const [deviceId, row] of rows) {
         const regs = mine.filter((x) => x.r.uniqueDeviceId === deviceId);
         for (const x of regs) expect(x.id).toBe(Number(row.id));
-        const last = <K extends 'model' | 'version'>(key: K) => regs.map((x) => x.r[key]).filter((v) => v !== null).at(-1);
+        const last = <K extends 'model' | 'version'>(key: K) =>
+          regs
+            .map((x) => x.r[key])
+            .filter((v) => v !== null)
+            .at(-1);
         expect(row.fcmToken).toBe(regs.at(-1)!.r.fcmToken);
         const kept = a === app && deviceId === 'merge-0';
         expect(row.model).toBe(last('model') ?? (kept ? 'Old' : null));
@@ -127,8 +139,22 @@ describe('registration batches', () => {
   it('answers no id for a key of no active app, and fails only the registration that fails, after writing the others one by one', async () => {
     const inactive = await seedApp(t, owner, { active: false });
     const { batcher, singles } = counted();
-    const row = (i: number, patch: Partial<RegisterRow> = {}): RegisterRow => ({ apiKey: app.apiKey, uniqueDeviceId: `bad-${i}`, fcmToken: `f${i}`, model: null, version: null, ...patch });
-    const sent = [row(0), row(1, { fcmToken: 'nul \u0000 byte' }), row(2), row(0, { fcmToken: 'f0 again' }), row(3, { apiKey: inactive.apiKey }), row(4, { apiKey: 'no such key' })];
+    const row = (i: number, patch: Partial<RegisterRow> = {}): RegisterRow => ({
+      apiKey: app.apiKey,
+      uniqueDeviceId: `bad-${i}`,
+      fcmToken: `f${i}`,
+      model: null,
+      version: null,
+      ...patch,
+    });
+    const sent = [
+      row(0),
+      row(1, { fcmToken: 'nul \u0000 byte' }),
+      row(2),
+      row(0, { fcmToken: 'f0 again' }),
+      row(3, { apiKey: inactive.apiKey }),
+      row(4, { apiKey: 'no such key' }),
+    ];
     const outcomes = await Promise.allSettled(sent.map((r) => batcher.register(r)));
     expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled', 'fulfilled', 'fulfilled']);
     // The batch failed as a whole, so each registration was written alone, in arrival order.
@@ -157,7 +183,9 @@ describe('registration batches', () => {
       const res = await Promise.all(Array.from({ length: 120 }, (_, i) => register(i + round * 7)));
       expect(res.map((r) => r.statusCode)).toEqual(Array(120).fill(200));
     }
-    const [{ n }] = rowsOf<{ n: number }>(await t.db.execute(sql`SELECT count(*)::int AS n FROM devices WHERE app_id IN (${burst.id}, ${other.id}) AND unique_device_id LIKE 'burst-%'`));
+    const [{ n }] = rowsOf<{ n: number }>(
+      await t.db.execute(sql`SELECT count(*)::int AS n FROM devices WHERE app_id IN (${burst.id}, ${other.id}) AND unique_device_id LIKE 'burst-%'`),
+    );
     const sent = new Set(Array.from({ length: 3 * 120 }, (_, j) => (j % 120) + Math.floor(j / 120) * 7).map((i) => `${i % 5 === 0}-${i % 40}`));
     expect(n).toBe(sent.size);
     expect(await counterMismatches([burst.id, other.id])).toEqual([]);
@@ -178,7 +206,13 @@ describe('registration batches', () => {
         const pending = servers.flatMap(({ batcher }, s) =>
           Array.from({ length: 4 }, (_, b) =>
             Array.from({ length: 24 }, (_, d) =>
-              batcher.register({ apiKey: crossing.apiKey, uniqueDeviceId: device(s, b, d), fcmToken: `r${round}`, model: null, version: String(1 + ((d * (b % 2 ? 1 : 4) + 2 * b + s + round) % 5)) }),
+              batcher.register({
+                apiKey: crossing.apiKey,
+                uniqueDeviceId: device(s, b, d),
+                fcmToken: `r${round}`,
+                model: null,
+                version: String(1 + ((d * (b % 2 ? 1 : 4) + 2 * b + s + round) % 5)),
+              }),
             ),
           ).flat(),
         );

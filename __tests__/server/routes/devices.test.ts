@@ -42,7 +42,13 @@ const list = (token: string, query: Record<string, string | number> = {}) =>
 const register = (body: object, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: '/api/v1/apps/addDevice', payload: body, headers });
 
-const deviceCount = async (appId: number) => (await t.db.select({ n: sql<number>`count(*)::int` }).from(devices).where(eq(devices.appId, appId)))[0].n;
+const deviceCount = async (appId: number) =>
+  (
+    await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(devices)
+      .where(eq(devices.appId, appId))
+  )[0].n;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -73,9 +79,7 @@ afterAll(() => t?.close());
 
 const seededMatching = (needle: string, appIds?: number[]) =>
   seeded.filter(
-    (d) =>
-      (!appIds || appIds.includes(d.appId)) &&
-      [d.uniqueDeviceId, d.model ?? '', d.fcmToken].some((v) => v.toLowerCase().includes(needle.toLowerCase())),
+    (d) => (!appIds || appIds.includes(d.appId)) && [d.uniqueDeviceId, d.model ?? '', d.fcmToken].some((v) => v.toLowerCase().includes(needle.toLowerCase())),
   );
 
 describe('GET apps/devices', () => {
@@ -89,7 +93,7 @@ describe('GET apps/devices', () => {
     expect(body.rows).toHaveLength(30);
     const ids = body.rows.map((r: { id: number }) => r.id);
     expect([...ids].sort((x, y) => y - x)).toEqual(ids);
-    const [maxId] = (await t.db.select({ m: sql<number>`max(${devices.id})::int` }).from(devices));
+    const [maxId] = await t.db.select({ m: sql<number>`max(${devices.id})::int` }).from(devices);
     expect(ids[0]).toBe(maxId.m);
     const newest = seeded[SEED_COUNT - 1];
     const appName = [appA1, appA2, appB].find((a) => a.id === newest.appId)!.name;
@@ -152,14 +156,16 @@ describe('GET apps/devices', () => {
     }
   });
 
-  it('can serve the filter from the three pg_trgm GIN indexes (the list\'s ILIKE shape, the token\'s start only)', async () => {
+  it("can serve the filter from the three pg_trgm GIN indexes (the list's ILIKE shape, the token's start only)", async () => {
     // At 10,000 rows a sequential scan is cheaper, so the planner is told to avoid one: this checks
     // that the migration's indexes apply to the query. (Over 1,000,000 rows the planner picks them
     // by itself for a selective filter; see bench/devices.ts.)
     const p = '%needleone%';
     const plan = await t.db.transaction(async (tx) => {
       await tx.execute(sql`SET LOCAL enable_seqscan = off`);
-      const res = await tx.execute(sql`EXPLAIN (FORMAT JSON) SELECT id FROM devices WHERE unique_device_id ILIKE ${p} OR model ILIKE ${p} OR left(fcm_token, 32) ILIKE ${p}`);
+      const res = await tx.execute(
+        sql`EXPLAIN (FORMAT JSON) SELECT id FROM devices WHERE unique_device_id ILIKE ${p} OR model ILIKE ${p} OR left(fcm_token, 32) ILIKE ${p}`,
+      );
       return JSON.stringify((res as unknown as { rows: unknown[] }).rows);
     });
     expect(plan).toContain('Bitmap Index Scan');
@@ -253,7 +259,10 @@ describe('POST apps/addDevice', () => {
     const first = (await register({ uniqueDeviceId: 'again-1', fcmToken: 'old', model: 'Galaxy', appVersionCode: 1.2 }, { appapikey: app.apiKey })).json();
     const second = (await register({ uniqueDeviceId: 'again-1', fcmToken: 'new' }, { appapikey: app.apiKey })).json();
     expect(second.data.id).toBe(first.data.id);
-    const [row] = await t.db.select().from(devices).where(and(eq(devices.appId, app.id), eq(devices.uniqueDeviceId, 'again-1')));
+    const [row] = await t.db
+      .select()
+      .from(devices)
+      .where(and(eq(devices.appId, app.id), eq(devices.uniqueDeviceId, 'again-1')));
     expect(row).toMatchObject({ fcmToken: 'new', model: 'Galaxy', appVersionCode: '1.2' });
     expect(row.updatedAt.getTime()).toBeGreaterThanOrEqual(row.createdAt.getTime());
     // "1.20" is the version 1.2 already recorded; 1.3 is new.
@@ -279,7 +288,10 @@ describe('POST apps/addDevice', () => {
     const off = await register(body, { appapikey: inactive.apiKey });
     expect(off.statusCode).toBe(403);
     expect(await deviceCount(inactive.id)).toBe(0);
-    const [{ n }] = await t.db.select({ n: sql<number>`count(*)::int` }).from(devices).where(eq(devices.uniqueDeviceId, 'nokey-1'));
+    const [{ n }] = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(devices)
+      .where(eq(devices.uniqueDeviceId, 'nokey-1'));
     expect(n).toBe(0);
   });
 
@@ -311,7 +323,10 @@ describe('POST apps/addDevice', () => {
     expect(noApp.statusCode).toBe(400);
     expect(noApp.json().errors).toEqual({ appId: 'validation.required' });
     expect((await register({ appId: app.id, uniqueDeviceId: 'staff-3', fcmToken: 'f' }, { authorization: 'JWT nonsense' })).statusCode).toBe(401);
-    const [{ n }] = await t.db.select({ n: sql<number>`count(*)::int` }).from(devices).where(eq(devices.uniqueDeviceId, 'staff-3'));
+    const [{ n }] = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(devices)
+      .where(eq(devices.uniqueDeviceId, 'staff-3'));
     expect(n).toBe(0);
   });
 });
@@ -329,9 +344,19 @@ describe('PUT apps/updateDevice/{id} and DELETE apps/destroyDevice/{id}', () => 
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       success: true,
-      data: expect.objectContaining({ id, app: { id: appA1.id, name: appA1.name }, uniqueDeviceId: 'edit-1b', fcmToken: 'f1', model: null, appVersionCode: 2.5 }),
+      data: expect.objectContaining({
+        id,
+        app: { id: appA1.id, name: appA1.name },
+        uniqueDeviceId: 'edit-1b',
+        fcmToken: 'f1',
+        model: null,
+        appVersionCode: 2.5,
+      }),
     });
-    const versions = await t.db.select().from(appVersions).where(and(eq(appVersions.appId, appA1.id), eq(appVersions.appVersion, '2.5')));
+    const versions = await t.db
+      .select()
+      .from(appVersions)
+      .where(and(eq(appVersions.appId, appA1.id), eq(appVersions.appVersion, '2.5')));
     expect(versions).toHaveLength(1);
   });
 
@@ -357,7 +382,7 @@ describe('PUT apps/updateDevice/{id} and DELETE apps/destroyDevice/{id}', () => 
     expect(row.uniqueDeviceId).toBe('dup-b');
   });
 
-  it('answers 404 for another admin\'s device or app, changing nothing', async () => {
+  it("answers 404 for another admin's device or app, changing nothing", async () => {
     const id = await addFor(appA1, 'owned-1');
     expect((await update(adminB.token, id, { appId: appB.id, uniqueDeviceId: 'x', fcmToken: 'f' })).statusCode).toBe(404);
     expect((await update(adminA.token, id, { appId: appB.id, uniqueDeviceId: 'x', fcmToken: 'f' })).statusCode).toBe(404);
@@ -374,7 +399,7 @@ describe('PUT apps/updateDevice/{id} and DELETE apps/destroyDevice/{id}', () => 
     expect(res.json().errors).toEqual({ appId: 'validation.required', uniqueDeviceId: 'validation.required', fcmToken: 'validation.required' });
   });
 
-  it('deletes the caller\'s device; the top admin may delete any', async () => {
+  it("deletes the caller's device; the top admin may delete any", async () => {
     const id = await addFor(appA1, 'del-1');
     expect((await destroy(adminA.token, id)).json()).toEqual({ success: true });
     expect(await t.db.select().from(devices).where(eq(devices.id, id))).toHaveLength(0);
@@ -407,7 +432,9 @@ describe('counts past the exact limit', () => {
     // The app admin owning the big app: pages are merged from each of their apps, newest first.
     const ownApps = (await t.db.select({ id: apps.id }).from(apps).where(eq(apps.adminId, adminB.id))).map((a) => a.id);
     expect(ownApps.length).toBeGreaterThan(2);
-    const allIds = (await t.db.select({ id: devices.id }).from(devices).where(inArray(devices.appId, ownApps)).orderBy(desc(devices.id))).map((r) => Number(r.id));
+    const allIds = (await t.db.select({ id: devices.id }).from(devices).where(inArray(devices.appId, ownApps)).orderBy(desc(devices.id))).map((r) =>
+      Number(r.id),
+    );
     for (const page of [1, 2, 150]) {
       const res = (await list(adminB.token, { page, size: 100 })).json();
       expect(res.countEstimated).toBe(true);
@@ -453,7 +480,14 @@ describe('sorting (sort, ascending)', () => {
     );
     await t.db.execute(sql`ANALYZE devices`);
     const rows = await t.db
-      .select({ id: devices.id, appId: devices.appId, model: devices.model, uniqueDeviceId: devices.uniqueDeviceId, fcmToken: devices.fcmToken, appVersionCode: devices.appVersionCode })
+      .select({
+        id: devices.id,
+        appId: devices.appId,
+        model: devices.model,
+        uniqueDeviceId: devices.uniqueDeviceId,
+        fcmToken: devices.fcmToken,
+        appVersionCode: devices.appVersionCode,
+      })
       .from(devices);
     truth = rows.map((r) => ({ ...r, id: Number(r.id) }));
     const ranks = async (column: typeof devices.model | typeof devices.uniqueDeviceId) => {
@@ -483,7 +517,7 @@ describe('sorting (sort, ascending)', () => {
   const KEYS: Key[] = ['id', 'model', 'uniqueDeviceId', 'appVersionCode'];
   const DIRECTIONS = [true, false];
 
-  it('sorts one app\'s devices by each column, both ways, the id breaking ties (the collected, exact path)', async () => {
+  it("sorts one app's devices by each column, both ways, the id breaking ties (the collected, exact path)", async () => {
     const own = truth.filter((d) => d.appId === sortApp.id);
     // Ties and gaps the order has to handle: repeated models and versions, missing ones, and
     // versions whose text order differs from their number order ("10" < "2").
@@ -513,7 +547,10 @@ describe('sorting (sort, ascending)', () => {
       return out;
     };
     const own = truth.filter((d) => d.appId === sortApp.id);
-    const numbers = own.filter((d) => d.appVersionCode !== null).map((d) => Number(d.appVersionCode)).sort((a, b) => a - b);
+    const numbers = own
+      .filter((d) => d.appVersionCode !== null)
+      .map((d) => Number(d.appVersionCode))
+      .sort((a, b) => a - b);
     const missing = own.filter((d) => d.appVersionCode === null).map(() => null);
     expect(numbers.indexOf(10)).toBeGreaterThan(numbers.lastIndexOf(2));
     expect(await versions(true)).toEqual([...numbers, ...missing]);
@@ -534,14 +571,25 @@ describe('sorting (sort, ascending)', () => {
     }
   });
 
-  it('walks one big app\'s devices (the app filter) and merges an app admin\'s apps, in the asked order', async () => {
-    const [big] = await t.db.select({ id: apps.id }).from(apps).innerJoin(devices, eq(devices.appId, apps.id)).groupBy(apps.id).orderBy(desc(sql`count(*)`)).limit(1);
+  it("walks one big app's devices (the app filter) and merges an app admin's apps, in the asked order", async () => {
+    const [big] = await t.db
+      .select({ id: apps.id })
+      .from(apps)
+      .innerJoin(devices, eq(devices.appId, apps.id))
+      .groupBy(apps.id)
+      .orderBy(desc(sql`count(*)`))
+      .limit(1);
     const ofBig = truth.filter((d) => d.appId === big.id);
     expect(ofBig.length).toBeGreaterThanOrEqual(2 * COUNT_EXACT_LIMIT);
     const adminBApps = (await t.db.select({ id: apps.id }).from(apps).where(eq(apps.adminId, adminB.id))).map((a) => a.id);
     expect(adminBApps.length).toBeGreaterThan(1);
     const ofB = truth.filter((d) => adminBApps.includes(d.appId));
-    for (const [sort, ascending] of [['uniqueDeviceId', false], ['model', true], ['appVersionCode', false], ['id', true]] as const) {
+    for (const [sort, ascending] of [
+      ['uniqueDeviceId', false],
+      ['model', true],
+      ['appVersionCode', false],
+      ['id', true],
+    ] as const) {
       for (const page of [1, 120]) {
         const query = { sort, ascending: String(ascending), page, size: 100 };
         const one = (await list(adminToken, { ...query, appId: big.id })).json();
@@ -569,7 +617,10 @@ describe('sorting (sort, ascending)', () => {
     }
     // A filter nearly every device matches: the walk settles the page, deep ones too.
     const dashed = matching('-');
-    for (const [sort, ascending] of [['model', false], ['appVersionCode', true]] as const) {
+    for (const [sort, ascending] of [
+      ['model', false],
+      ['appVersionCode', true],
+    ] as const) {
       for (const page of [1, 200]) {
         const body = (await list(adminToken, { filter: '-', sort, ascending: String(ascending), page, size: 50 })).json();
         expect({ sort, page, ids: ids(body) }).toEqual({ sort, page, ids: expected(dashed, sort, ascending).slice((page - 1) * 50, page * 50) });
@@ -583,7 +634,9 @@ describe('sorting (sort, ascending)', () => {
     expect(hasE.length).toBeGreaterThan(COUNT_EXACT_LIMIT);
     const newestFirst = expected(hasE, 'id', false);
     // The first walk of page 1 (size 100) reads the newest 200 devices: some match, too few for the page.
-    const inFirstWalk = expected(truth, 'id', false).slice(0, 200).filter((id) => newestFirst.includes(id)).length;
+    const inFirstWalk = expected(truth, 'id', false)
+      .slice(0, 200)
+      .filter((id) => newestFirst.includes(id)).length;
     expect(inFirstWalk).toBeGreaterThan(3);
     expect(inFirstWalk).toBeLessThan(100);
     for (const page of [1, 2]) {

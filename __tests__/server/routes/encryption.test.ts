@@ -21,9 +21,15 @@ const keysOf = async (appId: number) => {
 
 /** The README's command: printf %s "$WORD" | openssl enc -aes-256-cbc -K <hex> -iv <hex> -base64 -A */
 const openssl = (word: string, key: string, iv: string) =>
-  execFileSync('openssl', ['enc', '-aes-256-cbc', '-K', Buffer.from(key, 'utf8').toString('hex'), '-iv', Buffer.from(iv, 'utf8').toString('hex'), '-base64', '-A'], {
-    input: Buffer.from(word, 'utf8'),
-  }).toString('utf8').trim();
+  execFileSync(
+    'openssl',
+    ['enc', '-aes-256-cbc', '-K', Buffer.from(key, 'utf8').toString('hex'), '-iv', Buffer.from(iv, 'utf8').toString('hex'), '-base64', '-A'],
+    {
+      input: Buffer.from(word, 'utf8'),
+    },
+  )
+    .toString('utf8')
+    .trim();
 
 const encrypt = (token: string, body: object) => t.app.inject({ method: 'POST', url: '/api/v1/apps/wordEncryption', payload: body, headers: t.auth(token) });
 const decrypt = (token: string, appId: number | string) => t.app.inject({ method: 'POST', url: `/api/v1/apps/decryptDomain/${appId}`, headers: t.auth(token) });
@@ -39,7 +45,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('POST apps/wordEncryption', () => {
-  it('answers {success, data: base64} equal to the openssl CLI with the app\'s key and IV', async () => {
+  it("answers {success, data: base64} equal to the openssl CLI with the app's key and IV", async () => {
     const { id: appId } = await seedApp(t, owner.id, { keys: true });
     const { key, iv } = await keysOf(appId);
     // One block exactly, several blocks, non-ASCII text and surrounding spaces (not trimmed).
@@ -54,14 +60,14 @@ describe('POST apps/wordEncryption', () => {
     }
   });
 
-  it('uses each app\'s own key: the same word differs between apps', async () => {
+  it("uses each app's own key: the same word differs between apps", async () => {
     const [{ id: a1 }, { id: a2 }] = [await seedApp(t, owner.id, { keys: true }), await seedApp(t, owner.id, { keys: true })];
     const r1 = (await encrypt(owner.token, { appId: a1, word: 'same' })).json().data;
     const r2 = (await encrypt(owner.token, { appId: a2, word: 'same' })).json().data;
     expect(r1).not.toBe(r2);
   });
 
-  it('answers 404 for a missing app and for another admin\'s app; the top admin may use any', async () => {
+  it("answers 404 for a missing app and for another admin's app; the top admin may use any", async () => {
     const { id: appId } = await seedApp(t, owner.id, { keys: true });
     expect((await encrypt(owner.token, { appId: 987_654, word: 'w' })).statusCode).toBe(404);
     expect((await encrypt(adminToken, { appId: 987_654, word: 'w' })).statusCode).toBe(404);
@@ -88,7 +94,10 @@ describe('POST apps/wordEncryption', () => {
 describe('POST apps/decryptDomain/{appId}', () => {
   const storeRepo = async (appId: number, repoName: string) => {
     const { key, iv } = await keysOf(appId);
-    await t.db.update(appSettings).set(encryptSourceHosts(repoName, key, iv)).where(eq(appSettings.appId, appId));
+    await t.db
+      .update(appSettings)
+      .set(encryptSourceHosts(repoName, key, iv))
+      .where(eq(appSettings.appId, appId));
   };
 
   it('decrypts the five stored values back into the repository URLs', async () => {
@@ -133,7 +142,7 @@ describe('POST apps/decryptDomain/{appId}', () => {
     expect((await decrypt(adminToken, bare)).json().data).toEqual(Object.fromEntries(SOURCE_HOSTS.map((h) => [h, null])));
   });
 
-  it('is for role_id 1 only: 403 for the app\'s own admin and a restricted user, 401 signed out', async () => {
+  it("is for role_id 1 only: 403 for the app's own admin and a restricted user, 401 signed out", async () => {
     const { id: appId } = await seedApp(t, owner.id, { keys: true });
     await storeRepo(appId, 'acme/x');
     expect((await decrypt(owner.token, appId)).statusCode).toBe(403);
@@ -159,6 +168,10 @@ describe('POST apps/decryptDomain/{appId}', () => {
     await t.db.update(appSettings).set({ bitbucket: foreign, gitea: 'not base64!' }).where(eq(appSettings.appId, appId));
     const res = await decrypt(adminToken, appId);
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: expect.any(String), code: 'CONFLICT', errors: { gitea: 'validation.checkInput', bitbucket: 'validation.checkInput' } });
+    expect(res.json()).toEqual({
+      message: expect.any(String),
+      code: 'CONFLICT',
+      errors: { gitea: 'validation.checkInput', bitbucket: 'validation.checkInput' },
+    });
   });
 });

@@ -21,10 +21,15 @@ const UUID = '3f1c9a6e-2b4d-4c8e-9f7a-1d2e3f4a5b6c';
 const VLESS_WS_TLS = `vless://${UUID}@cdn.example.com:443?encryption=none&security=tls&sni=sni.example.com&type=ws&path=%2Fws&host=front.example.com&alpn=h2,http/1.1&fp=chrome#WS-TLS`;
 const VLESS_REALITY_GRPC = `vless://${UUID}@other.example.net:8443?security=reality&pbk=SbVKOEMjK0sIlbwg4akyBg5mL5KZwwB-ed4eEE7YnRc&sid=6ba85179e30d4fc2&sni=www.microsoft.com&fp=firefox&type=grpc&serviceName=svc&flow=xtls-rprx-vision#Reality`;
 const VLESS_REALITY_TCP = `vless://${UUID}@r.example.net:443?security=reality&pbk=SbVKOEMjK0sIlbwg4akyBg5mL5KZwwB-ed4eEE7YnRc&sid=ab&sni=www.microsoft.com&type=tcp&flow=xtls-rprx-vision#Reality-TCP`;
-const vmess = (o: Record<string, unknown>) => `vmess://${Buffer.from(JSON.stringify({ v: '2', ps: 'vm', add: 'vm.example.org', port: '2053', id: UUID, aid: '0', ...o })).toString('base64')}`;
+const vmess = (o: Record<string, unknown>) =>
+  `vmess://${Buffer.from(JSON.stringify({ v: '2', ps: 'vm', add: 'vm.example.org', port: '2053', id: UUID, aid: '0', ...o })).toString('base64')}`;
 const VMESS_WS = vmess({ net: 'ws', path: '/vm', host: 'h.example.org', tls: 'tls', sni: 'vm.example.org' });
 
-type Outbound = { protocol: string; settings: { vnext: { address: string; port: number; users: Record<string, unknown>[] }[] }; streamSettings: Record<string, any> };
+type Outbound = {
+  protocol: string;
+  settings: { vnext: { address: string; port: number; users: Record<string, unknown>[] }[] };
+  streamSettings: Record<string, any>;
+};
 const proxyOf = (link: string, core: ConfigCore = 'xray') => (clientConfig(parseShareLink(link), core) as { outbounds: Outbound[] }).outbounds[0];
 const problemsOf = (link: string, core: ConfigCore) => coreProblems(parseShareLink(link), core);
 
@@ -54,13 +59,21 @@ describe('the client config for each core', () => {
       network: 'grpc',
       security: 'reality',
       grpcSettings: { serviceName: 'svc' },
-      realitySettings: { serverName: 'www.microsoft.com', publicKey: 'SbVKOEMjK0sIlbwg4akyBg5mL5KZwwB-ed4eEE7YnRc', shortId: '6ba85179e30d4fc2', fingerprint: 'firefox' },
+      realitySettings: {
+        serverName: 'www.microsoft.com',
+        publicKey: 'SbVKOEMjK0sIlbwg4akyBg5mL5KZwwB-ed4eEE7YnRc',
+        shortId: '6ba85179e30d4fc2',
+        fingerprint: 'firefox',
+      },
     });
     expect(proxyOf(VLESS_REALITY_TCP).streamSettings).toMatchObject({ network: 'raw', security: 'reality' });
     // v2ray 4 ignores "security": "reality" and would send the VLESS header and id in the clear.
     expect(problemsOf(VLESS_REALITY_TCP, 'v2ray')).toEqual({ security: 'export.realityNotInV2ray', flow: 'export.settingNotInV2ray' });
     expect(problemsOf(VLESS_REALITY_GRPC, 'v2ray')).toEqual({
-      security: 'export.realityNotInV2ray', network: 'export.transportNotInV2ray', fp: 'export.settingNotInV2ray', flow: 'export.settingNotInV2ray',
+      security: 'export.realityNotInV2ray',
+      network: 'export.transportNotInV2ray',
+      fp: 'export.settingNotInV2ray',
+      flow: 'export.settingNotInV2ray',
     });
     expect(() => clientConfig(parseShareLink(VLESS_REALITY_TCP), 'v2ray')).toThrow(UnsupportedByCore);
     // Xray runs REALITY over raw, xhttp and grpc only.
@@ -69,17 +82,32 @@ describe('the client config for each core', () => {
 
   it('vmess for v2ray 4: alterId and cipher, ws with tls, h2, quic and tcp with the http header', () => {
     const ws = proxyOf(VMESS_WS, 'v2ray');
-    expect(ws).toMatchObject({ protocol: 'vmess', settings: { vnext: [{ address: 'vm.example.org', port: 2053, users: [{ id: UUID, alterId: 0, security: 'auto' }] }] } });
-    expect(ws.streamSettings).toEqual({ network: 'ws', security: 'tls', wsSettings: { path: '/vm', headers: { Host: 'h.example.org' } }, tlsSettings: { serverName: 'vm.example.org' } });
+    expect(ws).toMatchObject({
+      protocol: 'vmess',
+      settings: { vnext: [{ address: 'vm.example.org', port: 2053, users: [{ id: UUID, alterId: 0, security: 'auto' }] }] },
+    });
+    expect(ws.streamSettings).toEqual({
+      network: 'ws',
+      security: 'tls',
+      wsSettings: { path: '/vm', headers: { Host: 'h.example.org' } },
+      tlsSettings: { serverName: 'vm.example.org' },
+    });
     expect(proxyOf(vmess({ net: 'h2', path: '/h2', host: 'a.example.org,b.example.org', tls: 'tls', scy: 'aes-128-gcm' }), 'v2ray').streamSettings).toEqual({
       network: 'http',
       security: 'tls',
       httpSettings: { path: '/h2', host: ['a.example.org', 'b.example.org'] },
       tlsSettings: { serverName: 'a.example.org' },
     });
-    expect(proxyOf(vmess({ net: 'h2', tls: 'tls', scy: 'aes-128-gcm', aid: '4' }), 'v2ray').settings.vnext[0].users[0]).toEqual({ id: UUID, alterId: 4, security: 'aes-128-gcm' });
+    expect(proxyOf(vmess({ net: 'h2', tls: 'tls', scy: 'aes-128-gcm', aid: '4' }), 'v2ray').settings.vnext[0].users[0]).toEqual({
+      id: UUID,
+      alterId: 4,
+      security: 'aes-128-gcm',
+    });
     expect(proxyOf(vmess({ net: 'quic', type: 'wechat-video', host: 'aes-128-gcm', path: 'k3y', tls: 'tls' }), 'v2ray').streamSettings).toEqual({
-      network: 'quic', security: 'tls', quicSettings: { security: 'aes-128-gcm', key: 'k3y', header: { type: 'wechat-video' } }, tlsSettings: {},
+      network: 'quic',
+      security: 'tls',
+      quicSettings: { security: 'aes-128-gcm', key: 'k3y', header: { type: 'wechat-video' } },
+      tlsSettings: {},
     });
     expect(proxyOf(vmess({ net: 'tcp', type: 'http', path: '/t', host: 't.example.org' }), 'v2ray').streamSettings).toEqual({
       network: 'tcp',
@@ -88,7 +116,9 @@ describe('the client config for each core', () => {
     });
     expect(proxyOf(vmess({ net: 'tcp' }), 'v2ray').streamSettings).toEqual({ network: 'tcp', security: 'none' });
     expect(proxyOf(vmess({ net: 'kcp', type: 'wechat-video', path: 's33d' }), 'v2ray').streamSettings).toEqual({
-      network: 'kcp', security: 'none', kcpSettings: { header: { type: 'wechat-video' }, seed: 's33d' },
+      network: 'kcp',
+      security: 'none',
+      kcpSettings: { header: { type: 'wechat-video' }, seed: 's33d' },
     });
   });
 
@@ -103,7 +133,12 @@ describe('the client config for each core', () => {
       network: 'kcp',
       security: 'none',
       kcpSettings: {},
-      finalmask: { udp: [{ type: 'mkcp-legacy', settings: { value: 's33d' } }, { type: 'mkcp-legacy', settings: { header: 'wechat' } }] },
+      finalmask: {
+        udp: [
+          { type: 'mkcp-legacy', settings: { value: 's33d' } },
+          { type: 'mkcp-legacy', settings: { header: 'wechat' } },
+        ],
+      },
     });
     expect(proxyOf(vmess({ net: 'kcp' })).streamSettings.finalmask).toEqual({ udp: [{ type: 'mkcp-legacy' }] });
     expect(proxyOf(vmess({ net: 'httpupgrade', path: '/up', host: 'u.example.org' })).streamSettings).toEqual({
@@ -130,7 +165,11 @@ describe('the client config for each core', () => {
       [`vless://${UUID}@a.example.com:443?type=xhttp&path=%2Fx&security=tls#x`, 'v2ray', { network: 'export.transportNotInV2ray' }],
       [`vless://${UUID}@a.example.com:443?type=splithttp&path=%2Fx#x`, 'v2ray', { network: 'export.transportNotInV2ray' }],
       [VLESS_WS_TLS, 'v2ray', { fp: 'export.settingNotInV2ray' }],
-      [`vless://${UUID}@a.example.com:443?type=ws&security=tls&ech=AEX%2B&pcs=ab12&vcn=b.example.com#e`, 'v2ray', { ech: 'export.settingNotInV2ray', pcs: 'export.settingNotInV2ray', vcn: 'export.settingNotInV2ray' }],
+      [
+        `vless://${UUID}@a.example.com:443?type=ws&security=tls&ech=AEX%2B&pcs=ab12&vcn=b.example.com#e`,
+        'v2ray',
+        { ech: 'export.settingNotInV2ray', pcs: 'export.settingNotInV2ray', vcn: 'export.settingNotInV2ray' },
+      ],
       [`vless://${UUID}@a.example.com:443?type=tcp&encryption=mlkem768x25519plus.native.0rtt.abc#m`, 'v2ray', { encryption: 'export.settingNotInV2ray' }],
       // h2 without TLS connects in neither core (v2ray 4 takes the config and fails at run time).
       [h2Plain, 'v2ray', { network: 'export.h2NeedsTls' }],
@@ -142,13 +181,19 @@ describe('the client config for each core', () => {
     }
     // What each accepts stays whole: h2 with TLS and allowInsecure for v2ray 4.
     expect(problemsOf(h2, 'v2ray')).toEqual({});
-    expect(proxyOf(`vless://${UUID}@a.example.com:443?type=ws&security=tls&allowInsecure=1#i`, 'v2ray').streamSettings.tlsSettings).toEqual({ allowInsecure: true });
+    expect(proxyOf(`vless://${UUID}@a.example.com:443?type=ws&security=tls&allowInsecure=1#i`, 'v2ray').streamSettings.tlsSettings).toEqual({
+      allowInsecure: true,
+    });
   });
 
   it('writes nothing current Xray-core refuses, for any profile it accepts', () => {
     const links = [
-      VLESS_WS_TLS, VLESS_REALITY_GRPC, VLESS_REALITY_TCP, VMESS_WS,
-      vmess({ net: 'kcp', type: 'dtls', path: 'seed' }), vmess({ net: 'tcp', type: 'http', host: 'a.example.org' }),
+      VLESS_WS_TLS,
+      VLESS_REALITY_GRPC,
+      VLESS_REALITY_TCP,
+      VMESS_WS,
+      vmess({ net: 'kcp', type: 'dtls', path: 'seed' }),
+      vmess({ net: 'tcp', type: 'http', host: 'a.example.org' }),
       `vless://${UUID}@a.example.com:443?type=xhttp&mode=packet-up&path=%2Fx&security=tls#x`,
     ];
     for (const link of links) expect([link, xrayRefusal(clientConfig(parseShareLink(link), 'xray'))]).toEqual([link, null]);
@@ -184,8 +229,17 @@ describe('export routes', () => {
     });
     serverId = server.json().data.id;
     ids = [];
-    for (const [name, address, protocol] of [['WS-TLS', VLESS_WS_TLS, 'vless'], ['VM-WS', VMESS_WS, 'vmess'], ['Reality', VLESS_REALITY_TCP, 'vless']]) {
-      const res = await t.app.inject({ method: 'POST', url: api('apps/addProfile'), headers: c.top.headers, payload: { name, address, protocol, operator: 'mci', type: 'normal', serverId } });
+    for (const [name, address, protocol] of [
+      ['WS-TLS', VLESS_WS_TLS, 'vless'],
+      ['VM-WS', VMESS_WS, 'vmess'],
+      ['Reality', VLESS_REALITY_TCP, 'vless'],
+    ]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: api('apps/addProfile'),
+        headers: c.top.headers,
+        payload: { name, address, protocol, operator: 'mci', type: 'normal', serverId },
+      });
       ids.push(res.json().data.id);
     }
   });
@@ -195,9 +249,12 @@ describe('export routes', () => {
 
   const get = (url: string, headers = c.top.headers) => t.app.inject({ method: 'GET', url: api(url), headers });
   const exportsOf = async (actorId: number) =>
-    t.db.select().from(auditLog).where(and(eq(auditLog.actorId, actorId), eq(auditLog.action, 'profile.export')));
+    t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.actorId, actorId), eq(auditLog.action, 'profile.export')));
 
-  it('is for role_id 1 only: 403 for the app\'s own admin and for role_id 5, 401 signed out, nothing audited', async () => {
+  it("is for role_id 1 only: 403 for the app's own admin and for role_id 5, 401 signed out, nothing audited", async () => {
     for (const who of [c.owner, c.restricted]) {
       expect((await get(`apps/exportProfile/${ids[0]}?format=link`, who.headers)).statusCode).toBe(403);
       expect((await get(`apps/exportProfiles/${serverId}`, who.headers)).statusCode).toBe(403);
@@ -251,22 +308,34 @@ describe('export routes', () => {
     expect(await exportsOf(c.top.id)).toHaveLength(before);
     const xray = await get(`apps/exportProfile/${ids[2]}?format=xray`);
     expect(xray.statusCode).toBe(200);
-    expect(xray.json().outbounds[0].streamSettings).toMatchObject({ network: 'raw', security: 'reality', realitySettings: { publicKey: 'SbVKOEMjK0sIlbwg4akyBg5mL5KZwwB-ed4eEE7YnRc' } });
+    expect(xray.json().outbounds[0].streamSettings).toMatchObject({
+      network: 'raw',
+      security: 'reality',
+      realitySettings: { publicKey: 'SbVKOEMjK0sIlbwg4akyBg5mL5KZwwB-ed4eEE7YnRc' },
+    });
   });
 
   it('tells which formats a profile has and why it lacks the others (GET apps/exportFormats/{id}), unaudited, role_id 1 only', async () => {
     const before = (await exportsOf(c.top.id)).length;
     const reality = await get(`apps/exportFormats/${ids[2]}`);
-    expect([reality.statusCode, reality.json()]).toEqual([200, {
-      data: {
-        formats: [
-          { format: 'link', available: true },
-          { format: 'qr', available: true },
-          { format: 'xray', available: true },
-          { format: 'v2ray', available: false, code: 'UNSUPPORTED_BY_CORE', errors: { security: 'export.realityNotInV2ray', flow: 'export.settingNotInV2ray' } },
-        ],
+    expect([reality.statusCode, reality.json()]).toEqual([
+      200,
+      {
+        data: {
+          formats: [
+            { format: 'link', available: true },
+            { format: 'qr', available: true },
+            { format: 'xray', available: true },
+            {
+              format: 'v2ray',
+              available: false,
+              code: 'UNSUPPORTED_BY_CORE',
+              errors: { security: 'export.realityNotInV2ray', flow: 'export.settingNotInV2ray' },
+            },
+          ],
+        },
       },
-    }]);
+    ]);
     const ws = (await get(`apps/exportFormats/${ids[1]}`)).json().data.formats;
     expect(ws.map((f: { available: boolean }) => f.available)).toEqual([true, true, true, true]);
     expect(await exportsOf(c.top.id)).toHaveLength(before);
@@ -282,7 +351,14 @@ describe('export routes', () => {
       return head + 'a'.repeat(length - head.length - tail.length) + tail;
     };
     const add = async (name: string, address: string) =>
-      (await t.app.inject({ method: 'POST', url: api('apps/addProfile'), headers: c.top.headers, payload: { name, address, protocol: 'vless', operator: 'mci', type: 'normal', serverId } })).json().data.id as number;
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: api('apps/addProfile'),
+          headers: c.top.headers,
+          payload: { name, address, protocol: 'vless', operator: 'mci', type: 'normal', serverId },
+        })
+      ).json().data.id as number;
     // 2,332 bytes: one past what level M holds at version 40 (this answered 500 before).
     const mLimit = linkOf(2332);
     const fitsL = await add('Long-L', mLimit);
@@ -295,11 +371,20 @@ describe('export routes', () => {
     const tooLong = await add('Long-X', linkOf(2954));
     const before = (await exportsOf(c.top.id)).length;
     const refused = await get(`apps/exportProfile/${tooLong}?format=qr`);
-    expect({ status: refused.statusCode, code: refused.json().code, errors: refused.json().errors }).toEqual({ status: 413, code: 'TOO_LONG_FOR_QR', errors: { link: 'export.tooLongForQr' } });
+    expect({ status: refused.statusCode, code: refused.json().code, errors: refused.json().errors }).toEqual({
+      status: 413,
+      code: 'TOO_LONG_FOR_QR',
+      errors: { link: 'export.tooLongForQr' },
+    });
     expect(await exportsOf(c.top.id)).toHaveLength(before);
     // The link itself and the configs still export; the formats call says why there is no QR code.
     expect((await get(`apps/exportProfile/${tooLong}?format=link`)).statusCode).toBe(200);
-    expect((await get(`apps/exportFormats/${tooLong}`)).json().data.formats[1]).toEqual({ format: 'qr', available: false, code: 'TOO_LONG_FOR_QR', errors: { link: 'export.tooLongForQr' } });
+    expect((await get(`apps/exportFormats/${tooLong}`)).json().data.formats[1]).toEqual({
+      format: 'qr',
+      available: false,
+      code: 'TOO_LONG_FOR_QR',
+      errors: { link: 'export.tooLongForQr' },
+    });
     expect((await get(`apps/exportFormats/${fitsL}`)).json().data.formats[1]).toEqual({ format: 'qr', available: true });
     await t.db.delete(profiles).where(eq(profiles.name, 'Long-L'));
     await t.db.delete(profiles).where(eq(profiles.name, 'Long-X'));
@@ -314,10 +399,7 @@ describe('export routes', () => {
 
   it('400 on address, nothing exported nor audited, when a stored address no longer opens (sealed under another key)', async () => {
     const otherKey = createSecretBox(randomBytes(32)).seal(VLESS_WS_TLS, PROFILE_ADDRESS_CONTEXT);
-    const [stale] = await t.db
-      .insert(profiles)
-      .values({ serverId, name: 'Stale', addressEnc: otherKey, operator: 'mci', protocol: 'vless' })
-      .returning();
+    const [stale] = await t.db.insert(profiles).values({ serverId, name: 'Stale', addressEnc: otherKey, operator: 'mci', protocol: 'vless' }).returning();
     const before = (await exportsOf(c.top.id)).length;
     const one = await get(`apps/exportProfile/${stale.id}?format=link`);
     expect({ status: one.statusCode, errors: one.json().errors }).toEqual({ status: 400, errors: { address: 'validation.required' } });
@@ -327,14 +409,20 @@ describe('export routes', () => {
     await t.db.delete(profiles).where(eq(profiles.id, stale.id));
   });
 
-  it('answers the server\'s subscription: one link a line, or that text in base64, audited', async () => {
+  it("answers the server's subscription: one link a line, or that text in base64, audited", async () => {
     const lines = await get(`apps/exportProfiles/${serverId}?format=links`);
     expect(lines.statusCode).toBe(200);
     expect(lines.body).toBe(`${VLESS_WS_TLS}\n${VMESS_WS}\n${VLESS_REALITY_TCP}\n`);
     const b64 = await get(`apps/exportProfiles/${serverId}?format=base64`);
     expect(b64.body).toMatch(/^[A-Za-z0-9+/]+=*$/);
     expect(Buffer.from(b64.body, 'base64').toString('utf8')).toBe(lines.body);
-    const audited = await t.db.select().from(auditLog).where(and(eq(auditLog.actorId, c.top.id), eq(auditLog.action, 'server.export')));
-    expect(audited.map((r) => r.detail)).toEqual([{ format: 'links', profiles: 3 }, { format: 'base64', profiles: 3 }]);
+    const audited = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.actorId, c.top.id), eq(auditLog.action, 'server.export')));
+    expect(audited.map((r) => r.detail)).toEqual([
+      { format: 'links', profiles: 3 },
+      { format: 'base64', profiles: 3 },
+    ]);
   });
 });

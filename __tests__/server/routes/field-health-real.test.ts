@@ -55,7 +55,8 @@ describeReal('phones on two operators, one of them blocking B', () => {
     return res.json();
   };
   const vmess = (name: string, port: number) =>
-    'vmess://' + Buffer.from(JSON.stringify({ v: '2', ps: name, add: '127.0.0.1', port: String(port), id, aid: '0', net: 'tcp', type: 'none', tls: '' })).toString('base64');
+    'vmess://' +
+    Buffer.from(JSON.stringify({ v: '2', ps: name, add: '127.0.0.1', port: String(port), id, aid: '0', net: 'tcp', type: 'none', tls: '' })).toString('base64');
   const decrypt = (b64: string) => {
     const d = createDecipheriv('aes-256-cbc', Buffer.from(keys.newCoreKey, 'utf8'), Buffer.from(keys.newCoreIv, 'utf8'));
     return Buffer.concat([d.update(Buffer.from(b64, 'base64')), d.final()]).toString('utf8');
@@ -75,7 +76,12 @@ describeReal('phones on two operators, one of them blocking B', () => {
               return { profileId, ok: r.ok, ...(r.ok ? { latencyMs: r.ms } : { error: 'timeout' }), at: at.toISOString() };
             }),
           );
-          const res = await t.app.inject({ method: 'POST', url: api('apps/client/report'), headers: { appapikey: app.apiKey }, payload: { deviceId, versionCode: 1, operator: op, reports } });
+          const res = await t.app.inject({
+            method: 'POST',
+            url: api('apps/client/report'),
+            headers: { appapikey: app.apiKey },
+            payload: { deviceId, versionCode: 1, operator: op, reports },
+          });
           expect(res.json().data).toEqual({ accepted: reports.length, rejected: 0 });
         }),
       ),
@@ -106,7 +112,10 @@ describeReal('phones on two operators, one of them blocking B', () => {
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     const hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/alerts`;
     await t.db.update(appSettings).set({ alertWebhookUrl: hookUrl, alertWebhookSecret: WEBHOOK_SECRET }).where(eq(appSettings.appId, app.id));
-    [keys] = await t.db.select({ newCoreKey: appSettings.newCoreKey, newCoreIv: appSettings.newCoreIv }).from(appSettings).where(eq(appSettings.appId, app.id)) as { newCoreKey: string; newCoreIv: string }[];
+    [keys] = (await t.db
+      .select({ newCoreKey: appSettings.newCoreKey, newCoreIv: appSettings.newCoreIv })
+      .from(appSettings)
+      .where(eq(appSettings.appId, app.id))) as { newCoreKey: string; newCoreIv: string }[];
     origin = await startOrigin(body);
     ports.A = await freePort();
     ports.B = await freePort();
@@ -115,11 +124,25 @@ describeReal('phones on two operators, one of them blocking B', () => {
     for (const op of Object.keys(OPERATORS) as Op[]) {
       const profiles = {} as Record<'A' | 'B', number>;
       for (const name of ['A', 'B'] as const) {
-        profiles[name] = (await asTop('POST', 'apps/addProfile', { name: `${name}-${op}`, address: vmess(`${name}-${op}`, ports[name]), operator: op, protocol: 'vmess', type: 'normal', serverId: servers[name] })).data.id;
+        profiles[name] = (
+          await asTop('POST', 'apps/addProfile', {
+            name: `${name}-${op}`,
+            address: vmess(`${name}-${op}`, ports[name]),
+            operator: op,
+            protocol: 'vmess',
+            type: 'normal',
+            serverId: servers[name],
+          })
+        ).data.id;
       }
       const phones = Array.from({ length: 5 }, (_, i) => `${op}-phone-${i}`);
       for (const uniqueDeviceId of phones) {
-        const res = await t.app.inject({ method: 'POST', url: api('apps/addDevice'), headers: { appapikey: app.apiKey }, payload: { uniqueDeviceId, fcmToken: `fcm-${uniqueDeviceId}` } });
+        const res = await t.app.inject({
+          method: 'POST',
+          url: api('apps/addDevice'),
+          headers: { appapikey: app.apiKey },
+          payload: { uniqueDeviceId, fcmToken: `fcm-${uniqueDeviceId}` },
+        });
         expect(res.statusCode).toBe(200);
       }
       // What a phone holds: its operator's config, each link decrypted and read.
@@ -144,13 +167,14 @@ describeReal('phones on two operators, one of them blocking B', () => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  it('B fails for mci only, leaves only mci\'s config, and comes back after probation once the rule is gone', async () => {
+  it("B fails for mci only, leaves only mci's config, and comes back after probation once the rule is gone", async () => {
     wall.drop(OPERATORS.mci, ports.B);
     // Five hours back: the window counts whole hours, so the blocked hour must lie outside the later window whatever the minute.
     const blockedAt = new Date(Date.now() - 5 * HOUR);
     await field(blockedAt);
     await t.app.fieldHealth.settle(new Date(blockedAt.getTime() + 10 * 60_000));
-    const verdictOf = async (op: Op, name: 'A' | 'B') => (await verdicts(servers[name])).find((v) => v.operator === op && v.profileId === ops[op].profiles[name]);
+    const verdictOf = async (op: Op, name: 'A' | 'B') =>
+      (await verdicts(servers[name])).find((v) => v.operator === op && v.profileId === ops[op].profiles[name]);
     expect((await verdictOf('mci', 'B'))?.verdict).toBe('failing');
     expect((await verdictOf('irancell', 'B'))?.verdict).toBe('working');
     expect((await verdictOf('mci', 'A'))?.verdict).toBe('working');
@@ -160,7 +184,13 @@ describeReal('phones on two operators, one of them blocking B', () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(hooks).toHaveLength(1);
     expect(hooks[0].signature).toBe(`sha256=${createHmac('sha256', WEBHOOK_SECRET).update(hooks[0].body).digest('hex')}`);
-    expect(JSON.parse(hooks[0].body)).toMatchObject({ app: { id: app.id }, profile: { id: ops.mci.profiles.B }, server: { id: servers.B }, operator: 'mci', to: 'failing' });
+    expect(JSON.parse(hooks[0].body)).toMatchObject({
+      app: { id: app.id },
+      profile: { id: ops.mci.profiles.B },
+      server: { id: servers.B },
+      operator: 'mci',
+      to: 'failing',
+    });
     await t.app.alertWebhooks.stop();
 
     await t.db.update(appSettings).set({ hideFailing: true }).where(eq(appSettings.appId, app.id));

@@ -70,7 +70,13 @@ async function exportOf(path: string, headers: Record<string, string>, query: Re
   const res = await t.app.inject({ method: 'GET', url: api(path), headers, query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])) });
   const text = res.rawPayload.toString('utf8');
   const cells = res.statusCode === 200 ? Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { newline: '\r\n', skipEmptyLines: true }).data : [];
-  return { status: res.statusCode, type: res.headers['content-type'] as string | undefined, bytes: res.rawPayload, header: cells[0] ?? [], rows: cells.slice(1) };
+  return {
+    status: res.statusCode,
+    type: res.headers['content-type'] as string | undefined,
+    bytes: res.rawPayload,
+    header: cells[0] ?? [],
+    rows: cells.slice(1),
+  };
 }
 
 const SORT_SQL: Record<DeviceSortKey, SQL> = {
@@ -116,8 +122,15 @@ describe('GET apps/devices/export', () => {
     const [stored] = await t.db.select().from(devices).where(eq(devices.uniqueDeviceId, 'dev-00001'));
     const row = file.rows.find((r) => r[4] === 'dev-00001')!;
     expect(row).toEqual([
-      String(stored.id), appA1.name, String(appA1.id), 'Galaxy S23', 'dev-00001', 'tok-1', String(Number(stored.appVersionCode)),
-      stored.createdAt.toISOString(), stored.updatedAt.toISOString(),
+      String(stored.id),
+      appA1.name,
+      String(appA1.id),
+      'Galaxy S23',
+      'dev-00001',
+      'tok-1',
+      String(Number(stored.appVersionCode)),
+      stored.createdAt.toISOString(),
+      stored.updatedAt.toISOString(),
     ]);
     for (const r of file.rows) {
       expect(r[7]).toMatch(ISO);
@@ -159,7 +172,7 @@ describe('GET apps/devices/export', () => {
     expect(both.rows.length).toBeGreaterThan(0);
   });
 
-  it('gives an app admin only the devices of their apps, and refuses another admin\'s app with 404', async () => {
+  it("gives an app admin only the devices of their apps, and refuses another admin's app with 404", async () => {
     const own = await exportOf('apps/devices/export', ownerA.headers, { sort: 'model', ascending: false });
     const mine = inArray(devices.appId, [appA1.id, appA2.id]);
     expect(idsOf(own)).toEqual(await expectedIds(mine, 'model', false));
@@ -188,13 +201,13 @@ describe('GET apps/devices/export', () => {
   });
 });
 
-describe('the device export\'s keyset batches', () => {
+describe("the device export's keyset batches", () => {
   const scopes = (): [string, DeviceScope, SQL | undefined][] => [
     ['everyone', {}, undefined],
     ['an app admin (merged per app)', { appIds: [appA1.id, appA2.id] }, inArray(devices.appId, [appA1.id, appA2.id])],
   ];
 
-  it('give every matching device once, in the list\'s order, for every order and direction at a batch size of 7', async () => {
+  it("give every matching device once, in the list's order, for every order and direction at a batch size of 7", async () => {
     for (const [, scope, where] of scopes()) {
       for (const sort of DEVICE_SORT_KEYS) {
         for (const ascending of [true, false]) {
@@ -272,12 +285,24 @@ describe('GET audit/export', () => {
     expect(windowed.rows).toHaveLength(5);
   });
 
-  it('is the top admin\'s only, and is recorded', async () => {
+  it("is the top admin's only, and is recorded", async () => {
     expect((await exportOf('audit/export', ownerA.headers)).status).toBe(403);
-    const before = (await t.db.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(eq(auditLog.action, 'audit.export')))[0].n;
+    const before = (
+      await t.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(auditLog)
+        .where(eq(auditLog.action, 'audit.export'))
+    )[0].n;
     await exportOf('audit/export', top, { targetType: 'user' });
     const [record] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'audit.export')).orderBy(desc(auditLog.id)).limit(1);
     expect(record.detail).toEqual({ targetType: 'user', format: 'csv' });
-    expect((await t.db.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(eq(auditLog.action, 'audit.export')))[0].n).toBe(before + 1);
+    expect(
+      (
+        await t.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(auditLog)
+          .where(eq(auditLog.action, 'audit.export'))
+      )[0].n,
+    ).toBe(before + 1);
   });
 });

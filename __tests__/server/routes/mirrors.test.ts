@@ -65,7 +65,11 @@ async function clone(server: GitServer, token: string, user = 'git'): Promise<st
 
 function verify(file: string, held?: number) {
   const keyFile = path.join(tmp.dir, 'pub.pem');
-  const run = spawnSync(process.execPath, [VERIFIER, file, '--key', keyFile, '--app', app.packageName, ...(held !== undefined ? ['--held', String(held)] : [])], { encoding: 'utf8' });
+  const run = spawnSync(
+    process.execPath,
+    [VERIFIER, file, '--key', keyFile, '--app', app.packageName, ...(held !== undefined ? ['--held', String(held)] : [])],
+    { encoding: 'utf8' },
+  );
   return { status: run.status, result: JSON.parse(run.stdout || '{}') as { ok: boolean; reason?: string; version?: number } };
 }
 
@@ -99,7 +103,13 @@ describeGit('bundle mirrors on real git servers', () => {
         ids[name] = res.json().data.id;
         return res.json().data as MirrorDto;
       });
-    const bad = await call('POST', `apps/mirrors/${app.id}`, { kind: 'git', url: `http://u:${TOKENS.a}@127.0.0.1/x.git`, branch: '--force', path: '../x', token: 't' });
+    const bad = await call('POST', `apps/mirrors/${app.id}`, {
+      kind: 'git',
+      url: `http://u:${TOKENS.a}@127.0.0.1/x.git`,
+      branch: '--force',
+      path: '../x',
+      token: 't',
+    });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().errors).sort()).toEqual(['branch', 'path', 'url']);
     const owner = await t.call(c.owner.token, 'POST', `apps/mirrors/${app.id}`, { url: a.url, branch: 'main', path: 'b.json', token: 'x' });
@@ -118,22 +128,32 @@ describeGit('bundle mirrors on real git servers', () => {
     expect((await call('POST', `apps/bundleSettings/${app.id}`, { apiBases: bases })).statusCode).toBe(200);
     const version = (await mirrors())[0].currentVersion;
     t.app.mirrors.start({ pollMs: 100, debounceMs: DEBOUNCE, backoffMs: 60_000, gitTimeoutMs: 60_000 });
-    await until('a and b published and the refusal stored', async () => {
-      const [ma, mb, mr] = [await byId(ids.a), await byId(ids.b), await byId(ids.refusing)];
-      return ma.publishedVersion === version && mb.publishedVersion === version && mr.lastError !== null;
-    }, 25_000);
+    await until(
+      'a and b published and the refusal stored',
+      async () => {
+        const [ma, mb, mr] = [await byId(ids.a), await byId(ids.b), await byId(ids.refusing)];
+        return ma.publishedVersion === version && mb.publishedVersion === version && mr.lastError !== null;
+      },
+      25_000,
+    );
     // The hanging remote is still being waited for: it held no one up. Once it goes away, its attempt fails.
     expect((await byId(ids.silent)).attemptedAt).toBeNull();
     await silent.close();
-    expect(await until('the hanging remote\'s failure', async () => (await byId(ids.silent)).lastError)).toMatch(/^git fetch: /);
+    expect(await until("the hanging remote's failure", async () => (await byId(ids.silent)).lastError)).toMatch(/^git fetch: /);
 
-    for (const [server, token, user, file] of [[a, TOKENS.a, 'git', 'bundles/app.json'], [b, TOKENS.b, 'alice', 'app.json']] as const) {
+    for (const [server, token, user, file] of [
+      [a, TOKENS.a, 'git', 'bundles/app.json'],
+      [b, TOKENS.b, 'alice', 'app.json'],
+    ] as const) {
       const dir = await clone(server, token, user);
       const bundleFile = path.join(dir, file);
       const doc = JSON.parse(readFileSync(bundleFile, 'utf8'));
       expect({ app: doc.app, version: doc.version, apiBases: doc.apiBases }).toEqual({ app: app.packageName, version, apiBases: bases });
       expect(verify(bundleFile)).toEqual({ status: 0, result: expect.objectContaining({ ok: true, version }) });
-      const shell = spawnSync('bash', ['-c', `set -e -o pipefail\ncp ${JSON.stringify(bundleFile)} bundle.json\n${BUNDLE_SHELL_CHECK.join('\n')}`], { cwd: tmp.dir, encoding: 'utf8' });
+      const shell = spawnSync('bash', ['-c', `set -e -o pipefail\ncp ${JSON.stringify(bundleFile)} bundle.json\n${BUNDLE_SHELL_CHECK.join('\n')}`], {
+        cwd: tmp.dir,
+        encoding: 'utf8',
+      });
       expect([shell.status, shell.stdout.trim()]).toEqual([0, 'Signature Verified Successfully']);
       expect(execFileSync('git', ['-C', dir, 'log', '--format=%s'], { encoding: 'utf8' }).trim()).toBe(`Bundle version ${version}`);
     }
@@ -151,10 +171,14 @@ describeGit('bundle mirrors on real git servers', () => {
     expect((await call('POST', `apps/bundleSettings/${app.id}`, { apiBases: ['https://api-3.example.org/api/v1'] })).statusCode).toBe(200);
     const version = (await mirrors())[0].currentVersion;
     const publishedAt = Date.parse((await byId(ids.a)).publishedAt!);
-    const second = await until('the second version on a', async () => {
-      const m = await byId(ids.a);
-      return m.publishedVersion === version && m;
-    }, 25_000);
+    const second = await until(
+      'the second version on a',
+      async () => {
+        const m = await byId(ids.a);
+        return m.publishedVersion === version && m;
+      },
+      25_000,
+    );
     expect(Date.parse(second.publishedAt!) - publishedAt).toBeGreaterThanOrEqual(DEBOUNCE);
     const dir = await clone(a, TOKENS.a);
     expect(execFileSync('git', ['-C', dir, 'rev-list', '--count', 'HEAD'], { encoding: 'utf8' }).trim()).toBe('2');
@@ -168,10 +192,14 @@ describeGit('bundle mirrors on real git servers', () => {
     const before = await byId(ids.b);
     const asked = await call('POST', `apps/mirrors/${app.id}/${ids.b}/publish`);
     expect(asked.json().data.requested).toBe(true);
-    await until('publish now on b', async () => {
-      const m = await byId(ids.b);
-      return !m.requested && m.publishedAt! > before.publishedAt! && m;
-    }, 20_000);
+    await until(
+      'publish now on b',
+      async () => {
+        const m = await byId(ids.b);
+        return !m.requested && m.publishedAt! > before.publishedAt! && m;
+      },
+      20_000,
+    );
     const test = await call('POST', `apps/mirrors/${app.id}/${ids.a}/test`);
     expect(test.json().data).toEqual({ ok: true, branchExists: true, message: null });
     const wrong = 'tok-WRONG-77e1d0';
@@ -181,7 +209,9 @@ describeGit('bundle mirrors on real git servers', () => {
     expect(failed.message).toMatch(/401|Authentication failed|could not read Username/i);
     expect(failed.message).not.toContain(wrong);
     // PUT without a token keeps the stored one.
-    expect((await call('PUT', `apps/mirrors/${app.id}/${ids.b}`, { url: b.url.replace('http://', 'http://alice@'), branch: 'main', path: 'app.json' })).statusCode).toBe(200);
+    expect(
+      (await call('PUT', `apps/mirrors/${app.id}/${ids.b}`, { url: b.url.replace('http://', 'http://alice@'), branch: 'main', path: 'app.json' })).statusCode,
+    ).toBe(200);
     expect((await call('POST', `apps/mirrors/${app.id}/${ids.b}/test`)).json().data.ok).toBe(true);
 
     // An inactive app's bundle is not published: its mirrors say so, none is due even with no
@@ -220,21 +250,34 @@ describeGit('bundle mirrors on real git servers', () => {
     expect((await mirrors()).map((m) => m.id)).toEqual([ids.a, ids.b, ids.refusing]);
   });
 
-  it('debounces per app, not per mirror: a newer version waits for the app\'s last publish, so its mirrors publish it together', async () => {
+  it("debounces per app, not per mirror: a newer version waits for the app's last publish, so its mirrors publish it together", async () => {
     // The publisher is stopped (above): due() alone decides, on rows set as a past publish left them.
     const other = await seedApp(t, c.owner.id, { keys: true });
     const m = [1, 2, 3].map(() => ({ url: 'http://127.0.0.1:9/x.git', branch: 'main', path: 'b.json', kind: 'git' }));
     const [recent, older, fresh] = await Promise.all(m.map((f) => t.repos.mirrors.insert(other.id, f, 'sealed')));
     const current = (await t.repos.mirrors.get(other.id, recent))!.currentVersion;
     const ago = (s: number) => sql`now() - ${`${s} seconds`}::interval`;
-    await t.db.update(appMirrors).set({ publishedVersion: current - 1, publishedAt: ago(10) }).where(eq(appMirrors.id, recent));
-    await t.db.update(appMirrors).set({ publishedVersion: current - 1, publishedAt: ago(50) }).where(eq(appMirrors.id, older));
-    const due = async (debounceMs: number) => (await t.repos.mirrors.due(50, [], debounceMs)).filter((d) => d.appId === other.id).map((d) => d.id).sort();
+    await t.db
+      .update(appMirrors)
+      .set({ publishedVersion: current - 1, publishedAt: ago(10) })
+      .where(eq(appMirrors.id, recent));
+    await t.db
+      .update(appMirrors)
+      .set({ publishedVersion: current - 1, publishedAt: ago(50) })
+      .where(eq(appMirrors.id, older));
+    const due = async (debounceMs: number) =>
+      (await t.repos.mirrors.due(50, [], debounceMs))
+        .filter((d) => d.appId === other.id)
+        .map((d) => d.id)
+        .sort();
     // 50 s since `older`'s own publish but 10 s since the app's last: with a 30 s debounce only the new mirror is due.
     expect(await due(30_000)).toEqual([fresh]);
     expect(await due(5_000)).toEqual([recent, older, fresh].sort());
     // The two others caught up: `recent`, still behind, waits out the app's debounce, not a mirror's.
-    await t.db.update(appMirrors).set({ publishedVersion: current, publishedAt: ago(40) }).where(eq(appMirrors.id, older));
+    await t.db
+      .update(appMirrors)
+      .set({ publishedVersion: current, publishedAt: ago(40) })
+      .where(eq(appMirrors.id, older));
     await t.db.update(appMirrors).set({ publishedVersion: current }).where(eq(appMirrors.id, fresh));
     expect(await due(30_000)).toEqual([]);
   });

@@ -11,8 +11,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const get = (token: string) => t.app.inject({ method: 'GET', url: '/api/v1/apps/settings/operators', headers: t.auth(token) });
-const post = (token: string, payload: object) =>
-  t.app.inject({ method: 'POST', url: '/api/v1/apps/settings/operators', headers: t.auth(token), payload });
+const post = (token: string, payload: object) => t.app.inject({ method: 'POST', url: '/api/v1/apps/settings/operators', headers: t.auth(token), payload });
 
 const NAMES = { wifiOperatorName: 'WiFi', mciOperatorName: 'همراه اول', irancellOperatorName: 'ایرانسل', othersOperatorName: 'Others' };
 

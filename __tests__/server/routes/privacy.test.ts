@@ -20,7 +20,7 @@ describe('privacy policy', () => {
     expect(res.json()).toEqual({ data: { privacy: '', updatedAt: null } });
   });
 
-  it('strips script, event handlers and javascript: links, keeps the editor\'s markup, and GET answers the stored form', async () => {
+  it("strips script, event handlers and javascript: links, keeps the editor's markup, and GET answers the stored form", async () => {
     const html =
       '<p style="text-align:right">سیاست <strong>حریم</strong> خصوصی<script>alert(1)</script></p>' +
       '<img src="x" onerror="alert(2)"><a href="javascript:alert(3)">bad</a><a href="https://example.com" target="_blank">ok</a>' +

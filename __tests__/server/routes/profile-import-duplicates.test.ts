@@ -17,7 +17,10 @@ let token: string;
 
 async function newServer(): Promise<number> {
   const [country] = await t.db.select().from(countries).where(eq(countries.code, 'NL'));
-  const [server] = await t.db.insert(servers).values({ ip: `dup${randomBytes(4).toString('hex')}.example.com`, countryId: country.id }).returning({ id: servers.id });
+  const [server] = await t.db
+    .insert(servers)
+    .values({ ip: `dup${randomBytes(4).toString('hex')}.example.com`, countryId: country.id })
+    .returning({ id: servers.id });
   return server.id;
 }
 
@@ -25,7 +28,8 @@ function upload(serverId: number, content: string, fields: Record<string, string
   const { payload, headers } = multipart({ serverId: String(serverId), ...fields, csvFile: { filename: 'p.csv', content, contentType: 'text/csv' } });
   return t.app.inject({ method: 'POST', url: '/api/v1/apps/group/addProfiles', payload, headers: { ...headers, ...t.auth(token) } });
 }
-const namesOn = async (serverId: number) => (await t.db.select({ name: profiles.name }).from(profiles).where(eq(profiles.serverId, serverId)).orderBy(profiles.id)).map((p) => p.name);
+const namesOn = async (serverId: number) =>
+  (await t.db.select({ name: profiles.name }).from(profiles).where(eq(profiles.serverId, serverId)).orderBy(profiles.id)).map((p) => p.name);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -48,7 +52,13 @@ it('the same file twice: 409 with the count, nothing inserted; skip adds only th
   expect(skipped.statusCode).toBe(200);
   expect(skipped.json().data).toEqual({ inserted: 1, skipped: 3 });
   expect(await namesOn(serverId)).toEqual(['S-1', 'S-2', 'S-3', 'S-4']);
-  const [record] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'profile.import')).orderBy(auditLog.id).limit(1).offset((await t.db.select().from(auditLog).where(eq(auditLog.action, 'profile.import'))).length - 1);
+  const [record] = await t.db
+    .select()
+    .from(auditLog)
+    .where(eq(auditLog.action, 'profile.import'))
+    .orderBy(auditLog.id)
+    .limit(1)
+    .offset((await t.db.select().from(auditLog).where(eq(auditLog.action, 'profile.import'))).length - 1);
   expect(record.detail).toEqual({ count: 1, skipped: 3 });
 });
 

@@ -36,7 +36,10 @@ async function serverFor(adminId: number): Promise<number> {
     .values({ name: `App ${n}`, packageName: `com.test.i${n}`, adminId, sign: 's', apiKey: randomBytes(32).toString('hex') })
     .returning({ id: apps.id });
   const [country] = await t.db.select().from(countries).where(eq(countries.code, 'NL'));
-  const [server] = await t.db.insert(servers).values({ ip: `imp${n}.example.com`, countryId: country.id, port: 22 }).returning({ id: servers.id });
+  const [server] = await t.db
+    .insert(servers)
+    .values({ ip: `imp${n}.example.com`, countryId: country.id, port: 22 })
+    .returning({ id: servers.id });
   await t.db.insert(serverApps).values({ serverId: server.id, appId: app.id });
   return server.id;
 }
@@ -92,7 +95,10 @@ describe('successful imports', () => {
     const res = await upload(rita.token, { serverId: String(ritaServer), operator: 'mci', csvFile: file(body) });
     expect(res.json()).toEqual({ success: true, data: { inserted: 2, skipped: 0 } });
     const rows = await t.db.select().from(profiles).where(eq(profiles.serverId, ritaServer));
-    expect(rows.map((r) => [r.operator, r.type])).toEqual([['mci', 'normal'], ['mci', 'normal']]);
+    expect(rows.map((r) => [r.operator, r.type])).toEqual([
+      ['mci', 'normal'],
+      ['mci', 'normal'],
+    ]);
   });
 });
 
@@ -116,7 +122,16 @@ describe('refused imports: 400, every failing row named, nothing inserted', () =
   it('lists every failing row: a Persian name, a protocol/link mismatch, a broken link, a smart type', async () => {
     const res = await upload(admin, {
       serverId: String(aliceServer),
-      csvFile: file(csv(good(1), `${vless(2)},سرور ایران,vless,normal`, `${vmess(3)},S-3,vless,normal`, good(4), 'vless://broken,S-5,vless,normal', `${vless(6)},S-6,vless,smart`)),
+      csvFile: file(
+        csv(
+          good(1),
+          `${vless(2)},سرور ایران,vless,normal`,
+          `${vmess(3)},S-3,vless,normal`,
+          good(4),
+          'vless://broken,S-5,vless,normal',
+          `${vless(6)},S-6,vless,smart`,
+        ),
+      ),
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().rows).toEqual([
@@ -131,12 +146,20 @@ describe('refused imports: 400, every failing row named, nothing inserted', () =
     const before = await countOn(aliceServer);
     const res = await upload(admin, { serverId: String(aliceServer), csvFile: file(`address,name,protocol\n${vless(1)},S-1,vless\n`) });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', errors: { csvFile: 'csv.missingColumn' }, rows: [{ row: 0, field: 'type', reason: 'csv.missingColumn' }] });
+    expect(res.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      errors: { csvFile: 'csv.missingColumn' },
+      rows: [{ row: 0, field: 'type', reason: 'csv.missingColumn' }],
+    });
     expect(await countOn(aliceServer)).toBe(before);
   });
 
   it('refuses an empty file and a header-only file', async () => {
-    for (const [content, reason] of [['', 'csv.empty'], ['\n  \n', 'csv.empty'], [`${HEADER}\n`, 'csv.noRows']] as const) {
+    for (const [content, reason] of [
+      ['', 'csv.empty'],
+      ['\n  \n', 'csv.empty'],
+      [`${HEADER}\n`, 'csv.noRows'],
+    ] as const) {
       const res = await upload(admin, { serverId: String(aliceServer), csvFile: file(content) });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ errors: { csvFile: reason }, rows: [{ row: 0, field: null, reason }] });
@@ -155,7 +178,11 @@ describe('refused imports: 400, every failing row named, nothing inserted', () =
   });
 
   it('refuses a missing or bad serverId and a bad operator with 400 naming the field', async () => {
-    const cases: [Record<string, string>, string][] = [[{}, 'serverId'], [{ serverId: 'abc' }, 'serverId'], [{ serverId: String(aliceServer), operator: 'x' }, 'operator']];
+    const cases: [Record<string, string>, string][] = [
+      [{}, 'serverId'],
+      [{ serverId: 'abc' }, 'serverId'],
+      [{ serverId: String(aliceServer), operator: 'x' }, 'operator'],
+    ];
     for (const [fields, field] of cases) {
       const res = await upload(admin, { ...fields, csvFile: file(csv(good(1))) });
       expect(res.statusCode).toBe(400);
@@ -169,8 +196,10 @@ describe('one transaction', () => {
     // A trigger that fails on a row of the second INSERT batch stands in for any failure
     // mid-import: a lost connection, a full disk.
     const failing = INSERT_BATCH + 1001; // odd, so good() names it S-<n>
-    await t.db.execute(sql.raw(`CREATE FUNCTION fail_mid_import() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN IF NEW.name = 'S-${failing}' THEN RAISE EXCEPTION 'boom'; END IF; RETURN NEW; END $$`));
+    await t.db.execute(
+      sql.raw(`CREATE FUNCTION fail_mid_import() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.name = 'S-${failing}' THEN RAISE EXCEPTION 'boom'; END IF; RETURN NEW; END $$`),
+    );
     await t.db.execute(sql.raw('CREATE TRIGGER fail_mid_import BEFORE INSERT ON profiles FOR EACH ROW EXECUTE FUNCTION fail_mid_import()'));
     try {
       const before = await countOn(aliceServer);
@@ -191,7 +220,12 @@ describe('profiles repository: insertMany', () => {
     const serverId = await serverFor(alice.id);
     const awkward = ['a "quoted", {braced} name', 'back\\slash \\"', 'NULL', '', ' spaced ', 'ایران 🇮🇷'];
     const rows = Array.from({ length: INSERT_BATCH + 3 }, (_, i) => ({
-      serverId, name: awkward[i % awkward.length] + i, addressEnc: `tok-${i}`, operator: 'wifi' as const, protocol: 'vmess' as const, type: 'smart' as const,
+      serverId,
+      name: awkward[i % awkward.length] + i,
+      addressEnc: `tok-${i}`,
+      operator: 'wifi' as const,
+      protocol: 'vmess' as const,
+      type: 'smart' as const,
     }));
     expect(await t.repos.profiles.insertMany(rows)).toBe(rows.length);
     const back = await t.repos.profiles.listByServer(serverId);

@@ -11,7 +11,9 @@ const VLESS = `vless://${UUID}@cdn.example.com:443?encryption=none&security=tls&
 const VLESS_2 = `vless://${UUID}@other.example.net:8443?security=reality&pbk=SbVKOEMjK0sIlbwg4akyBg5mL5KZwwB-ed4eEE7YnRc&sni=www.microsoft.com&type=grpc&serviceName=svc#Reality`;
 const VMESS =
   'vmess://' +
-  Buffer.from(JSON.stringify({ v: '2', ps: 'ایران 🇮🇷', add: 'vm.example.org', port: '2053', id: UUID, net: 'ws', path: '/vm', tls: 'tls', sni: 'vm.example.org' })).toString('base64');
+  Buffer.from(
+    JSON.stringify({ v: '2', ps: 'ایران 🇮🇷', add: 'vm.example.org', port: '2053', id: UUID, net: 'ws', path: '/vm', tls: 'tls', sni: 'vm.example.org' }),
+  ).toString('base64');
 
 let t: TestApp;
 let admin: string;
@@ -74,7 +76,7 @@ describe('POST apps/addProfile and GET apps/profiles/{serverId}', () => {
     expect(list.json().data.every((p: object) => !('address' in p))).toBe(true);
   });
 
-  it('hands one profile\'s sealed token to role_id 1 only (GET apps/profileAddress/{id})', async () => {
+  it("hands one profile's sealed token to role_id 1 only (GET apps/profileAddress/{id})", async () => {
     const p = await add(alice.token, aliceServer);
     const res = await t.call(admin, 'GET', `apps/profileAddress/${p.id}`);
     expect(res.statusCode).toBe(200);
@@ -341,7 +343,10 @@ describe('DELETE apps/destroyProfile/{id} and POST apps/destroyMultipleProfiles'
   it('is all or nothing: a foreign or missing id among the ids makes it 404 and nothing is deleted', async () => {
     const mine = await add(alice.token, aliceServer);
     const theirs = await add(bob.token, bobServer);
-    for (const ids of [[mine.id, theirs.id], [mine.id, 999_999]]) {
+    for (const ids of [
+      [mine.id, theirs.id],
+      [mine.id, 999_999],
+    ]) {
       expect((await t.call(alice.token, 'POST', 'apps/destroyMultipleProfiles', { ids })).statusCode).toBe(404);
     }
     expect(await stored(mine.id)).toBeDefined();

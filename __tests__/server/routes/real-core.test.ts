@@ -67,7 +67,23 @@ describeWithCore('a real v2ray core connects with what the panel hands out', () 
     // A throwaway certificate for the TLS inbounds; the links say allowInsecure, which v2ray 4 carries.
     const cert = path.join(dir, 'cert.pem');
     const key = path.join(dir, 'key.pem');
-    const made = spawnSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1', '-subj', '/CN=core.test', '-keyout', key, '-out', cert]);
+    const made = spawnSync('openssl', [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=core.test',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+    ]);
     expect(made.status).toBe(0);
     const tls = { security: 'tls', tlsSettings: { certificates: [{ certificateFile: cert, keyFile: key }] } };
     origin = http.createServer((req, res) => {
@@ -81,49 +97,116 @@ describeWithCore('a real v2ray core connects with what the panel hands out', () 
     const vmessJson = (ps: string, port: number, o: Record<string, unknown>) =>
       `vmess://${Buffer.from(JSON.stringify({ v: '2', ps, add: '127.0.0.1', port: String(port), id: vmessId, aid: '0', scy: 'auto', ...o })).toString('base64')}`;
     const vless = (name: string, port: number, query: string) => `vless://${vlessId}@127.0.0.1:${port}?encryption=none&${query}#${name}`;
-    const vmessIn = (port: number, streamSettings: object) => ({ listen: '127.0.0.1', port, protocol: 'vmess', settings: { clients: [{ id: vmessId, alterId: 0 }] }, streamSettings });
-    const vlessIn = (port: number, streamSettings: object) => ({ listen: '127.0.0.1', port, protocol: 'vless', settings: { clients: [{ id: vlessId }], decryption: 'none' }, streamSettings });
+    const vmessIn = (port: number, streamSettings: object) => ({
+      listen: '127.0.0.1',
+      port,
+      protocol: 'vmess',
+      settings: { clients: [{ id: vmessId, alterId: 0 }] },
+      streamSettings,
+    });
+    const vlessIn = (port: number, streamSettings: object) => ({
+      listen: '127.0.0.1',
+      port,
+      protocol: 'vless',
+      settings: { clients: [{ id: vlessId }], decryption: 'none' },
+      streamSettings,
+    });
     const ports = await Promise.all(Array.from({ length: 8 }, () => freePort()));
     carried = [
-      { name: 'vm-ws', protocol: 'vmess', link: vmessJson('vm-ws', ports[0], { net: 'ws', type: 'none', host: '', path: '/vmws', tls: '' }), inbound: vmessIn(ports[0], { network: 'ws', wsSettings: { path: '/vmws' } }) },
+      {
+        name: 'vm-ws',
+        protocol: 'vmess',
+        link: vmessJson('vm-ws', ports[0], { net: 'ws', type: 'none', host: '', path: '/vmws', tls: '' }),
+        inbound: vmessIn(ports[0], { network: 'ws', wsSettings: { path: '/vmws' } }),
+      },
       { name: 'vl-tcp', protocol: 'vless', link: vless('vl-tcp', ports[1], 'security=none&type=tcp'), inbound: vlessIn(ports[1], { network: 'tcp' }) },
       {
-        name: 'vm-tcp-http', protocol: 'vmess',
+        name: 'vm-tcp-http',
+        protocol: 'vmess',
         link: vmessJson('vm-tcp-http', ports[2], { net: 'tcp', type: 'http', host: 'www.example.com', path: '/', tls: '' }),
         inbound: vmessIn(ports[2], { network: 'tcp', tcpSettings: { header: { type: 'http', request: { path: ['/'] } } } }),
       },
       {
-        name: 'vl-ws-tls-ed', protocol: 'vless',
+        name: 'vl-ws-tls-ed',
+        protocol: 'vless',
         link: vless('vl-ws-tls-ed', ports[3], 'security=tls&sni=core.test&allowInsecure=1&type=ws&host=core.test&path=%2Fvlws%3Fed%3D2048'),
         inbound: vlessIn(ports[3], { network: 'ws', wsSettings: { path: '/vlws', maxEarlyData: 2048, earlyDataHeaderName: 'Sec-WebSocket-Protocol' }, ...tls }),
       },
       {
-        name: 'vm-kcp', protocol: 'vmess',
+        name: 'vm-kcp',
+        protocol: 'vmess',
         link: vmessJson('vm-kcp', ports[4], { net: 'kcp', type: 'wechat-video', path: 'kcp-s33d', tls: '' }),
         inbound: vmessIn(ports[4], { network: 'kcp', kcpSettings: { header: { type: 'wechat-video' }, seed: 'kcp-s33d' } }),
       },
       {
-        name: 'vm-quic', protocol: 'vmess',
+        name: 'vm-quic',
+        protocol: 'vmess',
         link: vmessJson('vm-quic', ports[5], { net: 'quic', type: 'srtp', host: 'aes-128-gcm', path: 'quic-k3y', tls: '' }),
         inbound: vmessIn(ports[5], { network: 'quic', quicSettings: { security: 'aes-128-gcm', key: 'quic-k3y', header: { type: 'srtp' } } }),
       },
       {
-        name: 'vl-h2-tls', protocol: 'vless',
+        name: 'vl-h2-tls',
+        protocol: 'vless',
         link: vless('vl-h2-tls', ports[6], 'security=tls&sni=core.test&allowInsecure=1&type=http&host=core.test&path=%2Fh2'),
         inbound: vlessIn(ports[6], { network: 'http', httpSettings: { path: '/h2', host: ['core.test'] }, ...tls }),
       },
-      { name: 'vl-tcp-tls', protocol: 'vless', link: vless('vl-tcp-tls', ports[7], 'security=tls&sni=core.test&allowInsecure=1&type=tcp'), inbound: vlessIn(ports[7], { network: 'tcp', ...tls }) },
+      {
+        name: 'vl-tcp-tls',
+        protocol: 'vless',
+        link: vless('vl-tcp-tls', ports[7], 'security=tls&sni=core.test&allowInsecure=1&type=tcp'),
+        inbound: vlessIn(ports[7], { network: 'tcp', ...tls }),
+      },
     ];
     const pbk = 'SbVKOEMjK0sIlbwg4akyBg5mL5KZwwB-ed4eEE7YnRc';
     refused = [
-      { name: 'vl-reality-tcp', protocol: 'vless', link: vless('vl-reality-tcp', ports[1], `security=reality&pbk=${pbk}&sid=ab&sni=www.example.com&type=tcp`), errors: { security: 'export.realityNotInV2ray' } },
-      { name: 'vl-reality-grpc', protocol: 'vless', link: vless('vl-reality-grpc', ports[1], `security=reality&pbk=${pbk}&sni=www.example.com&type=grpc&serviceName=g`), errors: { security: 'export.realityNotInV2ray', network: 'export.transportNotInV2ray' } },
-      { name: 'vl-reality-xhttp', protocol: 'vless', link: vless('vl-reality-xhttp', ports[1], `security=reality&pbk=${pbk}&sni=www.example.com&type=xhttp&path=%2Fx`), errors: { security: 'export.realityNotInV2ray', network: 'export.transportNotInV2ray' } },
-      { name: 'vm-grpc', protocol: 'vmess', link: vmessJson('vm-grpc', ports[0], { net: 'grpc', path: 'g', tls: 'tls' }), errors: { network: 'export.transportNotInV2ray' } },
-      { name: 'vm-httpupgrade', protocol: 'vmess', link: vmessJson('vm-httpupgrade', ports[0], { net: 'httpupgrade', path: '/u', tls: '' }), errors: { network: 'export.transportNotInV2ray' } },
-      { name: 'vl-xhttp', protocol: 'vless', link: vless('vl-xhttp', ports[1], 'security=tls&type=xhttp&path=%2Fx'), errors: { network: 'export.transportNotInV2ray' } },
-      { name: 'vl-h2-plain', protocol: 'vless', link: vless('vl-h2-plain', ports[6], 'security=none&type=http&path=%2Fh2'), errors: { network: 'export.h2NeedsTls' } },
-      { name: 'vl-ws-tls-fp', protocol: 'vless', link: vless('vl-ws-tls-fp', ports[3], 'security=tls&fp=chrome&type=ws&path=%2Fvlws'), errors: { fp: 'export.settingNotInV2ray' } },
+      {
+        name: 'vl-reality-tcp',
+        protocol: 'vless',
+        link: vless('vl-reality-tcp', ports[1], `security=reality&pbk=${pbk}&sid=ab&sni=www.example.com&type=tcp`),
+        errors: { security: 'export.realityNotInV2ray' },
+      },
+      {
+        name: 'vl-reality-grpc',
+        protocol: 'vless',
+        link: vless('vl-reality-grpc', ports[1], `security=reality&pbk=${pbk}&sni=www.example.com&type=grpc&serviceName=g`),
+        errors: { security: 'export.realityNotInV2ray', network: 'export.transportNotInV2ray' },
+      },
+      {
+        name: 'vl-reality-xhttp',
+        protocol: 'vless',
+        link: vless('vl-reality-xhttp', ports[1], `security=reality&pbk=${pbk}&sni=www.example.com&type=xhttp&path=%2Fx`),
+        errors: { security: 'export.realityNotInV2ray', network: 'export.transportNotInV2ray' },
+      },
+      {
+        name: 'vm-grpc',
+        protocol: 'vmess',
+        link: vmessJson('vm-grpc', ports[0], { net: 'grpc', path: 'g', tls: 'tls' }),
+        errors: { network: 'export.transportNotInV2ray' },
+      },
+      {
+        name: 'vm-httpupgrade',
+        protocol: 'vmess',
+        link: vmessJson('vm-httpupgrade', ports[0], { net: 'httpupgrade', path: '/u', tls: '' }),
+        errors: { network: 'export.transportNotInV2ray' },
+      },
+      {
+        name: 'vl-xhttp',
+        protocol: 'vless',
+        link: vless('vl-xhttp', ports[1], 'security=tls&type=xhttp&path=%2Fx'),
+        errors: { network: 'export.transportNotInV2ray' },
+      },
+      {
+        name: 'vl-h2-plain',
+        protocol: 'vless',
+        link: vless('vl-h2-plain', ports[6], 'security=none&type=http&path=%2Fh2'),
+        errors: { network: 'export.h2NeedsTls' },
+      },
+      {
+        name: 'vl-ws-tls-fp',
+        protocol: 'vless',
+        link: vless('vl-ws-tls-fp', ports[3], 'security=tls&fp=chrome&type=ws&path=%2Fvlws'),
+        errors: { fp: 'export.settingNotInV2ray' },
+      },
     ];
 
     const server = startCore('server', { log: { loglevel: 'warning' }, inbounds: carried.map((p) => p.inbound), outbounds: [{ protocol: 'freedom' }] });
@@ -162,7 +245,11 @@ describeWithCore('a real v2ray core connects with what the panel hands out', () 
     const serverId = server.json().data.id as number;
     const links = [...carried, ...refused];
     const csv = ['address,name,protocol,type', ...links.map((l) => `${l.link},${l.name},${l.protocol},normal`)].join('\n') + '\n';
-    const { payload, headers } = multipart({ serverId: String(serverId), operator: 'wifi', csvFile: { filename: 'links.csv', content: csv, contentType: 'text/csv' } });
+    const { payload, headers } = multipart({
+      serverId: String(serverId),
+      operator: 'wifi',
+      csvFile: { filename: 'links.csv', content: csv, contentType: 'text/csv' },
+    });
     const imported = await t.app.inject({ method: 'POST', url: api('apps/group/addProfiles'), headers: { ...headers, ...c.top.headers }, payload });
     expect(imported.json()).toEqual({ success: true, data: { inserted: links.length, skipped: 0 } });
 
@@ -173,7 +260,8 @@ describeWithCore('a real v2ray core connects with what the panel hands out', () 
     expect(srv.profiles.map((p) => p.name)).toEqual(links.map((l) => l.name));
     for (const [i, p] of srv.profiles.entries()) expect(decrypt(p.config, newCoreKey, newCoreIv)).toBe(links[i].link);
     const idOf = new Map(srv.profiles.map((p) => [p.name, p.id]));
-    const exportOf = (name: string, format: string) => t.app.inject({ method: 'GET', url: api(`apps/exportProfile/${idOf.get(name)}?format=${format}`), headers: c.top.headers });
+    const exportOf = (name: string, format: string) =>
+      t.app.inject({ method: 'GET', url: api(`apps/exportProfile/${idOf.get(name)}?format=${format}`), headers: c.top.headers });
 
     // What v2ray 4 cannot carry is refused, naming the field, never exported without it.
     for (const p of refused) {
@@ -221,7 +309,9 @@ describeWithCore('a real v2ray core connects with what the panel hands out', () 
     rules.push({ type: 'field', inboundTag: ['in-wrong-id'], outboundTag: 'out-wrong-id' });
     client = startCore('client', { log: { loglevel: 'warning' }, inbounds, outbounds, routing: { rules } });
     for (const port of socksPorts.values()) await waitForPort(port, client, (client as ChildProcess & { output(): string }).output);
-    const bodies = await Promise.all(carried.map(async (p) => ({ profile: p.name, body: await fetchViaSocks(socksPorts.get(p.name)!, originPort, `/${p.name}`) })));
+    const bodies = await Promise.all(
+      carried.map(async (p) => ({ profile: p.name, body: await fetchViaSocks(socksPorts.get(p.name)!, originPort, `/${p.name}`) })),
+    );
     expect(bodies).toEqual(carried.map((p) => ({ profile: p.name, body: `origin says ${secret} to /${p.name}` })));
   });
 

@@ -166,7 +166,7 @@ describe('GET apps/servers', () => {
     for (const s of ritas) expect(s.apps).toEqual([{ app: { id: ritaApp, name: expect.any(String) } }]);
   });
 
-  it("state=appAdmin gives the top admin only servers of apps they administer themselves", async () => {
+  it('state=appAdmin gives the top admin only servers of apps they administer themselves', async () => {
     const res = await t.call(admin, 'GET', 'apps/servers?state=appAdmin');
     expect(res.statusCode).toBe(200);
     expect(ids(res)).toEqual([]);
@@ -200,9 +200,9 @@ describe('GET apps/servers', () => {
   });
 
   it('counts profiles per server', async () => {
-    await t.db.insert(profiles).values(
-      [1, 2, 3].map((n) => ({ serverId: bobServer, name: `S-${n}`, addressEnc: 'x', operator: 'mci' as const, protocol: 'vless' as const })),
-    );
+    await t.db
+      .insert(profiles)
+      .values([1, 2, 3].map((n) => ({ serverId: bobServer, name: `S-${n}`, addressEnc: 'x', operator: 'mci' as const, protocol: 'vless' as const })));
     const res = await t.call(bob.token, 'GET', 'apps/servers?appId=null');
     expect(res.json().data.find((s: { id: number }) => s.id === bobServer).profileCount).toBe(3);
   });
@@ -253,7 +253,12 @@ describe('PUT apps/updateServer/{id}', () => {
     const id = await create(bob.token, { appId: [bobApp], ip: 'bob.example.com' });
     const before = await row(id);
     for (const token of [alice.token, rita.token]) {
-      const res = await t.call(token, 'PUT', `apps/updateServer/${id}`, body({ appId: token === rita.token ? [ritaApp] : [aliceApp], ip: 'stolen.example.com' }));
+      const res = await t.call(
+        token,
+        'PUT',
+        `apps/updateServer/${id}`,
+        body({ appId: token === rita.token ? [ritaApp] : [aliceApp], ip: 'stolen.example.com' }),
+      );
       expect(res.statusCode).toBe(404);
     }
     expect(await row(id)).toEqual(before);
@@ -264,7 +269,11 @@ describe('PUT apps/updateServer/{id}', () => {
   it('lets role_id 5 update their own server; rejects bad ports and unknown countries with 400', async () => {
     const id = await create(rita.token, { appId: [ritaApp] });
     expect((await t.call(rita.token, 'PUT', `apps/updateServer/${id}`, body({ appId: [ritaApp], port: 443 }))).json().data.port).toBe(443);
-    for (const [over, field] of [[{ port: 0 }, 'port'], [{ port: 70000 }, 'port'], [{ countryId: 99_999 }, 'countryId']] as const) {
+    for (const [over, field] of [
+      [{ port: 0 }, 'port'],
+      [{ port: 70000 }, 'port'],
+      [{ countryId: 99_999 }, 'countryId'],
+    ] as const) {
       const res = await t.call(rita.token, 'PUT', `apps/updateServer/${id}`, body({ appId: [ritaApp], ...over }));
       expect(res.statusCode).toBe(400);
       expect(Object.keys(res.json().errors)).toEqual([field]);
@@ -276,7 +285,9 @@ describe('PUT apps/updateServer/{id}', () => {
 describe('DELETE apps/destroyServer/{id} and POST apps/destroyMultipleServers', () => {
   async function withProfiles(token: string, appId: number): Promise<number> {
     const id = await create(token, { appId: [appId] });
-    await t.db.insert(profiles).values([1, 2].map((n) => ({ serverId: id, name: `S-${n}`, addressEnc: 'x', operator: 'wifi' as const, protocol: 'vmess' as const })));
+    await t.db
+      .insert(profiles)
+      .values([1, 2].map((n) => ({ serverId: id, name: `S-${n}`, addressEnc: 'x', operator: 'wifi' as const, protocol: 'vmess' as const })));
     return id;
   }
   const profileCount = async (serverId: number) => (await t.db.select().from(profiles).where(eq(profiles.serverId, serverId))).length;
@@ -317,10 +328,13 @@ describe('DELETE apps/destroyServer/{id} and POST apps/destroyMultipleServers', 
     expect(await row(a)).toBeDefined();
   });
 
-  it("is all or nothing: one server of another admin (or a missing id) makes it 404 and nothing is deleted", async () => {
+  it('is all or nothing: one server of another admin (or a missing id) makes it 404 and nothing is deleted', async () => {
     const mine = await withProfiles(alice.token, aliceApp);
     const theirs = await withProfiles(bob.token, bobApp);
-    for (const ids of [[mine, theirs], [mine, 999_999]]) {
+    for (const ids of [
+      [mine, theirs],
+      [mine, 999_999],
+    ]) {
       const res = await t.call(alice.token, 'POST', 'apps/destroyMultipleServers', { ids });
       expect(res.statusCode).toBe(404);
     }
@@ -342,14 +356,29 @@ describe('OpenAPI', () => {
   it('documents the server, profile, country and operator calls with their token requirement', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     const paths = [
-      '/api/v1/apps/countries', '/api/v1/flags/{code}.svg', '/api/v1/apps/servers', '/api/v1/apps/addServer', '/api/v1/apps/updateServer/{id}',
-      '/api/v1/apps/destroyServer/{id}', '/api/v1/apps/destroyMultipleServers', '/api/v1/apps/profiles/{serverId}', '/api/v1/apps/addProfile',
-      '/api/v1/apps/updateProfile/{id}', '/api/v1/apps/convertProfile', '/api/v1/apps/destroyProfile/{id}', '/api/v1/apps/destroyMultipleProfiles',
-      '/api/v1/apps/group/addProfiles', '/api/v1/apps/settings/operators',
+      '/api/v1/apps/countries',
+      '/api/v1/flags/{code}.svg',
+      '/api/v1/apps/servers',
+      '/api/v1/apps/addServer',
+      '/api/v1/apps/updateServer/{id}',
+      '/api/v1/apps/destroyServer/{id}',
+      '/api/v1/apps/destroyMultipleServers',
+      '/api/v1/apps/profiles/{serverId}',
+      '/api/v1/apps/addProfile',
+      '/api/v1/apps/updateProfile/{id}',
+      '/api/v1/apps/convertProfile',
+      '/api/v1/apps/destroyProfile/{id}',
+      '/api/v1/apps/destroyMultipleProfiles',
+      '/api/v1/apps/group/addProfiles',
+      '/api/v1/apps/settings/operators',
     ];
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(paths));
     expect(doc.paths['/api/v1/apps/addServer'].post.security).toEqual([{ jwt: [] }]);
-    expect(doc.paths['/api/v1/apps/addServer'].post.requestBody.content['application/json'].schema.properties.port).toMatchObject({ type: 'integer', minimum: 1, maximum: 65535 });
+    expect(doc.paths['/api/v1/apps/addServer'].post.requestBody.content['application/json'].schema.properties.port).toMatchObject({
+      type: 'integer',
+      minimum: 1,
+      maximum: 65535,
+    });
     expect(doc.paths['/api/v1/apps/group/addProfiles'].post.requestBody.content).toHaveProperty('multipart/form-data');
     expect(doc.paths['/api/v1/apps/convertProfile'].post.description).toContain('role_id 1');
     // a public file: no token, said explicitly (`security: []`)

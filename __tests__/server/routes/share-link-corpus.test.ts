@@ -61,7 +61,9 @@ it(`imports the ${ACCEPTED_LINKS.length} accepted links by CSV and reveals each 
 it('adds each accepted link one by one and reveals it byte-identical; refuses the others with their reason', async () => {
   for (const [i, [name, link]] of ACCEPTED_LINKS.entries()) {
     const res = await t.app.inject({
-      method: 'POST', url: api('apps/addProfile'), headers,
+      method: 'POST',
+      url: api('apps/addProfile'),
+      headers,
       payload: { name: `S-${i + 1}`, address: link, operator: 'mci', protocol: protocolOf(link), type: 'normal', serverId: serverIds[1] },
     });
     expect([name, res.statusCode]).toEqual([name, 200]);
@@ -71,7 +73,9 @@ it('adds each accepted link one by one and reveals it byte-identical; refuses th
   const before = (await t.db.select().from(profiles)).length;
   for (const [name, link, reason] of REFUSED_LINKS) {
     const res = await t.app.inject({
-      method: 'POST', url: api('apps/addProfile'), headers,
+      method: 'POST',
+      url: api('apps/addProfile'),
+      headers,
       payload: { name: 'S-bad', address: link, operator: 'mci', protocol: protocolOf(link), type: 'normal', serverId: serverIds[1] },
     });
     expect([name, res.statusCode, res.json().errors]).toEqual([name, 400, { address: reason }]);
@@ -85,7 +89,9 @@ const at = (o: unknown, dotted: string): unknown => dotted.split('.').reduce<unk
 it(`exports the ${EXPORT_LINKS.length} links of today's panels and clients for Xray with every field their writer meant`, async () => {
   for (const [i, [name, link, expected]] of EXPORT_LINKS.entries()) {
     const added = await t.app.inject({
-      method: 'POST', url: api('apps/addProfile'), headers,
+      method: 'POST',
+      url: api('apps/addProfile'),
+      headers,
       payload: { name: `E-${i + 1}`, address: link, operator: 'mci', protocol: protocolOf(link), type: 'normal', serverId: serverIds[2] },
     });
     expect([name, added.statusCode]).toEqual([name, 200]);
@@ -115,7 +121,10 @@ function expectedValues(field: string, value: string): unknown[] {
       return [true];
     case 'alpn':
     case 'host':
-      return value.split(',').map((v) => v.trim()).filter(Boolean);
+      return value
+        .split(',')
+        .map((v) => v.trim())
+        .filter(Boolean);
     case 'mtu':
     case 'tti':
     case 'heartbeatPeriod':
@@ -134,11 +143,14 @@ function values(o: unknown): unknown[] {
   return [o, ...Object.values(o).flatMap(values)];
 }
 
-it('carries every field of every accepted link into each core\'s config, or refuses it naming a field', async () => {
+it("carries every field of every accepted link into each core's config, or refuses it naming a field", async () => {
   const list = (await t.app.inject({ method: 'GET', url: api(`apps/profiles/${serverIds[1]}`), headers })).json().data as { id: number }[];
   expect(list).toHaveLength(ACCEPTED_LINKS.length);
   const links = [...ACCEPTED_LINKS.map(([, link]) => link), ...EXPORT_LINKS.map(([, link]) => link)];
-  const ids = [...list.map((p) => p.id), ...(await t.app.inject({ method: 'GET', url: api(`apps/profiles/${serverIds[2]}`), headers })).json().data.map((p: { id: number }) => p.id)];
+  const ids = [
+    ...list.map((p) => p.id),
+    ...(await t.app.inject({ method: 'GET', url: api(`apps/profiles/${serverIds[2]}`), headers })).json().data.map((p: { id: number }) => p.id),
+  ];
   let carried = 0;
   for (const [i, link] of links.entries()) {
     const { fields } = parseShareLink(link);
@@ -151,7 +163,8 @@ it('carries every field of every accepted link into each core\'s config, or refu
       expect([link, core, res.statusCode]).toEqual([link, core, 200]);
       carried += 1;
       const all = values(res.json().outbounds[0]);
-      const has = (v: unknown) => all.some((x) => JSON.stringify(x) === JSON.stringify(v) || (Array.isArray(v) && v.some((alt) => JSON.stringify(x) === JSON.stringify(alt))));
+      const has = (v: unknown) =>
+        all.some((x) => JSON.stringify(x) === JSON.stringify(v) || (Array.isArray(v) && v.some((alt) => JSON.stringify(x) === JSON.stringify(alt))));
       for (const [field, value] of Object.entries(fields)) {
         for (const v of expectedValues(field, value!)) {
           // A Unicode name goes out as punycode; a seed or key goes wherever its core keeps it.
@@ -166,7 +179,8 @@ it('carries every field of every accepted link into each core\'s config, or refu
 
 it('saves a link popular clients refuse or misread, with a warning naming why (addProfile and updateProfile)', async () => {
   const U = 'e2f6a1c4-3b7d-4f8e-a9c0-5d1b2e3f4a60';
-  const vmessJson = (o: object) => `vmess://${Buffer.from(JSON.stringify({ v: '2', ps: 'w', add: 'w.example.com', port: '443', id: U, aid: '0', ...o })).toString('base64')}`;
+  const vmessJson = (o: object) =>
+    `vmess://${Buffer.from(JSON.stringify({ v: '2', ps: 'w', add: 'w.example.com', port: '443', id: U, aid: '0', ...o })).toString('base64')}`;
   const cases: [string, string[]][] = [
     [`vless://${U}@w.example.com:443#no-query`, ['linkWarning.noQuery']],
     [`vmess://${U}@w.example.com:443?type=ws#one-param`, ['linkWarning.vmessSingleParam']],
@@ -178,7 +192,12 @@ it('saves a link popular clients refuse or misread, with a warning naming why (a
     [`vmess://${U}@w.example.com:443?type=ws&encryption=auto#two-params`, []],
   ];
   const add = (address: string, name: string) =>
-    t.app.inject({ method: 'POST', url: api('apps/addProfile'), headers, payload: { name, address, operator: 'mci', protocol: protocolOf(address), type: 'normal', serverId: serverIds[2] } });
+    t.app.inject({
+      method: 'POST',
+      url: api('apps/addProfile'),
+      headers,
+      payload: { name, address, operator: 'mci', protocol: protocolOf(address), type: 'normal', serverId: serverIds[2] },
+    });
   for (const [i, [link, warnings]] of cases.entries()) {
     const res = await add(link, `W-${i + 1}`);
     expect([link, res.statusCode, res.json().warnings]).toEqual([link, 200, warnings.length ? warnings : undefined]);
@@ -187,7 +206,12 @@ it('saves a link popular clients refuse or misread, with a warning naming why (a
   // An update warns for the link the profile keeps: the one sent, or the stored one when none is.
   const stored = (await add(cases[0][0], 'W-upd')).json().data as { id: number };
   const update = (address?: string) =>
-    t.app.inject({ method: 'PUT', url: api(`apps/updateProfile/${stored.id}`), headers, payload: { name: 'W-upd', operator: 'mci', protocol: 'vless', serverId: serverIds[2], ...(address ? { address } : {}) } });
+    t.app.inject({
+      method: 'PUT',
+      url: api(`apps/updateProfile/${stored.id}`),
+      headers,
+      payload: { name: 'W-upd', operator: 'mci', protocol: 'vless', serverId: serverIds[2], ...(address ? { address } : {}) },
+    });
   expect((await update()).json().warnings).toEqual(['linkWarning.noQuery']);
   const fixed = await update(cases[5][0]);
   expect([fixed.statusCode, fixed.json().warnings]).toEqual([200, undefined]);

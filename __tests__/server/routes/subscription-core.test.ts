@@ -57,8 +57,20 @@ describeWithCore('a subscription fetched like a client carries traffic through a
     const [vlessId, vmessId] = [randomUUID(), randomUUID()];
     const server = startCore('server', {
       inbounds: [
-        { listen: '127.0.0.1', port: vlessPort, protocol: 'vless', settings: { clients: [{ id: vlessId }], decryption: 'none' }, streamSettings: { network: 'tcp' } },
-        { listen: '127.0.0.1', port: vmessPort, protocol: 'vmess', settings: { clients: [{ id: vmessId, alterId: 0 }] }, streamSettings: { network: 'ws', wsSettings: { path: '/sub-ws' } } },
+        {
+          listen: '127.0.0.1',
+          port: vlessPort,
+          protocol: 'vless',
+          settings: { clients: [{ id: vlessId }], decryption: 'none' },
+          streamSettings: { network: 'tcp' },
+        },
+        {
+          listen: '127.0.0.1',
+          port: vmessPort,
+          protocol: 'vmess',
+          settings: { clients: [{ id: vmessId, alterId: 0 }] },
+          streamSettings: { network: 'ws', wsSettings: { path: '/sub-ws' } },
+        },
       ],
       outbounds: [{ protocol: 'freedom' }],
     });
@@ -72,7 +84,14 @@ describeWithCore('a subscription fetched like a client carries traffic through a
       `vmess://${Buffer.from(JSON.stringify({ v: '2', ps: 'sub-vmess', add: '127.0.0.1', port: String(vmessPort), id: vmessId, aid: '0', net: 'ws', path: '/sub-ws', tls: '' })).toString('base64')}`,
     ];
     for (const [i, address] of links.entries()) {
-      const res = await t.call(c.top.token, 'POST', 'apps/addProfile', { name: `S-${i}`, address, protocol: address.slice(0, 5), operator: 'mci', type: 'normal', serverId });
+      const res = await t.call(c.top.token, 'POST', 'apps/addProfile', {
+        name: `S-${i}`,
+        address,
+        protocol: address.slice(0, 5),
+        operator: 'mci',
+        type: 'normal',
+        serverId,
+      });
       expect(res.statusCode).toBe(200);
     }
     const sub = (await t.call(c.top.token, 'POST', 'apps/subscriptions', { serverId, label: 'core' })).json().data as { path: string };

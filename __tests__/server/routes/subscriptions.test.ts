@@ -25,11 +25,25 @@ describe('subscriptions', () => {
     c = await callers(t);
     const theApp = await makeApp(t, c, c.owner);
     appId = theApp.id;
-    await t.db.update(appSettings).set({ telegram: 'https://t.me/support_example', aboutLink: 'https://example.com/about' }).where(eq(appSettings.appId, appId));
+    await t.db
+      .update(appSettings)
+      .set({ telegram: 'https://t.me/support_example', aboutLink: 'https://example.com/about' })
+      .where(eq(appSettings.appId, appId));
     const countries = (await t.app.inject({ method: 'GET', url: api('apps/countries'), headers: c.top.headers })).json().data as { id: number; code: string }[];
-    const server = await t.call(c.top.token, 'POST', 'apps/addServer', { appId: [appId], countryId: countries.find((x) => x.code === 'DE')!.id, ip: '10.9.8.7', username: null, password: null, port: 22 });
+    const server = await t.call(c.top.token, 'POST', 'apps/addServer', {
+      appId: [appId],
+      countryId: countries.find((x) => x.code === 'DE')!.id,
+      ip: '10.9.8.7',
+      username: null,
+      password: null,
+      port: 22,
+    });
     serverId = server.json().data.id;
-    for (const [name, address, protocol, operator] of [['WS', VLESS_WS, 'vless', 'mci'], ['VM', VMESS_WS, 'vmess', 'mci'], ['G', VLESS_GRPC_IRANCELL, 'vless', 'irancell']]) {
+    for (const [name, address, protocol, operator] of [
+      ['WS', VLESS_WS, 'vless', 'mci'],
+      ['VM', VMESS_WS, 'vmess', 'mci'],
+      ['G', VLESS_GRPC_IRANCELL, 'vless', 'irancell'],
+    ]) {
       const res = await t.call(c.top.token, 'POST', 'apps/addProfile', { name, address, protocol, operator, type: 'normal', serverId });
       expect(res.statusCode).toBe(200);
     }
@@ -49,7 +63,14 @@ describe('subscriptions', () => {
     const res = await create({ serverId, label: 'Team test' });
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
-    expect(data).toMatchObject({ label: 'Team test', scope: { kind: 'server', id: serverId, name: '10.9.8.7' }, operator: null, format: null, fetchCount: 0, lastFetchedAt: null });
+    expect(data).toMatchObject({
+      label: 'Team test',
+      scope: { kind: 'server', id: serverId, name: '10.9.8.7' },
+      operator: null,
+      format: null,
+      fetchCount: 0,
+      lastFetchedAt: null,
+    });
     expect(data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(Buffer.from(data.token, 'base64url')).toHaveLength(32);
     expect(data.path).toBe(`sub/${data.token}`);
@@ -61,7 +82,7 @@ describe('subscriptions', () => {
     expect(list.body).not.toContain(data.token);
   });
 
-  it('is for role_id 1 only (the app\'s own admin and role_id 5 refused, signed out 401), with exactly one scope and a label fit for headers', async () => {
+  it("is for role_id 1 only (the app's own admin and role_id 5 refused, signed out 401), with exactly one scope and a label fit for headers", async () => {
     expect((await create({ serverId, label: 'x' }, c.owner)).statusCode).toBe(403);
     expect((await create({ appId, label: 'x' }, c.restricted)).statusCode).toBe(403);
     expect((await t.call(c.owner.token, 'GET', 'apps/subscriptions')).statusCode).toBe(403);
@@ -69,7 +90,8 @@ describe('subscriptions', () => {
     expect((await create({ serverId, appId, label: 'x' })).statusCode).toBe(400);
     expect((await create({ label: 'x' })).statusCode).toBe(400);
     // The label goes into headers and file names: no control characters, no bidi overrides.
-    for (const label of ['a\r\nset-cookie: x=1', 'tab\there', 'gnp.exe\u202e', '   ']) expect((await create({ serverId, label })).json().errors).toHaveProperty('label');
+    for (const label of ['a\r\nset-cookie: x=1', 'tab\there', 'gnp.exe\u202e', '   '])
+      expect((await create({ serverId, label })).json().errors).toHaveProperty('label');
     expect((await create({ serverId: 999999, label: 'x' })).statusCode).toBe(404);
   });
 
@@ -94,7 +116,11 @@ describe('subscriptions', () => {
     const xray = await fetchSub(sub.path, { 'user-agent': 'Xray/25.3.6' });
     expect(xray.headers['content-type']).toBe('application/json; charset=utf-8');
     const configs = xray.json() as { remarks: string; outbounds: { protocol: string }[] }[];
-    expect(configs.map((cfg) => [cfg.remarks, cfg.outbounds[0].protocol])).toEqual([['WS-TLS', 'vless'], ['سرور', 'vmess'], ['<b>x</b>', 'vless']]);
+    expect(configs.map((cfg) => [cfg.remarks, cfg.outbounds[0].protocol])).toEqual([
+      ['WS-TLS', 'vless'],
+      ['سرور', 'vmess'],
+      ['<b>x</b>', 'vless'],
+    ]);
     const links = await fetchSub(`${sub.path}?format=links`, { 'user-agent': V2RAYNG });
     expect(links.body).toBe(`${VLESS_WS}\n${VMESS_WS}\n${VLESS_GRPC_IRANCELL}\n`);
     expect(Buffer.from((links.headers['profile-title'] as string).slice(7), 'base64').toString('utf8')).toBe('اشتراک تیم');
@@ -109,7 +135,7 @@ describe('subscriptions', () => {
     expect(page.body.match(/<img alt="QR" src="data:image\/svg\+xml;base64,/g)).toHaveLength(3);
   });
 
-  it('keeps one operator\'s profiles and a fixed format; an app\'s covers its servers', async () => {
+  it("keeps one operator's profiles and a fixed format; an app's covers its servers", async () => {
     const irancell = await made({ serverId, operator: 'irancell', format: 'links', label: 'irancell' });
     expect((await fetchSub(irancell.path, { 'user-agent': V2RAYNG })).body).toBe(`${VLESS_GRPC_IRANCELL}\n`);
     const ofApp = await made({ appId, operator: 'mci', label: 'app' });
@@ -127,7 +153,10 @@ describe('subscriptions', () => {
     expect((await fetchSub(sub.path, { 'user-agent': V2RAYNG, 'if-none-match': '"other"' })).statusCode).toBe(200);
     const [listed] = (await t.call(c.top.token, 'GET', 'apps/subscriptions')).json().data.filter((s: { id: number }) => s.id === sub.id);
     expect(listed).toMatchObject({ fetchCount: 3, lastFetchedAt: expect.any(String) });
-    const audited = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'subscription.fetch'), eq(auditLog.targetId, String(sub.id))));
+    const audited = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'subscription.fetch'), eq(auditLog.targetId, String(sub.id))));
     expect(audited.map((r) => [r.actorId, r.detail])).toEqual([
       [null, { format: 'base64', profiles: 3, userAgent: V2RAYNG }],
       [null, { format: 'base64', profiles: 3, userAgent: V2RAYNG }],
@@ -136,7 +165,10 @@ describe('subscriptions', () => {
     expect((await t.call(c.top.token, 'DELETE', `apps/subscriptions/${sub.id}`)).statusCode).toBe(200);
     expect((await fetchSub(sub.path, { 'user-agent': V2RAYNG })).statusCode).toBe(404);
     expect((await t.call(c.top.token, 'DELETE', `apps/subscriptions/${sub.id}`)).statusCode).toBe(404);
-    const revoked = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'subscription.revoke'), eq(auditLog.targetId, String(sub.id))));
+    const revoked = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'subscription.revoke'), eq(auditLog.targetId, String(sub.id))));
     expect(revoked).toHaveLength(1);
     expect(JSON.stringify(revoked[0])).not.toContain('tokenHash');
     expect((await fetchSub(`sub/${'A'.repeat(43)}`)).statusCode).toBe(404);

@@ -202,9 +202,7 @@ describe('sign-in with a code', () => {
   it('the challenge lives 5 minutes', async () => {
     const { user, secret } = await enrolledUser();
     const challenge = await challengeFor(user.username, user.password);
-    const ttl = await t.db.execute(
-      sql`SELECT extract(epoch FROM expires_at - now())::float AS s FROM sign_in_challenges WHERE user_id = ${user.id}`,
-    );
+    const ttl = await t.db.execute(sql`SELECT extract(epoch FROM expires_at - now())::float AS s FROM sign_in_challenges WHERE user_id = ${user.id}`);
     const seconds = (ttl as unknown as { rows: { s: number }[] }).rows[0].s;
     expect(seconds).toBeGreaterThan(290);
     expect(seconds).toBeLessThanOrEqual(300);

@@ -14,7 +14,14 @@ afterAll(() => t?.close());
 type Method = 'PUT' | 'DELETE' | 'GET';
 
 const activeTopAdminIds = async () =>
-  (await t.db.select({ id: users.id }).from(users).where(and(eq(users.roleId, 1), eq(users.active, true)))).map((r) => r.id).sort((a, b) => a - b);
+  (
+    await t.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.roleId, 1), eq(users.active, true)))
+  )
+    .map((r) => r.id)
+    .sort((a, b) => a - b);
 
 /** The three ways to take a top admin away. */
 const removals = (id: number): [string, Method, string, object?][] => [

@@ -30,8 +30,28 @@ const newUserBody = (over: Record<string, unknown> = {}) => {
 const userRow = async (id: number) => (await t.db.select().from(users).where(eq(users.id, id)))[0];
 
 const STAFF_USER_KEYS = [
-  'about', 'active', 'address', 'avatar', 'birthdate', 'createdAt', 'eFamily', 'eName', 'email', 'family', 'id', 'mobile',
-  'name', 'needToChangePass', 'role', 'role_id', 'sex', 'totpEnabled', 'totpEnrollmentRequired', 'updatedAt', 'username', 'website',
+  'about',
+  'active',
+  'address',
+  'avatar',
+  'birthdate',
+  'createdAt',
+  'eFamily',
+  'eName',
+  'email',
+  'family',
+  'id',
+  'mobile',
+  'name',
+  'needToChangePass',
+  'role',
+  'role_id',
+  'sex',
+  'totpEnabled',
+  'totpEnrollmentRequired',
+  'updatedAt',
+  'username',
+  'website',
 ].sort();
 
 describe('who may call', () => {
@@ -94,14 +114,29 @@ describe('GET users', () => {
     const row = body.data.find((u: { id: number }) => u.id === owner.id);
     expect(Object.keys(row).sort()).toEqual(STAFF_USER_KEYS);
     expect(row).toMatchObject({
-      username: owner.username, email: owner.email, name: 'کاربر', family: 'آزمایشی', eName: 'Owner', eFamily: null,
-      role_id: 2, role: { id: 2, name: 'appAdmin' }, active: true, sex: 1, avatar: null, needToChangePass: false,
+      username: owner.username,
+      email: owner.email,
+      name: 'کاربر',
+      family: 'آزمایشی',
+      eName: 'Owner',
+      eFamily: null,
+      role_id: 2,
+      role: { id: 2, name: 'appAdmin' },
+      active: true,
+      sex: 1,
+      avatar: null,
+      needToChangePass: false,
     });
     expect(new Date(row.createdAt).getTime()).not.toBeNaN();
     expect(JSON.stringify(body)).not.toMatch(/passwordHash|password_hash|\$argon2/);
     expect(body.data.map((u: { username: string }) => u.username)).toContain(ADMIN.username);
 
-    expect(body.app).toEqual(expect.arrayContaining([{ adminId: owner.id, count: 2 }, { adminId: other.id, count: 1 }]));
+    expect(body.app).toEqual(
+      expect.arrayContaining([
+        { adminId: owner.id, count: 2 },
+        { adminId: other.id, count: 1 },
+      ]),
+    );
     // A user with no apps has no entry rather than a zero.
     const counted = new Set(body.app.map((a: { adminId: number }) => a.adminId));
     expect(counted.has(body.data.find((u: { username: string }) => u.username === ADMIN.username).id)).toBe(false);
@@ -144,15 +179,33 @@ describe('GET users', () => {
 
 describe('POST users/signup', () => {
   it('creates the user with a temporary password and answers {success, data: the user}', async () => {
-    const body = newUserBody({ eName: 'Ali', eFamily: '', mobile: '+98 912 000 1122', website: 'https://ali.example', about: 'x', birthdate: '1990-05-17T00:00:00.000Z' });
+    const body = newUserBody({
+      eName: 'Ali',
+      eFamily: '',
+      mobile: '+98 912 000 1122',
+      website: 'https://ali.example',
+      about: 'x',
+      birthdate: '1990-05-17T00:00:00.000Z',
+    });
     const res = await asAdmin('POST', 'users/signup', body);
     expect(res.statusCode).toBe(200);
     const { success, data } = res.json();
     expect(success).toBe(true);
     expect(Object.keys(data).sort()).toEqual(STAFF_USER_KEYS);
     expect(data).toMatchObject({
-      name: 'علی', family: 'رضایی', email: body.email, username: body.username, role_id: 2, role: { id: 2, name: 'appAdmin' },
-      eName: 'Ali', eFamily: null, mobile: '+98 912 000 1122', sex: 1, birthdate: '1990-05-17', active: true, needToChangePass: true,
+      name: 'علی',
+      family: 'رضایی',
+      email: body.email,
+      username: body.username,
+      role_id: 2,
+      role: { id: 2, name: 'appAdmin' },
+      eName: 'Ali',
+      eFamily: null,
+      mobile: '+98 912 000 1122',
+      sex: 1,
+      birthdate: '1990-05-17',
+      active: true,
+      needToChangePass: true,
     });
     const row = await userRow(data.id);
     expect(row.passwordHash).toMatch(/^\$argon2id\$/);
@@ -214,11 +267,21 @@ describe('PUT users/update/{id}', () => {
     const res = await asAdmin('PUT', `users/update/${user.id}`, { name: 'سارا', family: 'احمدی', email, website: '', sex: 0 });
     expect(res.statusCode).toBe(200);
     expect(res.json().success).toBe(true);
-    expect(res.json().data).toMatchObject({ id: user.id, name: 'سارا', family: 'احمدی', email, website: null, about: 'keep me', mobile: '09120001122', sex: 0, username: user.username });
+    expect(res.json().data).toMatchObject({
+      id: user.id,
+      name: 'سارا',
+      family: 'احمدی',
+      email,
+      website: null,
+      about: 'keep me',
+      mobile: '09120001122',
+      sex: 0,
+      username: user.username,
+    });
     expect(await userRow(user.id)).toMatchObject({ name: 'سارا', email, website: null, about: 'keep me' });
   });
 
-  it('accepts the user\'s own email and username back, refuses another user\'s with 409', async () => {
+  it("accepts the user's own email and username back, refuses another user's with 409", async () => {
     const user = await t.createUser();
     const other = await t.createUser();
     const same = await asAdmin('PUT', `users/update/${user.id}`, { name: 'نام', family: 'فامیل', email: user.email.toUpperCase(), username: user.username });
@@ -277,7 +340,7 @@ describe('POST users/changepasslist', () => {
 });
 
 describe('PUT users/updateAccess/{id}', () => {
-  it('changes the role, effective on the user\'s next request', async () => {
+  it("changes the role, effective on the user's next request", async () => {
     const { user, token } = await t.signedInUser({ role_id: 2 });
     expect((await t.call(token, 'GET', 'users')).statusCode).toBe(403);
     const res = await asAdmin('PUT', `users/updateAccess/${user.id}`, { role_id: 1 });
@@ -329,7 +392,7 @@ describe('DELETE users/destroy/{id}', () => {
 });
 
 describe('PUT users/changestatus/{id}', () => {
-  it('deactivating ends the user\'s sessions at once; activating lets them sign in again', async () => {
+  it("deactivating ends the user's sessions at once; activating lets them sign in again", async () => {
     const { user, token } = await t.signedInUser({ role_id: 2 });
     expect((await t.call(token, 'GET', 'users/appAdmins')).statusCode).toBe(200);
     const off = await asAdmin('PUT', `users/changestatus/${user.id}`, { active: false });
@@ -381,7 +444,11 @@ describe('option lists', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/access/roles', headers: t.auth(token) });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual(
-      expect.arrayContaining([{ id: 1, name: 'admin', pName: 'مدیر کل' }, { id: 2, name: 'appAdmin', pName: 'مدیر اپلیکیشن' }, { id: 5, name: 'restricted', pName: 'کاربر محدود' }]),
+      expect.arrayContaining([
+        { id: 1, name: 'admin', pName: 'مدیر کل' },
+        { id: 2, name: 'appAdmin', pName: 'مدیر اپلیکیشن' },
+        { id: 5, name: 'restricted', pName: 'کاربر محدود' },
+      ]),
     );
     expect(res.json().data.every((r: object) => Object.keys(r).sort().join() === 'id,name,pName')).toBe(true);
     const asTop = (await asAdmin('GET', 'access/roles')).json().data;
@@ -393,7 +460,10 @@ describe('unique index fallback', () => {
   it('names the field of a unique-index violation (two creates racing past the check)', async () => {
     const existing = await t.createUser();
     const fail = (values: { email: string; username: string }) =>
-      t.repos.users.insert({ name: 'ن', family: 'ف', roleId: 2, passwordHash: 'x', ...values }).then(() => null, (err: unknown) => err);
+      t.repos.users.insert({ name: 'ن', family: 'ف', roleId: 2, passwordHash: 'x', ...values }).then(
+        () => null,
+        (err: unknown) => err,
+      );
     expect(uniqueUserFieldOf(await fail({ email: existing.email.toUpperCase(), username: `u_${suffix()}` }))).toBe('email');
     expect(uniqueUserFieldOf(await fail({ email: `e.${suffix()}@example.com`, username: existing.username }))).toBe('username');
     expect(uniqueUserFieldOf(new Error('other'))).toBeUndefined();
@@ -410,8 +480,11 @@ describe('OpenAPI', () => {
       expect.arrayContaining(['name', 'family', 'email', 'username', 'password', 'role_id']),
     );
     for (const [path, method] of [
-      ['users/update/{id}', 'put'], ['users/changepasslist', 'post'], ['users/updateAccess/{id}', 'put'],
-      ['users/destroy/{id}', 'delete'], ['users/changestatus/{id}', 'put'],
+      ['users/update/{id}', 'put'],
+      ['users/changepasslist', 'post'],
+      ['users/updateAccess/{id}', 'put'],
+      ['users/destroy/{id}', 'delete'],
+      ['users/changestatus/{id}', 'put'],
     ]) {
       expect(doc.paths[`/api/v1/${path}`][method].description).toContain('Requires: role admin.');
     }

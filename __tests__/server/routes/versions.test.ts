@@ -21,7 +21,11 @@ const list = (who: Caller, appId: number) => t.app.inject({ method: 'GET', url: 
 const del = (who: Caller, path: 'version' | 'versionBlock', id: number) =>
   t.app.inject({ method: 'DELETE', url: api(`apps/${path}/${id}`), headers: who.headers });
 const stored = async (appId: number) =>
-  (await t.db.select().from(appVersions).where(eq(appVersions.appId, appId)).orderBy(appVersions.id)).map((v) => ({ id: v.id, appVersion: v.appVersion, status: v.status }));
+  (await t.db.select().from(appVersions).where(eq(appVersions.appId, appId)).orderBy(appVersions.id)).map((v) => ({
+    id: v.id,
+    appVersion: v.appVersion,
+    status: v.status,
+  }));
 
 describe('POST apps/versionBlock', () => {
   it('blocks a new version by creating its record, and an existing one by flipping it', async () => {
@@ -86,16 +90,32 @@ describe('GET apps/versionBlock/{appId}', () => {
     const b = await makeApp(t, c, c.owner);
     const register = (app: { apiKey: string }, uniqueDeviceId: string, appVersionCode?: number | string) =>
       t.app
-        .inject({ method: 'POST', url: api('apps/addDevice'), headers: { appapikey: app.apiKey }, payload: { uniqueDeviceId, fcmToken: `fcm-${uniqueDeviceId}`, appVersionCode } })
+        .inject({
+          method: 'POST',
+          url: api('apps/addDevice'),
+          headers: { appapikey: app.apiKey },
+          payload: { uniqueDeviceId, fcmToken: `fcm-${uniqueDeviceId}`, appVersionCode },
+        })
         .then((r) => expect(r.statusCode).toBe(200));
-    for (const [id, v] of [['a1', 1.2], ['a2', '1.20'], ['a3', 1.2], ['a4', 2], ['a5', 2], ['a6', 1.1], ['a7', undefined]] as const) await register(a, id, v);
+    for (const [id, v] of [
+      ['a1', 1.2],
+      ['a2', '1.20'],
+      ['a3', 1.2],
+      ['a4', 2],
+      ['a5', 2],
+      ['a6', 1.1],
+      ['a7', undefined],
+    ] as const)
+      await register(a, id, v);
     await register(a, 'a6', 2); // moved from 1.1 to 2: counts once, for 2
     for (const id of ['b1', 'b2', 'b3', 'b4']) await register(b, id, 1.2);
     await register(b, 'b5', 10);
     await block(c.owner, { appId: a.id, appVersion: 3 }); // a version no device reports
 
     const counts = async (appId: number) =>
-      Object.fromEntries(((await list(c.owner, appId)).json().data as { appVersion: number; devicesCount: number }[]).map((v) => [v.appVersion, v.devicesCount]));
+      Object.fromEntries(
+        ((await list(c.owner, appId)).json().data as { appVersion: number; devicesCount: number }[]).map((v) => [v.appVersion, v.devicesCount]),
+      );
     expect(await counts(a.id)).toEqual({ 3: 0, 2: 3, 1.2: 3, 1.1: 0 });
     expect(await counts(b.id)).toEqual({ 10: 1, 1.2: 4 });
   });
@@ -177,7 +197,7 @@ describe('DELETE apps/version/{id} and apps/versionBlock/{id}', () => {
 describe('ensureAppVersion', () => {
   it('records a version once, active, in its canonical spelling, and never unblocks one', async () => {
     const app = await makeApp(t, c, c.owner);
-    await Promise.all([ensureAppVersion(t.db, app.id, 1.2), ensureAppVersion(t.db, app.id, 1.2), ensureAppVersion(t.db, app.id, 1.20)]);
+    await Promise.all([ensureAppVersion(t.db, app.id, 1.2), ensureAppVersion(t.db, app.id, 1.2), ensureAppVersion(t.db, app.id, 1.2)]);
     expect((await stored(app.id)).map(({ appVersion, status }) => ({ appVersion, status }))).toEqual([{ appVersion: '1.2', status: true }]);
     await block(c.top, { appId: app.id, appVersion: 1.2 });
     await ensureAppVersion(t.db, app.id, 1.2);

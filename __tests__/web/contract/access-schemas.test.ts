@@ -1,7 +1,14 @@
 // The access/* request schemas of docs/product.md §6 (src/contract/access.ts), which both the panel's forms and the
 // server's routes validate with: what they accept and the message ids they refuse with.
 import {
-  menuInputSchema, menuMoveSchema, permissionsInputSchema, roleInputSchema, grants, flattenMenu, messageRef, V,
+  menuInputSchema,
+  menuMoveSchema,
+  permissionsInputSchema,
+  roleInputSchema,
+  grants,
+  flattenMenu,
+  messageRef,
+  V,
   type MenuItem,
 } from '../../../src/contract';
 
@@ -16,7 +23,11 @@ const errorsOf = (schema: { validateSync: (v: unknown, o: object) => unknown }, 
 
 describe('access contract', () => {
   it('trims a role name, blanks an empty description to null, refuses non-English or long names and asks for a Persian name', () => {
-    expect(roleInputSchema.validateSync({ name: ' support ', pName: 'پشتیبان', description: '' })).toEqual({ name: 'support', pName: 'پشتیبان', description: null });
+    expect(roleInputSchema.validateSync({ name: ' support ', pName: 'پشتیبان', description: '' })).toEqual({
+      name: 'support',
+      pName: 'پشتیبان',
+      description: null,
+    });
     expect(errorsOf(roleInputSchema, { name: 'پشتیبان', pName: 'پشتیبان' })).toEqual([V.englishOnly]);
     expect(errorsOf(roleInputSchema, { name: 'x'.repeat(51), pName: 'پشتیبان' })).toEqual([messageRef(V.tooLong, { max: 50 })]);
     expect(errorsOf(roleInputSchema, { name: 'support', pName: 'Support' })).toEqual([V.persianOnly]);
@@ -33,7 +44,10 @@ describe('access contract', () => {
 
   it('checks menu names by language, the route shape, and makes a missing parent a root', () => {
     expect(menuInputSchema.validateSync({ pName: 'نقش‌ها', enName: 'Roles', route: '/users/roles' })).toEqual({
-      pName: 'نقش‌ها', enName: 'Roles', route: '/users/roles', parentId: null,
+      pName: 'نقش‌ها',
+      enName: 'Roles',
+      route: '/users/roles',
+      parentId: null,
     });
     expect(errorsOf(menuInputSchema, { pName: 'Roles', enName: 'نقش', route: 'users' }).sort()).toEqual([V.checkInput, V.englishOnly, V.persianOnly].sort());
     expect(errorsOf(menuMoveSchema, { direction: 'left' })).toEqual([V.oneOf]);

@@ -10,7 +10,11 @@ const passing = (role: RoleRef) => (Object.keys(POLICIES) as Policy[]).filter((p
 
 describe('role policies', () => {
   it('gives the top admin every policy but being named an app admin (apps go to app admins)', () => {
-    expect(passing(top)).toEqual(Object.keys(POLICIES).filter((p) => p !== 'apps:administer').sort());
+    expect(passing(top)).toEqual(
+      Object.keys(POLICIES)
+        .filter((p) => p !== 'apps:administer')
+        .sort(),
+    );
   });
 
   it('gives an app admin only the unrestricted parts of their own apps', () => {

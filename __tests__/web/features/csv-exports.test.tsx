@@ -76,11 +76,23 @@ describe('every CSV export neutralises spreadsheet formulas', () => {
     server.on('GET', 'users/current', user());
     server.on('GET', 'apps', json({ data: [{ id: 1, name: 'Alpha', active: true, apiKey: 'a'.repeat(64) }] }));
     const device = (id: number, model: string) => ({
-      id, app: { id: 1, name: 'Alpha' }, model, uniqueDeviceId: `device-${id}`, fcmToken: `fcm-${id}`, appVersionCode: -5,
-      createdAt: '2024-03-20T10:00:00.000Z', updatedAt: '2024-03-20T10:00:00.000Z',
+      id,
+      app: { id: 1, name: 'Alpha' },
+      model,
+      uniqueDeviceId: `device-${id}`,
+      fcmToken: `fcm-${id}`,
+      appVersionCode: -5,
+      createdAt: '2024-03-20T10:00:00.000Z',
+      updatedAt: '2024-03-20T10:00:00.000Z',
     });
     server.on('GET', 'apps/devices', json({ rows: [device(1, DDE), device(2, FORMULA)], count: 2, countEstimated: false }));
-    const written = csvText(['ID', 'Model', 'App version'], [[1, DDE, -5], [2, FORMULA, -5]]);
+    const written = csvText(
+      ['ID', 'Model', 'App version'],
+      [
+        [1, DDE, -5],
+        [2, FORMULA, -5],
+      ],
+    );
     server.on('GET', 'apps/devices/export', { status: 200, body: written, contentType: 'text/csv; charset=utf-8' });
     const view = await renderApp({ route: '/app/devices', token: 'tok', locale: 'en' });
     await screen.findByText('device-1');
@@ -96,9 +108,20 @@ describe('every CSV export neutralises spreadsheet formulas', () => {
     server.on('GET', 'users/current', user());
     server.on('GET', 'audit/filters', json({ data: { actions: ['auth.signInFailed'], targetTypes: ['user'], actors: [] } }));
     const failed = {
-      id: 1, at: '2026-01-01T00:00:00.000Z', actorId: null, actorName: AT, actorRole: null, ip: '127.0.0.1',
-      action: 'auth.signInFailed', operation: 'POST /api/v1/users/signin', targetType: 'user', targetId: null,
-      targetName: DDE, before: null, after: null, detail: { login: FORMULA },
+      id: 1,
+      at: '2026-01-01T00:00:00.000Z',
+      actorId: null,
+      actorName: AT,
+      actorRole: null,
+      ip: '127.0.0.1',
+      action: 'auth.signInFailed',
+      operation: 'POST /api/v1/users/signin',
+      targetType: 'user',
+      targetId: null,
+      targetName: DDE,
+      before: null,
+      after: null,
+      detail: { login: FORMULA },
     };
     server.on('GET', 'audit', json({ rows: [failed], count: 1 }));
     const written = csvText(['ID', 'User', 'Target name'], [[1, AT, DDE]]);
@@ -129,7 +152,7 @@ describe('every CSV export neutralises spreadsheet formulas', () => {
     expectNeutralised(await exported(view.user), DDE);
   });
 
-  it('a server\'s profiles', async () => {
+  it("a server's profiles", async () => {
     server.on('GET', 'users/current', json({ data: makeUser({ role: ROLES.admin }) }));
     server.on('GET', 'apps/servers', json({ data: [SERVER] }));
     server.on('GET', `apps/profiles/${SERVER.id}`, json({ data: [profile(1, AT, 'vless', 'mci'), profile(2, '-1+1', 'vmess', 'wifi')] }));
@@ -140,7 +163,11 @@ describe('every CSV export neutralises spreadsheet formulas', () => {
 
   it('users', async () => {
     server.on('GET', 'users/current', user());
-    server.on('GET', 'users', json({ data: [staff({ id: 2, username: 'sara', name: FORMULA, family: PLUS, eName: FORMULA, eFamily: PLUS, role: ROLES.appAdmin })], app: [] }));
+    server.on(
+      'GET',
+      'users',
+      json({ data: [staff({ id: 2, username: 'sara', name: FORMULA, family: PLUS, eName: FORMULA, eFamily: PLUS, role: ROLES.appAdmin })], app: [] }),
+    );
     server.on('GET', 'access/roles', json({ data: [ROLES.admin, ROLES.appAdmin, ROLES.restricted] }));
     const view = await renderApp({ route: '/users/list', token: 'tok', locale: 'en' });
     await screen.findByText('sara', { selector: 'bdi' });
@@ -151,7 +178,11 @@ describe('every CSV export neutralises spreadsheet formulas', () => {
 
   it('roles', async () => {
     server.on('GET', 'users/current', user());
-    server.on('GET', 'access/roles', json({ data: [{ id: 7, name: 'support', requireTotp: false, description: DDE, createdAt: '2025-03-21T08:00:00.000Z', usersCount: 0, scope: 'all' }] }));
+    server.on(
+      'GET',
+      'access/roles',
+      json({ data: [{ id: 7, name: 'support', requireTotp: false, description: DDE, createdAt: '2025-03-21T08:00:00.000Z', usersCount: 0, scope: 'all' }] }),
+    );
     server.on('GET', 'access/menus', json({ data: [] }));
     server.on('GET', 'access/operations', json({ data: [] }));
     const view = await renderApp({ route: '/users/roles', token: 'tok', locale: 'en' });
@@ -162,7 +193,20 @@ describe('every CSV export neutralises spreadsheet formulas', () => {
 
   it('domain encryption apps', async () => {
     server.on('GET', 'users/current', user());
-    const app = { id: 1, name: 'Alpha', packageName: 'com.example.alpha', adminId: 2, adminName: AT, active: true, repoName: 'acme/alpha', github: FORMULA, gitlab: null, gitea: null, codeberg: null, bitbucket: null };
+    const app = {
+      id: 1,
+      name: 'Alpha',
+      packageName: 'com.example.alpha',
+      adminId: 2,
+      adminName: AT,
+      active: true,
+      repoName: 'acme/alpha',
+      github: FORMULA,
+      gitlab: null,
+      gitea: null,
+      codeberg: null,
+      bitbucket: null,
+    };
     server.on('GET', 'apps', json({ data: [app] }));
     const view = await renderApp({ route: '/settings/domain-encryption', token: 'tok', locale: 'en' });
     await view.user.click(await screen.findByRole('tab', { name: 'Apps' }));
@@ -195,7 +239,13 @@ describe('a Persian export is data, not display', () => {
 
   it('roles: the creation time in ISO 8601 and counts in Latin digits, not the Jalali date shown', async () => {
     server.on('GET', 'users/current', user());
-    server.on('GET', 'access/roles', json({ data: [{ id: 7, name: 'support', requireTotp: false, description: 'پشتیبانی', createdAt: '2025-03-21T08:00:00.000Z', usersCount: 12, scope: 'all' }] }));
+    server.on(
+      'GET',
+      'access/roles',
+      json({
+        data: [{ id: 7, name: 'support', requireTotp: false, description: 'پشتیبانی', createdAt: '2025-03-21T08:00:00.000Z', usersCount: 12, scope: 'all' }],
+      }),
+    );
     server.on('GET', 'access/menus', json({ data: [] }));
     server.on('GET', 'access/operations', json({ data: [] }));
     const view = await renderApp({ route: '/users/roles', token: 'tok', locale: 'fa' });

@@ -74,13 +74,17 @@ export class FakeServer {
     const request: FakeRequest = { method, path, query: url.searchParams, headers, body, params: {} };
     this.requests.push(request);
     const route = this.routes.find((r) => r.method === method && r.pattern.test(path));
-    if (!route) return new Response(JSON.stringify({ message: 'no fake route', code: 'NOT_FOUND' }), { status: 404, headers: { 'content-type': 'application/json' } });
+    if (!route)
+      return new Response(JSON.stringify({ message: 'no fake route', code: 'NOT_FOUND' }), { status: 404, headers: { 'content-type': 'application/json' } });
     const match = route.pattern.exec(path)!;
     route.keys.forEach((key, i) => (request.params[key] = match[i + 1]));
     const reply = await route.handler(request);
     if (reply.body === undefined) return new Response(null, { status: reply.status, headers: reply.contentType ? { 'content-type': reply.contentType } : {} });
     if (reply.body instanceof ReadableStream) {
-      return new Response(abortable(reply.body, init.signal), { status: reply.status, headers: { 'content-type': reply.contentType ?? 'application/octet-stream' } });
+      return new Response(abortable(reply.body, init.signal), {
+        status: reply.status,
+        headers: { 'content-type': reply.contentType ?? 'application/octet-stream' },
+      });
     }
     const text = typeof reply.body === 'string' && reply.contentType && !reply.contentType.includes('json') ? reply.body : JSON.stringify(reply.body);
     return new Response(text, { status: reply.status, headers: { 'content-type': reply.contentType ?? 'application/json; charset=utf-8' } });

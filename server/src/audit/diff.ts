@@ -7,8 +7,23 @@ import { AUDIT_CHANGED } from '../../../src/contract';
 type Fields = Record<string, unknown>;
 
 const SECRET_KEYS = new Set([
-  'password', 'passwordHash', 'passwordEnc', 'addressEnc', 'address_enc', 'newCoreKey', 'newCoreIv', 'cppKey', 'cppIv',
-  'apiKey', 'robotApiKey', 'robotApiKeyHash', 'totpSecretEnc', 'totpPendingEnc', 'fcmToken', 'config', 'token',
+  'password',
+  'passwordHash',
+  'passwordEnc',
+  'addressEnc',
+  'address_enc',
+  'newCoreKey',
+  'newCoreIv',
+  'cppKey',
+  'cppIv',
+  'apiKey',
+  'robotApiKey',
+  'robotApiKeyHash',
+  'totpSecretEnc',
+  'totpPendingEnc',
+  'fcmToken',
+  'config',
+  'token',
 ]);
 /** Any other key that names a secret by its shape (a safety net for columns added later). */
 const SECRET_SHAPE = /password|hash|secret|token|(Key|Iv|Enc)$/i;

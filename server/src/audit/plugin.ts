@@ -129,20 +129,28 @@ async function runAudited(root: Db, spec: AuditSpec, request: FastifyRequest, re
     const scope = opened;
     if (scope && (scope.kept.length || spec.refused)) {
       await root.transaction((tx) =>
-        openScope(tx, async () => {
-          for (const write of scope.kept) await write();
-          if (spec.refused) {
-            const typed = (request.body as { email?: unknown } | undefined)?.email;
-            await recordAudit(tx, {
-              action: spec.refused,
-              actor: scope.actor ?? { id: request.user?.id ?? null, name: request.user?.username ?? (typeof typed === 'string' ? typed : null), role: request.user?.roleName ?? null },
-              request,
-              target: { type: TARGET_TYPE[spec.target], id: scope.targetId, name: undefined },
-              // The status the caller is answered (a 503 when the database dropped the call).
-              detail: { status: toErrorResponse(err).status },
-            });
-          }
-        }, { ...scope, kept: [] }),
+        openScope(
+          tx,
+          async () => {
+            for (const write of scope.kept) await write();
+            if (spec.refused) {
+              const typed = (request.body as { email?: unknown } | undefined)?.email;
+              await recordAudit(tx, {
+                action: spec.refused,
+                actor: scope.actor ?? {
+                  id: request.user?.id ?? null,
+                  name: request.user?.username ?? (typeof typed === 'string' ? typed : null),
+                  role: request.user?.roleName ?? null,
+                },
+                request,
+                target: { type: TARGET_TYPE[spec.target], id: scope.targetId, name: undefined },
+                // The status the caller is answered (a 503 when the database dropped the call).
+                detail: { status: toErrorResponse(err).status },
+              });
+            }
+          },
+          { ...scope, kept: [] },
+        ),
       );
     }
     throw err;

@@ -6,8 +6,25 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { rawPublicKey } from '../domain/bundle';
 import {
-  adSettings, appBundleKeys, appBundleSettings, appMirrors, appSettings, appVersions, apps, devices, operatorSettings, permissions, privacyPolicy, profiles, roleOperations, rolePermissions, roles,
-  serverApps, servers, subscriptions, users,
+  adSettings,
+  appBundleKeys,
+  appBundleSettings,
+  appMirrors,
+  appSettings,
+  appVersions,
+  apps,
+  devices,
+  operatorSettings,
+  permissions,
+  privacyPolicy,
+  profiles,
+  roleOperations,
+  rolePermissions,
+  roles,
+  serverApps,
+  servers,
+  subscriptions,
+  users,
 } from '../db/schema';
 
 export interface Snapshot {
@@ -32,7 +49,10 @@ function row(table: PgTable, idColumn: PgColumn, nameOf?: (r: Record<string, unk
 }
 
 async function appName(db: Db, id: string): Promise<string | undefined> {
-  const [found] = await db.select({ name: apps.name }).from(apps).where(eq(apps.id, Number(id)));
+  const [found] = await db
+    .select({ name: apps.name })
+    .from(apps)
+    .where(eq(apps.id, Number(id)));
   return found?.name;
 }
 
@@ -57,8 +77,16 @@ export const TARGETS = {
   roleGrants: (async (db, id) => {
     const found = await loadRole(db, id);
     if (!found) return undefined;
-    const menus = await db.select({ id: rolePermissions.permissionId }).from(rolePermissions).where(eq(rolePermissions.roleId, Number(id))).orderBy(asc(rolePermissions.permissionId));
-    const ops = await db.select().from(roleOperations).where(eq(roleOperations.roleId, Number(id))).orderBy(asc(roleOperations.route), asc(roleOperations.method));
+    const menus = await db
+      .select({ id: rolePermissions.permissionId })
+      .from(rolePermissions)
+      .where(eq(rolePermissions.roleId, Number(id)))
+      .orderBy(asc(rolePermissions.permissionId));
+    const ops = await db
+      .select()
+      .from(roleOperations)
+      .where(eq(roleOperations.roleId, Number(id)))
+      .orderBy(asc(roleOperations.route), asc(roleOperations.method));
     return { ...found, fields: { scope: found.fields.scope, menuIds: menus.map((m) => m.id), operations: ops.map((o) => `${o.method} ${o.route}`) } };
   }) as Loader,
   menu: row(permissions, permissions.id, (r) => r.enName),
@@ -69,7 +97,11 @@ export const TARGETS = {
   appVersions: (async (db, id) => {
     const name = await appName(db, id);
     if (name === undefined) return undefined;
-    const rows = await db.select().from(appVersions).where(eq(appVersions.appId, Number(id))).orderBy(asc(appVersions.id));
+    const rows = await db
+      .select()
+      .from(appVersions)
+      .where(eq(appVersions.appId, Number(id)))
+      .orderBy(asc(appVersions.id));
     return { name, fields: Object.fromEntries(rows.map((v) => [v.appVersion, v.status ? 'active' : 'blocked'])) };
   }) as Loader,
   version: row(appVersions, appVersions.id, (r) => r.appVersion),
@@ -86,7 +118,10 @@ export const TARGETS = {
       .from(appBundleKeys)
       .where(eq(appBundleKeys.appId, Number(id)))
       .orderBy(asc(appBundleKeys.id));
-    const [settings] = await db.select({ apiBases: appBundleSettings.apiBases }).from(appBundleSettings).where(eq(appBundleSettings.appId, Number(id)));
+    const [settings] = await db
+      .select({ apiBases: appBundleSettings.apiBases })
+      .from(appBundleSettings)
+      .where(eq(appBundleSettings.appId, Number(id)));
     return {
       name,
       fields: { apiBases: settings?.apiBases ?? [], keys: keys.map((k) => `${k.id} ${k.active ? 'active' : 'inactive'} ${rawPublicKey(k.pem)}`) },
@@ -96,13 +131,21 @@ export const TARGETS = {
   appMirrors: (async (db, id) => {
     const name = await appName(db, id);
     if (name === undefined) return undefined;
-    const rows = await db.select().from(appMirrors).where(eq(appMirrors.appId, Number(id))).orderBy(asc(appMirrors.id));
+    const rows = await db
+      .select()
+      .from(appMirrors)
+      .where(eq(appMirrors.appId, Number(id)))
+      .orderBy(asc(appMirrors.id));
     return { name, fields: { mirrors: rows.map((m) => `${m.id} ${m.url} ${m.branch} ${m.path}`) } };
   }) as Loader,
   server: (async (db, id) => {
     const found = await loadServer(db, id);
     if (!found) return undefined;
-    const links = await db.select({ appId: serverApps.appId }).from(serverApps).where(eq(serverApps.serverId, Number(id))).orderBy(asc(serverApps.appId));
+    const links = await db
+      .select({ appId: serverApps.appId })
+      .from(serverApps)
+      .where(eq(serverApps.serverId, Number(id)))
+      .orderBy(asc(serverApps.appId));
     return { ...found, fields: { ...found.fields, appIds: links.map((l) => l.appId) } };
   }) as Loader,
   profile: row(profiles, profiles.id, (r) => r.name),
@@ -119,7 +162,13 @@ export const TARGETS = {
   /** A subscription link: what it covers and how it answers, never its token's hash. */
   subscription: (async (db, id) => {
     const [found] = await db
-      .select({ label: subscriptions.label, serverId: subscriptions.serverId, appId: subscriptions.appId, operator: subscriptions.operator, format: subscriptions.format })
+      .select({
+        label: subscriptions.label,
+        serverId: subscriptions.serverId,
+        appId: subscriptions.appId,
+        operator: subscriptions.operator,
+        format: subscriptions.format,
+      })
       .from(subscriptions)
       .where(eq(subscriptions.id, Number(id)));
     return found && { name: found.label, fields: found };

@@ -85,13 +85,19 @@ const toIds = (value: unknown): number[] | undefined => {
 
 /** Which of `appIds` exist and are in reach (rbac's appScope). */
 async function appsInReach(db: Db, user: AuthUser, appIds: number[]): Promise<Set<number>> {
-  const rows = await db.select({ id: apps.id }).from(apps).where(and(inArray(apps.id, appIds), appScope(user)));
+  const rows = await db
+    .select({ id: apps.id })
+    .from(apps)
+    .where(and(inArray(apps.id, appIds), appScope(user)));
   return new Set(rows.map((r) => r.id));
 }
 
 /** Which of `serverIds` exist and are in reach (rbac's serverScope: linked to an app in reach). */
 async function serversInReach(db: Db, user: AuthUser, serverIds: number[]): Promise<Set<number>> {
-  const rows = await db.select({ id: servers.id }).from(servers).where(and(inArray(servers.id, serverIds), serverScope(db, user)));
+  const rows = await db
+    .select({ id: servers.id })
+    .from(servers)
+    .where(and(inArray(servers.id, serverIds), serverScope(db, user)));
   return new Set(rows.map((r) => r.id));
 }
 
@@ -107,7 +113,11 @@ export async function sharedFor(db: Db, userId: number, serverIds: number[]): Pr
 }
 
 const serverShared = (ids: number[]) =>
-  new HttpError(409, ERROR_CODES.serverShared, `Apps of other admins use server ${ids.join(', ')}; only the top admin may change it or its profiles (unlink your apps instead)`);
+  new HttpError(
+    409,
+    ERROR_CODES.serverShared,
+    `Apps of other admins use server ${ids.join(', ')}; only the top admin may change it or its profiles (unlink your apps instead)`,
+  );
 
 /** The server-level rule after reach: write refuses a shared server, link refuses a shared server whose own fields change. */
 async function checkServers(db: Db, user: AuthUser, serverIds: number[], need: Need, request: FastifyRequest): Promise<void> {
@@ -126,7 +136,9 @@ async function onlyLinksChange(db: Db, serverIds: number[], body: unknown): Prom
     .select({ ip: servers.ip, countryId: servers.countryId, username: servers.username, port: servers.port })
     .from(servers)
     .where(inArray(servers.id, serverIds));
-  return rows.every((r) => r.ip === sent.ip && r.countryId === sent.countryId && (r.username ?? null) === (sent.username ?? null) && (r.port ?? 22) === sent.port);
+  return rows.every(
+    (r) => r.ip === sent.ip && r.countryId === sent.countryId && (r.username ?? null) === (sent.username ?? null) && (r.port ?? 22) === sent.port,
+  );
 }
 
 /** The parent ids of child records (profile -> server, device/version -> app); a missing child has none. */
@@ -199,7 +211,8 @@ export function registerAccess(app: FastifyInstance, isGuarded: (route: RouteOpt
   app.addHook('onRoute', (route) => {
     const spec = route.config?.access;
     if (!spec) {
-      if (isGuarded(route)) throw new Error(`${[route.method].flat().join(',')} ${route.url} is guarded but declares no config.access (server/src/auth/access.ts)`);
+      if (isGuarded(route))
+        throw new Error(`${[route.method].flat().join(',')} ${route.url} is guarded but declares no config.access (server/src/auth/access.ts)`);
       return;
     }
     for (const method of [route.method].flat()) if (method !== 'HEAD') table.push({ method, url: route.url, access: spec });

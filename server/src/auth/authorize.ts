@@ -77,7 +77,10 @@ type Guard = preValidationAsyncHookHandler & { [RULE]?: AuthRule };
  * account calls' `noGrant`): such a route must declare its `config.access` (auth/access.ts).
  */
 export function guardsRecords(route: { preValidation?: unknown }): boolean {
-  const rule = [route.preValidation ?? []].flat().map((h) => (h as Guard)[RULE]).find(Boolean);
+  const rule = [route.preValidation ?? []]
+    .flat()
+    .map((h) => (h as Guard)[RULE])
+    .find(Boolean);
   return rule !== undefined && !rule.noGrant;
 }
 

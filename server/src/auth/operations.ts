@@ -3,7 +3,17 @@
 // (`GET apps/destroyDevice/{id}`). Filled from the route table as routes register (authorize's
 // onRoute hook) and sealed when the app is built, so it can never drift from what the server serves.
 import type { FastifyRequest } from 'fastify';
-import { API_PREFIX, ROLE_IDS, ROLE_NAMES, operationKey, type HttpMethod, type Operation, type OperationRef, type RoleRef, type UserAccess } from '../../../src/contract';
+import {
+  API_PREFIX,
+  ROLE_IDS,
+  ROLE_NAMES,
+  operationKey,
+  type HttpMethod,
+  type Operation,
+  type OperationRef,
+  type RoleRef,
+  type UserAccess,
+} from '../../../src/contract';
 import type { Repositories } from '../repositories';
 
 /** `/api/v1/apps/destroyDevice/:id` -> `apps/destroyDevice/{id}`, the OpenAPI spelling without the prefix. */

@@ -36,7 +36,9 @@ export const badCredentials = () => new HttpError(401, ERROR_CODES.badCredential
  */
 export class SignInLimitedError extends HttpError {
   constructor(readonly retryAfterSeconds: number) {
-    super(429, ERROR_CODES.rateLimited, 'Too many failed sign-ins; try again later', undefined, { retryAfterMinutes: Math.max(1, Math.ceil(retryAfterSeconds / 60)) });
+    super(429, ERROR_CODES.rateLimited, 'Too many failed sign-ins; try again later', undefined, {
+      retryAfterMinutes: Math.max(1, Math.ceil(retryAfterSeconds / 60)),
+    });
   }
 }
 

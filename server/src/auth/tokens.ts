@@ -25,9 +25,7 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
     verify(token) {
       try {
         const payload = verifier(token) as Partial<TokenClaims>;
-        return typeof payload.sid === 'string' && UUID.test(payload.sid) && typeof payload.sub === 'string'
-          ? { sid: payload.sid, sub: payload.sub }
-          : null;
+        return typeof payload.sid === 'string' && UUID.test(payload.sid) && typeof payload.sub === 'string' ? { sid: payload.sid, sub: payload.sub } : null;
       } catch {
         return null;
       }

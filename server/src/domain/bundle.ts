@@ -154,7 +154,10 @@ export class BundleCache {
     if (entry.signed?.issuedAt !== window.issuedAt) {
       this.signings++;
       const body = Buffer.from(
-        signBundle({ v: BUNDLE_FORMAT, app: source.packageName, version, ...window, apiBases: source.apiBases, payload: source.payload }, source.signer.privateKey),
+        signBundle(
+          { v: BUNDLE_FORMAT, app: source.packageName, version, ...window, apiBases: source.apiBases, payload: source.payload },
+          source.signer.privateKey,
+        ),
         'utf8',
       );
       entry.signed = { issuedAt: window.issuedAt, body: { etag: strongEtag(body), body } };

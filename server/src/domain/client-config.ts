@@ -10,8 +10,19 @@
 // lookup (key → app, active, version) plus a Map read. A version change (database trigger, same
 // transaction as the change) drops the app's entry on the next call of any instance.
 import {
-  AD_SLOTS, API_PREFIX, CLIENT_LINKS, CLIENT_SETTINGS, SETTING_FIELDS,
-  type AppSettingsDto, type ClientConfig, type ClientProfile, type Locale, type Operator, type OperatorNames, type Protocol, type ProfileType,
+  AD_SLOTS,
+  API_PREFIX,
+  CLIENT_LINKS,
+  CLIENT_SETTINGS,
+  SETTING_FIELDS,
+  type AppSettingsDto,
+  type ClientConfig,
+  type ClientProfile,
+  type Locale,
+  type Operator,
+  type OperatorNames,
+  type Protocol,
+  type ProfileType,
 } from '../../../src/contract';
 import { flagUrl } from './flags';
 import { strongEtag, type CachedBody } from '../http/cached-body';
@@ -66,7 +77,11 @@ export type PreparedConfig =
       coreKeys: { key: string; iv: string };
     };
 
-const codes = (csv: string): string[] => csv.split(',').map((c) => c.trim().toUpperCase()).filter(Boolean);
+const codes = (csv: string): string[] =>
+  csv
+    .split(',')
+    .map((c) => c.trim().toUpperCase())
+    .filter(Boolean);
 
 /** The fields the contract's table sends to the phones (toClient), with the country lists as arrays. */
 function clientSettings(s: NonNullable<ConfigSnapshot['settings']>): ClientConfig['settings'] {

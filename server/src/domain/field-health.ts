@@ -88,8 +88,7 @@ export const hourInWindow = (hour: Date, now: Date, windowMinutes: number): bool
   hour.getTime() + HOUR_MS > now.getTime() - windowMinutes * 60_000 && hour.getTime() <= now.getTime();
 
 /** The first hour whose counters a window ending at `now` reads. */
-export const windowStart = (now: Date, windowMinutes: number): Date =>
-  new Date(Math.floor((now.getTime() - windowMinutes * 60_000) / HOUR_MS) * HOUR_MS);
+export const windowStart = (now: Date, windowMinutes: number): Date => new Date(Math.floor((now.getTime() - windowMinutes * 60_000) / HOUR_MS) * HOUR_MS);
 
 /**
  * The verdict of one (profile, operator) for one app: `unknown` below the app's minimum of distinct
@@ -124,8 +123,7 @@ export function verdictOf(hours: readonly HourCounter[], distinctDevices: number
  * against a settled working/failing verdict) and disagreed more often than it agreed. The fold's
  * statement applies the same rule in SQL (repositories/field-health.ts).
  */
-export const deviceWeight = (agree: number, disagree: number): number =>
-  agree + disagree >= TRUST_MIN_JUDGED && disagree > agree ? LOW_WEIGHT : 1;
+export const deviceWeight = (agree: number, disagree: number): number => (agree + disagree >= TRUST_MIN_JUDGED && disagree > agree ? LOW_WEIGHT : 1);
 
 /** One profile an operator's answer may carry, with its verdict for that operator. */
 export interface SteeringRow {

@@ -52,7 +52,11 @@ export function scrub(text: string, secrets: string[]): string {
   let out = text;
   for (const s of secrets.filter((x) => x.length >= 4).sort((a, b) => b.length - a.length)) out = out.split(s).join('***');
   out = out.replace(/(https?:\/\/)[^/\s@]*@/gi, '$1').replace(/(authorization:\s*\w+\s+)\S+/gi, '$1***');
-  out = out.split('\n').map((l) => l.trimEnd()).filter((l) => l && !l.startsWith('hint:')).join('\n');
+  out = out
+    .split('\n')
+    .map((l) => l.trimEnd())
+    .filter((l) => l && !l.startsWith('hint:'))
+    .join('\n');
   return out.length > 1000 ? `…${out.slice(-1000)}` : out;
 }
 
@@ -108,7 +112,8 @@ function runner(cwd: string, env: NodeJS.ProcessEnv, secrets: string[], options:
 }
 
 function checkTarget(target: GitTarget): void {
-  if (!isMirrorUrl(target.url) || !isBranchName(target.branch) || !isMirrorPath(target.path)) throw new GitMirrorError('the mirror\'s URL, branch or path is not valid');
+  if (!isMirrorUrl(target.url) || !isBranchName(target.branch) || !isMirrorPath(target.path))
+    throw new GitMirrorError("the mirror's URL, branch or path is not valid");
 }
 
 /** Runs `work` in a fresh temporary folder (also git's HOME), removed afterwards. */

@@ -15,7 +15,12 @@ export interface DuplicateScan<R> {
  * Splits `rows` into fresh rows and duplicates by `addressOf`, against the server's stored tokens
  * (`open` reads one; a token it cannot open counts as no address).
  */
-export async function scanDuplicates<R>(rows: readonly R[], addressOf: (row: R) => string, storedTokens: readonly string[], open: (token: string) => string): Promise<DuplicateScan<R>> {
+export async function scanDuplicates<R>(
+  rows: readonly R[],
+  addressOf: (row: R) => string,
+  storedTokens: readonly string[],
+  open: (token: string) => string,
+): Promise<DuplicateScan<R>> {
   const opened = await mapCooperatively(storedTokens, (token) => {
     try {
       return open(token);

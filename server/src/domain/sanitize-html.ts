@@ -7,11 +7,7 @@ import sanitizeHtml from 'sanitize-html';
 const TEXT_TAGS = ['p', 'div', 'span', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'li', 'ul', 'ol', 'blockquote', 'pre'] as const;
 const INLINE_TAGS = ['strong', 'b', 'em', 'i', 'u', 's', 'del', 'ins', 'sup', 'sub', 'code', 'br', 'a', 'img'] as const;
 
-const COLOR = [
-  /^#[0-9a-f]{3,8}$/i,
-  /^rgba?\(\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*(,\s*(0|1|0?\.\d+)\s*)?\)$/i,
-  /^[a-z]{3,20}$/i,
-];
+const COLOR = [/^#[0-9a-f]{3,8}$/i, /^rgba?\(\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*(,\s*(0|1|0?\.\d+)\s*)?\)$/i, /^[a-z]{3,20}$/i];
 const LENGTH = /^(\d{1,4}(\.\d{1,3})?(px|pt|em|rem|%)|auto)$/;
 
 const TEXT_STYLES: Record<string, RegExp[]> = {

@@ -64,8 +64,33 @@ export interface ParsedLink {
  * spx, pqv), finalmask (fm) and the user (flow, encryption for VLESS; scy and aid for VMess).
  */
 export const LINK_FIELDS = [
-  'headerType', 'host', 'seed', 'mtu', 'tti', 'quicSecurity', 'key', 'serviceName', 'authority', 'mode', 'extra', 'heartbeatPeriod',
-  'fp', 'alpn', 'allowInsecure', 'ech', 'pcs', 'vcn', 'pbk', 'sid', 'spx', 'pqv', 'fm', 'flow', 'encryption', 'scy', 'aid',
+  'headerType',
+  'host',
+  'seed',
+  'mtu',
+  'tti',
+  'quicSecurity',
+  'key',
+  'serviceName',
+  'authority',
+  'mode',
+  'extra',
+  'heartbeatPeriod',
+  'fp',
+  'alpn',
+  'allowInsecure',
+  'ech',
+  'pcs',
+  'vcn',
+  'pbk',
+  'sid',
+  'spx',
+  'pqv',
+  'fm',
+  'flow',
+  'encryption',
+  'scy',
+  'aid',
 ] as const;
 export type LinkField = (typeof LINK_FIELDS)[number];
 /** A link's fields as text; `allowInsecure` is "true" or absent; `extra` and `fm` are JSON text. */
@@ -225,10 +250,33 @@ function parseVmess(link: string, payload: string): ParsedLink {
 
 /** XHTTP settings 3x-ui writes flat into a vmess JSON (beside `mode`), which belong in `extra`. */
 const XHTTP_EXTRA_KEYS = [
-  'headers', 'xPaddingBytes', 'xPaddingObfsMode', 'xPaddingKey', 'xPaddingHeader', 'xPaddingPlacement', 'xPaddingMethod',
-  'uplinkHTTPMethod', 'sessionIDPlacement', 'sessionIDKey', 'sessionIDTable', 'sessionIDLength', 'sessionPlacement', 'sessionKey',
-  'seqPlacement', 'seqKey', 'uplinkDataPlacement', 'uplinkDataKey', 'uplinkChunkSize', 'noGRPCHeader', 'noSSEHeader',
-  'scMaxEachPostBytes', 'scMinPostsIntervalMs', 'scMaxBufferedPosts', 'scStreamUpServerSecs', 'xmux', 'downloadSettings',
+  'headers',
+  'xPaddingBytes',
+  'xPaddingObfsMode',
+  'xPaddingKey',
+  'xPaddingHeader',
+  'xPaddingPlacement',
+  'xPaddingMethod',
+  'uplinkHTTPMethod',
+  'sessionIDPlacement',
+  'sessionIDKey',
+  'sessionIDTable',
+  'sessionIDLength',
+  'sessionPlacement',
+  'sessionKey',
+  'seqPlacement',
+  'seqKey',
+  'uplinkDataPlacement',
+  'uplinkDataKey',
+  'uplinkChunkSize',
+  'noGRPCHeader',
+  'noSSEHeader',
+  'scMaxEachPostBytes',
+  'scMinPostsIntervalMs',
+  'scMaxBufferedPosts',
+  'scStreamUpServerSecs',
+  'xmux',
+  'downloadSettings',
 ];
 const TRUE = new Set(['1', 'true']);
 
@@ -244,7 +292,26 @@ function vmessJsonFields(o: Record<string, unknown>, transport: string, path: st
   const type = t('type');
   const host = t('host');
   const fields: LinkFields = {};
-  for (const k of ['fp', 'alpn', 'ech', 'pcs', 'vcn', 'pbk', 'sid', 'spx', 'pqv', 'fm', 'flow', 'heartbeatPeriod', 'mtu', 'tti', 'seed', 'mode', 'authority', 'extra'] as const) {
+  for (const k of [
+    'fp',
+    'alpn',
+    'ech',
+    'pcs',
+    'vcn',
+    'pbk',
+    'sid',
+    'spx',
+    'pqv',
+    'fm',
+    'flow',
+    'heartbeatPeriod',
+    'mtu',
+    'tti',
+    'seed',
+    'mode',
+    'authority',
+    'extra',
+  ] as const) {
     fields[k] = t(k);
   }
   fields.scy = t('scy') || 'auto';
@@ -294,7 +361,7 @@ function uriFields(params: Record<string, string>, protocol: Protocol, transport
   const fields: LinkFields = {};
   for (const k of LINK_FIELDS) fields[k] = params[k]?.trim() || undefined;
   fields.allowInsecure = ['allowInsecure', 'insecure', 'allow_insecure'].some((k) => TRUE.has((params[k] ?? '').trim().toLowerCase())) ? 'true' : undefined;
-  fields.serviceName = transport === 'grpc' ? path ?? undefined : undefined;
+  fields.serviceName = transport === 'grpc' ? (path ?? undefined) : undefined;
   if (protocol === 'vmess') {
     // `encryption` is the VMess cipher here (the JSON form's `scy`), not VLESS encryption.
     fields.scy = params.encryption?.trim() || 'auto';

@@ -94,7 +94,10 @@ const headerUrl = (v: string | null | undefined): string | undefined => (v && /^
  * The headers clients read: the file name (quoted, ASCII, with the UTF-8 name beside it), the title
  * as base64 so a Persian label survives, the refresh interval in hours, and the app's links.
  */
-export function subscriptionHeaders(label: string, links?: { telegram: string | null; aboutLink: string | null; googlePlayLink: string | null }): Record<string, string> {
+export function subscriptionHeaders(
+  label: string,
+  links?: { telegram: string | null; aboutLink: string | null; googlePlayLink: string | null },
+): Record<string, string> {
   const ascii = label.replace(/[^A-Za-z0-9 ._()-]+/g, '_').replace(/^[_ ]+|[_ ]+$/g, '') || 'subscription';
   const headers: Record<string, string> = {
     'content-disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${rfc5987(label)}`,

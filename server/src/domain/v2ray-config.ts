@@ -44,7 +44,10 @@ export class UnsupportedByCore extends Error {
 export const CORE_NAMES: Record<ConfigCore, string> = { xray: 'Xray-core', v2ray: 'v2ray 4' };
 
 const list = (v: string | undefined): string[] | undefined => {
-  const items = (v ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const items = (v ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   return items.length ? items : undefined;
 };
 /** An object without its undefined and empty-text members (so the JSON carries only what the link said). */
@@ -227,9 +230,10 @@ function outbound(p: ParsedLink, core: ConfigCore): Json {
   if (p.protocol === 'vmess') {
     const cipher = f.scy || 'auto';
     // Xray-core has no alterId (AEAD only) and no "none"/"zero" cipher: it reads them as "auto".
-    user = core === 'xray'
-      ? { id: p.id, security: cipher === 'none' || cipher === 'zero' ? 'auto' : cipher }
-      : { id: p.id, alterId: Number(f.aid ?? 0) || 0, security: cipher };
+    user =
+      core === 'xray'
+        ? { id: p.id, security: cipher === 'none' || cipher === 'zero' ? 'auto' : cipher }
+        : { id: p.id, alterId: Number(f.aid ?? 0) || 0, security: cipher };
   } else {
     user = compact({ id: p.id, encryption: f.encryption || 'none', flow: core === 'xray' ? f.flow : undefined });
   }

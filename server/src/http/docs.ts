@@ -75,7 +75,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
 };
 
 /** Verbs an action-named path already starts with (`apps/destroyServer`); other paths get the method's. */
-const ACTION = /^(get|add|update|destroy|delete|store|change|set|convert|decrypt|show|export|import|signin|signup|logout|block|reset|enable|disable|remove|verify)(?![a-z])/;
+const ACTION =
+  /^(get|add|update|destroy|delete|store|change|set|convert|decrypt|show|export|import|signin|signup|logout|block|reset|enable|disable|remove|verify)(?![a-z])/;
 const METHOD_VERB: Record<string, string> = { get: 'get', post: 'post', put: 'put', delete: 'delete', patch: 'patch' };
 const pascal = (s: string) => s.replace(/(^|[^A-Za-z0-9]+)([A-Za-z0-9])/g, (_m, _sep, c: string) => c.toUpperCase());
 const camel = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
@@ -86,7 +87,10 @@ const camel = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
  * POST users/signin/totp → signinTotp. The group segment (apps, users) is left out.
  */
 export function operationIdOf(method: string, path: string, withGroup = false): string {
-  const parts = path.replace(/^\/api(\/v\d+)?\//, '').split('/').filter((p) => p && !p.startsWith('{'));
+  const parts = path
+    .replace(/^\/api(\/v\d+)?\//, '')
+    .split('/')
+    .filter((p) => p && !p.startsWith('{'));
   const named = !withGroup && parts.length > 1 && ['apps', 'users', 'access'].includes(parts[0]) ? parts.slice(1) : parts;
   const name = camel(named.map(pascal).join(''));
   return ACTION.test(name) ? name : `${METHOD_VERB[method] ?? method}${pascal(name)}`;
@@ -128,11 +132,14 @@ function finishDocument(doc: OpenApiDocument): OpenApiDocument {
   }
   return {
     ...doc,
-    info: { ...doc.info, license: {
-      // package.json's UNLICENSED: not licensed for use by others; the url explains the convention.
-      name: 'UNLICENSED (proprietary)',
-      url: 'https://docs.npmjs.com/cli/configuring-npm/package-json#license',
-    } },
+    info: {
+      ...doc.info,
+      license: {
+        // package.json's UNLICENSED: not licensed for use by others; the url explains the convention.
+        name: 'UNLICENSED (proprietary)',
+        url: 'https://docs.npmjs.com/cli/configuring-npm/package-json#license',
+      },
+    },
     servers: [{ url: '/', description: 'This server; every path carries its /api prefix' }],
     tags: [...used].sort().map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? name })),
   };

@@ -71,7 +71,18 @@ export const DB_RETRY_AFTER_SECONDS = 2;
  */
 const CONNECTION_SQLSTATE = /^(?:08...|57P0[123]|53300)$/;
 /** Socket errors: the server makes no network calls but the database's. */
-const SOCKET_ERRNO = new Set(['ECONNRESET', 'ECONNREFUSED', 'ECONNABORTED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EHOSTDOWN', 'ENOTFOUND', 'EAI_AGAIN']);
+const SOCKET_ERRNO = new Set([
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EHOSTDOWN',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 /** What node-postgres and pg-pool say when a connection is gone, cannot be made in time, or the pool is closing. */
 const DRIVER_MESSAGE =
   /^(?:Connection terminated(?: unexpectedly| due to connection timeout)?|Client has encountered a connection error and is not queryable|Client was closed and is not queryable|timeout exceeded when trying to connect|timeout expired|Cannot use a pool after calling end on the pool)$/;
@@ -143,7 +154,10 @@ export function sendError(err: unknown, request: FastifyRequest, reply: FastifyR
   if (status === 503) request.log.warn({ err }, 'database unavailable');
   else if (status >= 500) request.log.error({ err }, 'request failed');
   // No error is worth caching (and errors Fastify raises before routing skip the onSend hooks).
-  return reply.status(status).headers({ ...headers, 'cache-control': 'no-store' }).send(body);
+  return reply
+    .status(status)
+    .headers({ ...headers, 'cache-control': 'no-store' })
+    .send(body);
 }
 
 /**

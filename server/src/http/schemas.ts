@@ -34,7 +34,11 @@ export const fileAnswer = (description: string, types: Record<string, object>, h
 /** The body of a text answer. */
 export const textBody = str;
 /** 304 Not Modified: no body; the ETag and caching headers as the 200 sends them. */
-export const notModified = (headers: Record<string, object>) => ({ type: 'null', description: 'Not modified since the ETag sent in If-None-Match; no body', headers });
+export const notModified = (headers: Record<string, object>) => ({
+  type: 'null',
+  description: 'Not modified since the ETag sent in If-None-Match; no body',
+  headers,
+});
 /** The headers of an answer cached by ETag. */
 export const etagHeaders = (vary: string) => ({
   etag: { ...str, description: 'Strong ETag of the body; send it back as If-None-Match' },

@@ -62,7 +62,9 @@ export const validatorCompiler: FastifySchemaCompiler<JsonSchema> = ({ schema, m
       }
       if (!Object.keys(wrongTypes).length) return { error: failure };
       // A wrongly typed field is named as such; the other fields keep their own failures.
-      const others = (failure.inner.length ? failure.inner : failure.path ? [failure] : []).filter((e) => !e.path || !Object.prototype.hasOwnProperty.call(wrongTypes, e.path));
+      const others = (failure.inner.length ? failure.inner : failure.path ? [failure] : []).filter(
+        (e) => !e.path || !Object.prototype.hasOwnProperty.call(wrongTypes, e.path),
+      );
       const typed = Object.entries(wrongTypes).map(([path, id]) => new yup.ValidationError(id, undefined, path));
       return { error: new yup.ValidationError([...typed, ...others]) };
     };
@@ -106,7 +108,9 @@ function toJsonSchema(d: yup.SchemaDescription | yup.SchemaFieldDescription): Js
       out.type = 'object';
       out.properties = Object.fromEntries(Object.entries(fields).map(([k, f]) => [k, toJsonSchema(f)]));
       // A field with a default is filled in when absent: the caller need not send it.
-      const required = Object.entries(fields).filter(([, f]) => 'optional' in f && !f.optional && (f as { default?: unknown }).default === undefined).map(([k]) => k);
+      const required = Object.entries(fields)
+        .filter(([, f]) => 'optional' in f && !f.optional && (f as { default?: unknown }).default === undefined)
+        .map(([k]) => k);
       if (required.length) out.required = required;
       break;
     }
@@ -140,8 +144,10 @@ function toJsonSchema(d: yup.SchemaDescription | yup.SchemaFieldDescription): Js
     const p = (test.params ?? {}) as Record<string, unknown>;
     if (test.name === 'integer') out.type = 'integer';
     else if (test.name === 'email') out.format = 'email';
-    else if (test.name === 'min' && typeof p.min === 'number') out[desc.type === 'string' ? 'minLength' : desc.type === 'array' ? 'minItems' : 'minimum'] = p.min;
-    else if (test.name === 'max' && typeof p.max === 'number') out[desc.type === 'string' ? 'maxLength' : desc.type === 'array' ? 'maxItems' : 'maximum'] = p.max;
+    else if (test.name === 'min' && typeof p.min === 'number')
+      out[desc.type === 'string' ? 'minLength' : desc.type === 'array' ? 'minItems' : 'minimum'] = p.min;
+    else if (test.name === 'max' && typeof p.max === 'number')
+      out[desc.type === 'string' ? 'maxLength' : desc.type === 'array' ? 'maxItems' : 'maximum'] = p.max;
     // An exact length (newCoreKey, newCoreIv) and a rule a test declares as a pattern (profile names,
     // Persian-only and English-only text, no invisible characters in a name the phones show): the
     // document accepts no body the server would refuse for them.

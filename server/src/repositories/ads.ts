@@ -13,12 +13,7 @@ type AdColumns = Partial<typeof adSettings.$inferInsert>;
 export type AdValues = Record<AdSettingsField, string | boolean | number>;
 
 /** The form's field order: IDApp, then each slot's id, Active and Interval, then the switches. */
-export const AD_FIELDS = [
-  'IDApp',
-  ...AD_SLOTS.flatMap((s) => [s, `${s}Active`, `${s}Interval`]),
-  'gdprActive',
-  'smartActive',
-] as AdSettingsField[];
+export const AD_FIELDS = ['IDApp', ...AD_SLOTS.flatMap((s) => [s, `${s}Active`, `${s}Interval`]), 'gdprActive', 'smartActive'] as AdSettingsField[];
 
 /** Request field → column. */
 const COLUMN_OF = Object.fromEntries(

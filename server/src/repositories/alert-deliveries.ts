@@ -27,7 +27,13 @@ export function alertDeliveryQueue(db: Db) {
   return {
     async due(limit: number): Promise<DueDelivery[]> {
       const rows = await db
-        .select({ id: alertDeliveries.id, url: alertDeliveries.url, body: alertDeliveries.body, attempts: alertDeliveries.attempts, secret: appSettings.alertWebhookSecret })
+        .select({
+          id: alertDeliveries.id,
+          url: alertDeliveries.url,
+          body: alertDeliveries.body,
+          attempts: alertDeliveries.attempts,
+          secret: appSettings.alertWebhookSecret,
+        })
         .from(alertDeliveries)
         .leftJoin(appSettings, eq(appSettings.appId, alertDeliveries.appId))
         .where(and(eq(alertDeliveries.status, 'pending'), lte(alertDeliveries.nextAttemptAt, sql`now()`)))

@@ -4,7 +4,15 @@
 // values derive from others and are kept in step here: the five encrypted source-host URLs follow
 // repoName, newCoreKey and newCoreIv, and saving appVersion records that version.
 import { eq, inArray } from 'drizzle-orm';
-import { SECRET_SETTINGS, SETTING_FIELDS, SOURCE_HOSTS, normalizeAppVersion, type AppSettingsBody, type AppSettingsDto, type SettingKey } from '../../../src/contract';
+import {
+  SECRET_SETTINGS,
+  SETTING_FIELDS,
+  SOURCE_HOSTS,
+  normalizeAppVersion,
+  type AppSettingsBody,
+  type AppSettingsDto,
+  type SettingKey,
+} from '../../../src/contract';
 import type { Db } from '../db/client';
 import { appSettings, apps, countries } from '../db/schema';
 import { encryptSourceHosts } from '../domain/word-crypto';

@@ -61,23 +61,22 @@ function toDto(r: ListRow, withSourceHosts: boolean): AppDto & Partial<SourceHos
 }
 
 export function appsRepository(db: Db) {
-  const select = () =>
-    db
-      .select(listColumns)
-      .from(apps)
-      .innerJoin(users, eq(users.id, apps.adminId))
-      .leftJoin(appSettings, eq(appSettings.appId, apps.id));
+  const select = () => db.select(listColumns).from(apps).innerJoin(users, eq(users.id, apps.adminId)).leftJoin(appSettings, eq(appSettings.appId, apps.id));
 
   return {
     async list(filter: AppListFilter): Promise<(AppDto & Partial<SourceHostValues>)[]> {
       const conditions: (SQL | undefined)[] = [filter.scope];
       if (filter.search) {
         const term = likeTerm(filter.search);
-        conditions.push(or(ilike(apps.name, term), ilike(apps.packageName, term), ilike(apps.apiKey, term), ilike(adminName, term), ilike(users.username, term)));
+        conditions.push(
+          or(ilike(apps.name, term), ilike(apps.packageName, term), ilike(apps.apiKey, term), ilike(adminName, term), ilike(users.username, term)),
+        );
       }
       if (filter.active === 'true') conditions.push(eq(apps.active, true));
       if (filter.active === 'false') conditions.push(eq(apps.active, false));
-      const rows = await select().where(and(...conditions)).orderBy(asc(apps.id));
+      const rows = await select()
+        .where(and(...conditions))
+        .orderBy(asc(apps.id));
       return rows.map((r) => toDto(r, filter.withSourceHosts));
     },
 

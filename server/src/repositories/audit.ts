@@ -78,7 +78,10 @@ export function auditRepository(db: Db) {
 
     /** Deletes records older than `days` days; answers how many. */
     async purgeOlderThan(days: number): Promise<number> {
-      const gone = await db.delete(auditLog).where(lt(auditLog.at, sql`now() - make_interval(days => ${days})`)).returning({ id: auditLog.id });
+      const gone = await db
+        .delete(auditLog)
+        .where(lt(auditLog.at, sql`now() - make_interval(days => ${days})`))
+        .returning({ id: auditLog.id });
       return gone.length;
     },
   };

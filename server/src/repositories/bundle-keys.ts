@@ -50,7 +50,11 @@ export function bundleKeysRepository(db: Db) {
      * made it first: the one-active index keeps theirs). Answers whether this one was stored.
      */
     async insertFirst(appId: number, key: NewKey): Promise<boolean> {
-      const rows = await db.insert(appBundleKeys).values({ appId, ...key, active: true }).onConflictDoNothing().returning({ id: appBundleKeys.id });
+      const rows = await db
+        .insert(appBundleKeys)
+        .values({ appId, ...key, active: true })
+        .onConflictDoNothing()
+        .returning({ id: appBundleKeys.id });
       return rows.length > 0;
     },
 
@@ -60,8 +64,14 @@ export function bundleKeysRepository(db: Db) {
      */
     async rotate(appId: number, key: NewKey): Promise<number> {
       await db.execute(sql`SELECT id FROM apps WHERE id = ${appId} FOR UPDATE`);
-      await db.update(appBundleKeys).set({ active: false }).where(and(eq(appBundleKeys.appId, appId), eq(appBundleKeys.active, true)));
-      const [row] = await db.insert(appBundleKeys).values({ appId, ...key, active: true }).returning({ id: appBundleKeys.id });
+      await db
+        .update(appBundleKeys)
+        .set({ active: false })
+        .where(and(eq(appBundleKeys.appId, appId), eq(appBundleKeys.active, true)));
+      const [row] = await db
+        .insert(appBundleKeys)
+        .values({ appId, ...key, active: true })
+        .returning({ id: appBundleKeys.id });
       return row.id;
     },
 

@@ -4,7 +4,19 @@
 // 0004), never here.
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { adSettings, appConfigChanges, appConfigVersions, appSettings, appVersions, apps, countries, fieldHealthVerdicts, profiles, serverApps, servers } from '../db/schema';
+import {
+  adSettings,
+  appConfigChanges,
+  appConfigVersions,
+  appSettings,
+  appVersions,
+  apps,
+  countries,
+  fieldHealthVerdicts,
+  profiles,
+  serverApps,
+  servers,
+} from '../db/schema';
 import { operatorsRepository } from './operators';
 import type { ConfigSnapshot } from '../domain/client-config';
 import { pgTextArray } from '../db/helpers';

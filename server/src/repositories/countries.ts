@@ -7,7 +7,6 @@ import type { Db } from '../db/client';
 import { countries } from '../db/schema';
 import { flagUrl } from '../domain/flags';
 
-
 // Names are sorted here rather than in SQL: PGlite has no ICU collations, and both database modes
 // must answer in the same order ("Åland Islands" next to "Albania", not after "Zimbabwe").
 const byName = new Intl.Collator('en', { sensitivity: 'base' });

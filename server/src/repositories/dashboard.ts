@@ -60,8 +60,7 @@ export function dashboardRepository(db: Db) {
       const apps = parts.apps ?? [];
       const servers = parts.servers ?? [];
       const profiles = parts.profiles ?? [];
-      const profileCount = (key: 'operator' | 'protocol', value: string) =>
-        profiles.filter((r) => r[key] === value).reduce((s, r) => s + toCount(r.n), 0);
+      const profileCount = (key: 'operator' | 'protocol', value: string) => profiles.filter((r) => r[key] === value).reduce((s, r) => s + toCount(r.n), 0);
       return {
         apps: { active: apps.filter((a) => a.active).length, inactive: apps.filter((a) => !a.active).length },
         servers: {

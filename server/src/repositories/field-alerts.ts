@@ -79,13 +79,21 @@ export async function catchUpAlerts(db: Db, appIds: number[], now: Date, windowM
     await db.execute(sql`
       SELECT DISTINCT ON (a.app_id, a.profile_id, a.operator) a.app_id, a.profile_id, a.operator::text, a.to_verdict AS said, a.at, v.verdict
       FROM field_alerts a JOIN field_health_verdicts v ON v.app_id = a.app_id AND v.profile_id = a.profile_id AND v.operator = a.operator
-      WHERE a.at > ${iso(new Date(now.getTime() - 25 * 3600_000))}::timestamptz AND a.app_id IN (${sql.join(appIds.map((id) => sql`${id}`), sql`, `)})
+      WHERE a.at > ${iso(new Date(now.getTime() - 25 * 3600_000))}::timestamptz AND a.app_id IN (${sql.join(
+        appIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})
       ORDER BY a.app_id, a.profile_id, a.operator, a.id DESC`),
   );
   const stale = rows.filter(
     (r) => (r.said === 'failing') !== (r.verdict === 'failing') && new Date(r.at).getTime() <= now.getTime() - windowMinutes(r.app_id) * 60_000,
   );
-  return recordAlerts(db, stale.map((r) => ({ appId: r.app_id, profileId: Number(r.profile_id), operator: r.operator, from: r.said, to: r.verdict })), now, windowMinutes);
+  return recordAlerts(
+    db,
+    stale.map((r) => ({ appId: r.app_id, profileId: Number(r.profile_id), operator: r.operator, from: r.said, to: r.verdict })),
+    now,
+    windowMinutes,
+  );
 }
 
 /** The bell: the newest alerts within `scope` (a condition on servers and apps), and the caller's unread count. */
@@ -95,8 +103,17 @@ export async function notificationsFor(db: Db, userId: number, scope: SQL | unde
   const base = () =>
     db
       .select({
-        id: fieldAlerts.id, appId: fieldAlerts.appId, appName: apps.name, profileId: fieldAlerts.profileId, profileName: profiles.name,
-        serverId: fieldAlerts.serverId, serverIp: servers.ip, operator: fieldAlerts.operator, from: fieldAlerts.fromVerdict, to: fieldAlerts.toVerdict, at: fieldAlerts.at,
+        id: fieldAlerts.id,
+        appId: fieldAlerts.appId,
+        appName: apps.name,
+        profileId: fieldAlerts.profileId,
+        profileName: profiles.name,
+        serverId: fieldAlerts.serverId,
+        serverIp: servers.ip,
+        operator: fieldAlerts.operator,
+        from: fieldAlerts.fromVerdict,
+        to: fieldAlerts.toVerdict,
+        at: fieldAlerts.at,
       })
       .from(fieldAlerts)
       .innerJoin(apps, eq(apps.id, fieldAlerts.appId))
@@ -127,9 +144,17 @@ export async function markNotificationsRead(db: Db, userId: number, upTo: number
 export async function deliveriesOf(db: Db, appId: number, limit: number): Promise<AlertDeliveryDto[]> {
   const rows = await db
     .select({
-      id: alertDeliveries.id, alertId: alertDeliveries.alertId, url: alertDeliveries.url, profileName: profiles.name, operator: fieldAlerts.operator,
-      to: fieldAlerts.toVerdict, status: alertDeliveries.status, attempts: alertDeliveries.attempts, responseStatus: alertDeliveries.responseStatus,
-      lastError: alertDeliveries.lastError, updatedAt: alertDeliveries.updatedAt,
+      id: alertDeliveries.id,
+      alertId: alertDeliveries.alertId,
+      url: alertDeliveries.url,
+      profileName: profiles.name,
+      operator: fieldAlerts.operator,
+      to: fieldAlerts.toVerdict,
+      status: alertDeliveries.status,
+      attempts: alertDeliveries.attempts,
+      responseStatus: alertDeliveries.responseStatus,
+      lastError: alertDeliveries.lastError,
+      updatedAt: alertDeliveries.updatedAt,
     })
     .from(alertDeliveries)
     .innerJoin(fieldAlerts, eq(fieldAlerts.id, alertDeliveries.alertId))

@@ -57,7 +57,14 @@ export async function healthMatrix(db: Db, scope: SQL | undefined, filter: { app
     let cell = cells.get(key);
     if (!cell) {
       cell = {
-        appId: r.appId, appName: r.appName, serverId: r.serverId, operator: r.operator, verdict, changedAt, hidden: 0, devices: 0,
+        appId: r.appId,
+        appName: r.appName,
+        serverId: r.serverId,
+        operator: r.operator,
+        verdict,
+        changedAt,
+        hidden: 0,
+        devices: 0,
         counts: { failing: 0, degraded: 0, working: 0, unknown: 0 },
       };
       cells.set(key, cell);
@@ -69,7 +76,8 @@ export async function healthMatrix(db: Db, scope: SQL | undefined, filter: { app
     else if (verdict === cell.verdict && changedAt > cell.changedAt) cell.changedAt = changedAt;
   }
   return [...cells.values()].sort(
-    (a, b) => SEVERITY[a.verdict] - SEVERITY[b.verdict] || b.changedAt.localeCompare(a.changedAt) || a.serverId - b.serverId || a.operator.localeCompare(b.operator),
+    (a, b) =>
+      SEVERITY[a.verdict] - SEVERITY[b.verdict] || b.changedAt.localeCompare(a.changedAt) || a.serverId - b.serverId || a.operator.localeCompare(b.operator),
   );
 }
 
@@ -95,7 +103,12 @@ export interface ProfileHours {
 }
 
 /** One server's profiles: their verdicts (per app in reach) and their last day per operator. */
-export async function profileHealth(db: Db, serverId: number, scope: SQL | undefined, now: Date): Promise<{ verdicts: ProfileHealthRow[]; series: ProfileHours[] }> {
+export async function profileHealth(
+  db: Db,
+  serverId: number,
+  scope: SQL | undefined,
+  now: Date,
+): Promise<{ verdicts: ProfileHealthRow[]; series: ProfileHours[] }> {
   const ids = db.select({ id: profiles.id }).from(profiles).where(eq(profiles.serverId, serverId));
   const verdicts = await db
     .select({

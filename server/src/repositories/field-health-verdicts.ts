@@ -105,8 +105,15 @@ export async function evaluatePairs(root: Db, pairs: Pair[], now: Date): Promise
 
 async function hoursOf(db: Db, pairs: Pair[], now: Date): Promise<Map<string, HourCounter[]>> {
   const rows = rowsOf<{
-    profile_id: string | number; operator: string; hour: Date | string; attempts: number; successes: number;
-    devices: number; votes: number; ok_votes: number; latency: number[] | string;
+    profile_id: string | number;
+    operator: string;
+    hour: Date | string;
+    attempts: number;
+    successes: number;
+    devices: number;
+    votes: number;
+    ok_votes: number;
+    latency: number[] | string;
   }>(
     await db.execute(sql`
       SELECT h.profile_id, h.operator::text, h.hour, h.attempts, h.successes, h.devices, h.votes, h.ok_votes, h.latency
@@ -148,7 +155,15 @@ async function distinctDevices(db: Db, pairs: Pair[], start: string, now: Date):
 
 /** Recomputes one app's hidden set for one operator; writes and audits what changed. */
 async function steerOperator(db: Db, appId: number, operator: string, s: HealthSettings, now: Date): Promise<Evaluation['hiddenChanges']> {
-  const rows = rowsOf<{ id: string | number; name: string; verdict: HealthVerdict | null; rate: number | null; changed_at: Date | string | null; hidden: boolean | null; kept_at: Date | string | null }>(
+  const rows = rowsOf<{
+    id: string | number;
+    name: string;
+    verdict: HealthVerdict | null;
+    rate: number | null;
+    changed_at: Date | string | null;
+    hidden: boolean | null;
+    kept_at: Date | string | null;
+  }>(
     await db.execute(sql`
       SELECT p.id, p.name, v.verdict, v.rate, v.changed_at, v.hidden, v.kept_at
       FROM profiles p JOIN server_apps sa ON sa.server_id = p.server_id AND sa.app_id = ${appId}

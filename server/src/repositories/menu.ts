@@ -17,7 +17,10 @@ export function menuRepository(db: Db) {
     async treeForRole(roleId: number): Promise<MenuItem[]> {
       const rows =
         roleId === ROLE_IDS.topAdmin
-          ? await db.select(columns).from(permissions).orderBy(...order)
+          ? await db
+              .select(columns)
+              .from(permissions)
+              .orderBy(...order)
           : await db
               .select(columns)
               .from(permissions)
@@ -54,7 +57,10 @@ export function menuRepository(db: Db) {
         .select({ next: sql<number>`coalesce(max(${permissions.sortOrder}) + 1, 0)` })
         .from(permissions)
         .where(siblingsOf(values.parentId));
-      const [row] = await db.insert(permissions).values({ ...values, sortOrder: toCount(next) }).returning({ id: permissions.id });
+      const [row] = await db
+        .insert(permissions)
+        .values({ ...values, sortOrder: toCount(next) })
+        .returning({ id: permissions.id });
       return row.id;
     },
 
@@ -77,7 +83,11 @@ export function menuRepository(db: Db) {
 
     /** Swaps the item with its previous or next sibling (no-op at the edge); siblings are renumbered 0..n-1. */
     async move(item: { id: number; parentId: number | null }, direction: 'up' | 'down'): Promise<void> {
-      const siblings = await db.select({ id: permissions.id }).from(permissions).where(siblingsOf(item.parentId)).orderBy(...order);
+      const siblings = await db
+        .select({ id: permissions.id })
+        .from(permissions)
+        .where(siblingsOf(item.parentId))
+        .orderBy(...order);
       const ids = siblings.map((s) => s.id);
       const at = ids.indexOf(item.id);
       const to = direction === 'up' ? at - 1 : at + 1;

@@ -60,7 +60,13 @@ const shown = {
 
 /** The mirror as it was when its publish began: an outcome is not stored on a mirror edited since (it starts afresh). */
 const unchanged = (m: DueMirror) =>
-  and(eq(appMirrors.id, m.id), eq(appMirrors.url, m.url), eq(appMirrors.branch, m.branch), eq(appMirrors.path, m.path), eq(appMirrors.tokenSealed, m.tokenSealed));
+  and(
+    eq(appMirrors.id, m.id),
+    eq(appMirrors.url, m.url),
+    eq(appMirrors.branch, m.branch),
+    eq(appMirrors.path, m.path),
+    eq(appMirrors.tokenSealed, m.tokenSealed),
+  );
 
 export function mirrorsRepository(db: Db) {
   const select = () =>
@@ -76,18 +82,27 @@ export function mirrorsRepository(db: Db) {
     },
 
     async count(appId: number): Promise<number> {
-      const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(appMirrors).where(eq(appMirrors.appId, appId));
+      const [row] = await db
+        .select({ n: sql<number>`count(*)`.mapWith(Number) })
+        .from(appMirrors)
+        .where(eq(appMirrors.appId, appId));
       return row.n;
     },
 
     /** The sealed token of one of the app's mirrors. */
     async sealedToken(appId: number, id: number): Promise<string | undefined> {
-      const [row] = await db.select({ t: appMirrors.tokenSealed }).from(appMirrors).where(and(eq(appMirrors.appId, appId), eq(appMirrors.id, id)));
+      const [row] = await db
+        .select({ t: appMirrors.tokenSealed })
+        .from(appMirrors)
+        .where(and(eq(appMirrors.appId, appId), eq(appMirrors.id, id)));
       return row?.t;
     },
 
     async insert(appId: number, fields: MirrorFields, tokenSealed: string): Promise<number> {
-      const [row] = await db.insert(appMirrors).values({ appId, ...fields, tokenSealed }).returning({ id: appMirrors.id });
+      const [row] = await db
+        .insert(appMirrors)
+        .values({ appId, ...fields, tokenSealed })
+        .returning({ id: appMirrors.id });
       return row.id;
     },
 
@@ -95,14 +110,25 @@ export function mirrorsRepository(db: Db) {
     async update(appId: number, id: number, fields: MirrorFields, tokenSealed: string | undefined): Promise<boolean> {
       const rows = await db
         .update(appMirrors)
-        .set({ ...fields, ...(tokenSealed && { tokenSealed }), publishedVersion: null, publishedCommit: null, lastError: null, failures: 0, nextAttemptAt: sql`now()` })
+        .set({
+          ...fields,
+          ...(tokenSealed && { tokenSealed }),
+          publishedVersion: null,
+          publishedCommit: null,
+          lastError: null,
+          failures: 0,
+          nextAttemptAt: sql`now()`,
+        })
         .where(and(eq(appMirrors.appId, appId), eq(appMirrors.id, id)))
         .returning({ id: appMirrors.id });
       return rows.length > 0;
     },
 
     async remove(appId: number, id: number): Promise<boolean> {
-      const rows = await db.delete(appMirrors).where(and(eq(appMirrors.appId, appId), eq(appMirrors.id, id))).returning({ id: appMirrors.id });
+      const rows = await db
+        .delete(appMirrors)
+        .where(and(eq(appMirrors.appId, appId), eq(appMirrors.id, id)))
+        .returning({ id: appMirrors.id });
       return rows.length > 0;
     },
 
@@ -132,13 +158,30 @@ export function mirrorsRepository(db: Db) {
       const appLast = sql`(SELECT max(o.published_at) FROM app_mirrors o WHERE o.app_id = ${appMirrors.appId}
         AND o.published_version IS DISTINCT FROM ${version})`;
       return db
-        .select({ id: appMirrors.id, appId: appMirrors.appId, kind: appMirrors.kind, url: appMirrors.url, branch: appMirrors.branch, path: appMirrors.path, tokenSealed: appMirrors.tokenSealed, version, failures: appMirrors.failures })
+        .select({
+          id: appMirrors.id,
+          appId: appMirrors.appId,
+          kind: appMirrors.kind,
+          url: appMirrors.url,
+          branch: appMirrors.branch,
+          path: appMirrors.path,
+          tokenSealed: appMirrors.tokenSealed,
+          version,
+          failures: appMirrors.failures,
+        })
         .from(appMirrors)
         .innerJoin(apps, eq(apps.id, appMirrors.appId))
         .leftJoin(appConfigVersions, eq(appConfigVersions.appId, appMirrors.appId))
         .where(
           sql`${appMirrors.nextAttemptAt} <= now() AND ${apps.active}
-            AND ${except.length ? sql`${appMirrors.id} NOT IN (${sql.join(except.map((id) => sql`${id}`), sql`, `)})` : sql`true`}
+            AND ${
+              except.length
+                ? sql`${appMirrors.id} NOT IN (${sql.join(
+                    except.map((id) => sql`${id}`),
+                    sql`, `,
+                  )})`
+                : sql`true`
+            }
             AND (${appMirrors.requested} OR ${appMirrors.publishedVersion} IS NULL
               OR (${appMirrors.publishedVersion} <> ${version} AND coalesce(${appLast} + ${debounce} <= now(), true))
               OR ${appMirrors.publishedAt} < date_trunc('day', now(), 'UTC'))`,

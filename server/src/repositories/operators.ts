@@ -8,7 +8,10 @@ import { operatorSettings } from '../db/schema';
 export function operatorsRepository(db: Db) {
   return {
     async get(): Promise<OperatorNames> {
-      const rows = await db.select().from(operatorSettings).where(inArray(operatorSettings.key, [...OPERATOR_SETTING_KEYS]));
+      const rows = await db
+        .select()
+        .from(operatorSettings)
+        .where(inArray(operatorSettings.key, [...OPERATOR_SETTING_KEYS]));
       const stored = new Map(rows.map((r) => [r.key, r.value]));
       return Object.fromEntries(OPERATOR_SETTING_KEYS.map((k) => [k, stored.get(k) ?? ''])) as OperatorNames;
     },

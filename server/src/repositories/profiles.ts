@@ -43,11 +43,18 @@ export function profilesRepository(db: Db) {
 
     /** The list with each sealed token, for the server's own use (the subscription export). */
     async listStoredByServer(serverId: number): Promise<StoredProfile[]> {
-      return db.select({ ...dtoColumns, address: profiles.addressEnc }).from(profiles).where(eq(profiles.serverId, serverId)).orderBy(asc(profiles.id));
+      return db
+        .select({ ...dtoColumns, address: profiles.addressEnc })
+        .from(profiles)
+        .where(eq(profiles.serverId, serverId))
+        .orderBy(asc(profiles.id));
     },
 
     async findById(id: number): Promise<StoredProfile | undefined> {
-      const [row] = await db.select({ ...dtoColumns, address: profiles.addressEnc }).from(profiles).where(eq(profiles.id, id));
+      const [row] = await db
+        .select({ ...dtoColumns, address: profiles.addressEnc })
+        .from(profiles)
+        .where(eq(profiles.id, id));
       return row;
     },
 
@@ -110,6 +117,5 @@ export function profilesRepository(db: Db) {
       const [row] = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.addressEnc, token)).limit(1);
       return row?.id;
     },
-
   };
 }

@@ -81,7 +81,11 @@ export function rolesRepository(db: Db) {
 
     /** The role's stored grants (role_id 1 holds everything without rows; the caller says so). */
     async grants(id: number): Promise<Omit<RoleGrants, 'scope'>> {
-      const menus = await db.select({ id: rolePermissions.permissionId }).from(rolePermissions).where(eq(rolePermissions.roleId, id)).orderBy(asc(rolePermissions.permissionId));
+      const menus = await db
+        .select({ id: rolePermissions.permissionId })
+        .from(rolePermissions)
+        .where(eq(rolePermissions.roleId, id))
+        .orderBy(asc(rolePermissions.permissionId));
       const operations = await db
         .select({ method: roleOperations.method, route: roleOperations.route })
         .from(roleOperations)

@@ -77,7 +77,11 @@ export function serversRepository(db: Db) {
         appsOf.set(l.serverId, list);
       }
       const admins = await db
-        .select({ serverId: serverApps.serverId, n: countDistinct(apps.adminId), others: sql<number>`count(*) FILTER (WHERE ${apps.adminId} <> ${sharedFor ?? 0})` })
+        .select({
+          serverId: serverApps.serverId,
+          n: countDistinct(apps.adminId),
+          others: sql<number>`count(*) FILTER (WHERE ${apps.adminId} <> ${sharedFor ?? 0})`,
+        })
         .from(serverApps)
         .innerJoin(apps, eq(apps.id, serverApps.appId))
         .where(inArray(serverApps.serverId, matching))

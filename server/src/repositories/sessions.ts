@@ -69,7 +69,10 @@ export function sessionsRepository(db: Db) {
     },
 
     async revoke(sessionId: string): Promise<void> {
-      await db.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+      await db
+        .update(sessions)
+        .set({ revokedAt: sql`now()` })
+        .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
     },
 
     /** Deletes sessions that can never be used again: revoked, or older than the token lifetime. */

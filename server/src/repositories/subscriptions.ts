@@ -68,7 +68,10 @@ export function subscriptionsRepository(db: Db) {
       return rows.map((r) => ({
         id: r.id,
         label: r.label,
-        scope: r.serverId !== null ? { kind: 'server' as const, id: r.serverId, name: r.serverName ?? '' } : { kind: 'app' as const, id: r.appId!, name: r.appName ?? '' },
+        scope:
+          r.serverId !== null
+            ? { kind: 'server' as const, id: r.serverId, name: r.serverName ?? '' }
+            : { kind: 'app' as const, id: r.appId!, name: r.appName ?? '' },
         operator: r.operator,
         format: r.format,
         createdAt: r.createdAt.toISOString(),
@@ -79,7 +82,14 @@ export function subscriptionsRepository(db: Db) {
 
     async byTokenHash(tokenHash: string): Promise<SubscriptionRow | undefined> {
       const [row] = await db
-        .select({ id: subscriptions.id, label: subscriptions.label, serverId: subscriptions.serverId, appId: subscriptions.appId, operator: subscriptions.operator, format: subscriptions.format })
+        .select({
+          id: subscriptions.id,
+          label: subscriptions.label,
+          serverId: subscriptions.serverId,
+          appId: subscriptions.appId,
+          operator: subscriptions.operator,
+          format: subscriptions.format,
+        })
         .from(subscriptions)
         .where(eq(subscriptions.tokenHash, tokenHash));
       return row;
@@ -115,7 +125,8 @@ export function subscriptionsRepository(db: Db) {
     async appLinksOf(sub: SubscriptionRow): Promise<AppLinks | undefined> {
       const appId =
         sub.appId ??
-        (await db.select({ id: serverApps.appId }).from(serverApps).where(eq(serverApps.serverId, sub.serverId!)).orderBy(asc(serverApps.appId)).limit(1))[0]?.id;
+        (await db.select({ id: serverApps.appId }).from(serverApps).where(eq(serverApps.serverId, sub.serverId!)).orderBy(asc(serverApps.appId)).limit(1))[0]
+          ?.id;
       if (appId === undefined) return undefined;
       const [row] = await db
         .select({ telegram: appSettings.telegram, aboutLink: appSettings.aboutLink, googlePlayLink: appSettings.googlePlayLink })

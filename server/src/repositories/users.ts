@@ -12,7 +12,9 @@ import { menuRepository } from './menu';
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 /** The profile fields user management may change (not the password, role, status or avatar). */
-export type UserProfileChanges = Partial<Pick<NewUser, 'name' | 'family' | 'eName' | 'eFamily' | 'username' | 'email' | 'mobile' | 'address' | 'website' | 'about' | 'sex' | 'birthdate'>>;
+export type UserProfileChanges = Partial<
+  Pick<NewUser, 'name' | 'family' | 'eName' | 'eFamily' | 'username' | 'email' | 'mobile' | 'address' | 'website' | 'about' | 'sex' | 'birthdate'>
+>;
 
 export interface UserListFilter {
   /** Part of the name, family, English name or family, full name, username or email (any case). */
@@ -185,7 +187,11 @@ export function usersRepository(db: Db) {
     /** Updates the profile fields that are present; answers false when there is no such user. */
     async updateProfile(id: number, changes: UserProfileChanges): Promise<boolean> {
       // updatedAt moves even when nothing else is sent, so the row still reads as saved.
-      const rows = await db.update(users).set({ ...changes, updatedAt: new Date() }).where(eq(users.id, id)).returning({ id: users.id });
+      const rows = await db
+        .update(users)
+        .set({ ...changes, updatedAt: new Date() })
+        .where(eq(users.id, id))
+        .returning({ id: users.id });
       return rows.length > 0;
     },
 

@@ -38,7 +38,10 @@ export function versionKey(version: number): string {
  * anything else throws a RangeError, so validate first (appVersionField).
  */
 export async function ensureAppVersion(db: Db, appId: number, version: number): Promise<void> {
-  await db.insert(appVersions).values({ appId, appVersion: versionKey(version), status: true }).onConflictDoNothing();
+  await db
+    .insert(appVersions)
+    .values({ appId, appVersion: versionKey(version), status: true })
+    .onConflictDoNothing();
 }
 
 /** The expression of devices_app_version_idx, spelled as the index spells it (the planner matches the text). */

@@ -5,8 +5,16 @@
 // role follows its menu grants (access/roles/{id}/permissions) on the next users/current.
 import type { FastifyInstance } from 'fastify';
 import {
-  V, idParamsSchema, menuInputSchema, menuMoveSchema, menuUpdateSchema,
-  type IdParams, type MenuInput, type MenuItem, type MenuMoveInput, type MenuUpdateInput,
+  V,
+  idParamsSchema,
+  menuInputSchema,
+  menuMoveSchema,
+  menuUpdateSchema,
+  type IdParams,
+  type MenuInput,
+  type MenuItem,
+  type MenuMoveInput,
+  type MenuUpdateInput,
 } from '../../../src/contract';
 import { createdData, fromParams } from '../audit/plugin';
 import { HttpError } from '../http/errors';
@@ -68,7 +76,7 @@ export async function accessMenuRoutes(app: FastifyInstance) {
       schema: {
         tags,
         operationId: 'updateMenu',
-        summary: 'Edit a menu item\'s names and route',
+        summary: "Edit a menu item's names and route",
         description: 'The parent and the position stay (move with access/menus/{id}/move).',
         params: yupSchema(idParamsSchema),
         body: yupSchema(menuUpdateSchema),

@@ -10,8 +10,16 @@
 // (auth/authorize.ts), so a change applies at the user's next call on every instance.
 import type { FastifyInstance } from 'fastify';
 import {
-  ERROR_CODES, ROLE_IDS, V, idParamsSchema, permissionsInputSchema, roleInputSchema,
-  type IdParams, type PermissionsInput, type RoleInput, type RoleWithGrants,
+  ERROR_CODES,
+  ROLE_IDS,
+  V,
+  idParamsSchema,
+  permissionsInputSchema,
+  roleInputSchema,
+  type IdParams,
+  type PermissionsInput,
+  type RoleInput,
+  type RoleWithGrants,
 } from '../../../src/contract';
 import { createdData, fromParams } from '../audit/plugin';
 import { requireUser } from '../auth/authorize';
@@ -56,7 +64,12 @@ export async function accessRoutes(app: FastifyInstance) {
     const role = await repos.roles.detail(id);
     if (!role) throw errors.noRole();
     if (id === ROLE_IDS.topAdmin) {
-      return { ...role, scope: 'all', menuIds: await repos.menu.allIds(), operations: app.operations.operations.map(({ method, route }) => ({ method, route })) };
+      return {
+        ...role,
+        scope: 'all',
+        menuIds: await repos.menu.allIds(),
+        operations: app.operations.operations.map(({ method, route }) => ({ method, route })),
+      };
     }
     return { ...role, ...(await repos.roles.grants(id)) };
   }
@@ -78,7 +91,8 @@ export async function accessRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Every API operation a role can be granted {method, route, tag, summary}',
-        description: 'Read from the route table itself (the data behind this OpenAPI document). The account calls (users/current, logout, changepass, avatar, two-factor) and the role options need no grant and are not listed.',
+        description:
+          'Read from the route table itself (the data behind this OpenAPI document). The account calls (users/current, logout, changepass, avatar, two-factor) and the role options need no grant and are not listed.',
         response: { 200: dataResponse({ type: 'array', items: operationJson }) },
       },
     },
@@ -124,7 +138,8 @@ export async function accessRoutes(app: FastifyInstance) {
         tags,
         operationId: 'createRole',
         summary: 'Create a role {pName, name, pDescription, description}',
-        description: 'A Persian name (pName) and an English name (name, unique), each description optional. The new role has scope own and no grants. 409 with errors.name = taken when the English name exists.',
+        description:
+          'A Persian name (pName) and an English name (name, unique), each description optional. The new role has scope own and no grants. 409 with errors.name = taken when the English name exists.',
         body: yupSchema(roleInputSchema),
         response: { 200: successResponse(roleDetailJson) },
       },
@@ -144,8 +159,9 @@ export async function accessRoutes(app: FastifyInstance) {
       schema: {
         tags,
         operationId: 'updateRole',
-        summary: 'Edit a role\'s names and descriptions {pName, name, pDescription, description}',
-        description: 'A description left out or empty is cleared. 409 ROLE_PROTECTED for role_id 1; 409 with errors.name = taken when another role has the English name.',
+        summary: "Edit a role's names and descriptions {pName, name, pDescription, description}",
+        description:
+          'A description left out or empty is cleared. 409 ROLE_PROTECTED for role_id 1; 409 with errors.name = taken when another role has the English name.',
         params: yupSchema(idParamsSchema),
         body: yupSchema(roleInputSchema),
         response: { 200: successResponse(roleDetailJson) },
@@ -169,9 +185,9 @@ export async function accessRoutes(app: FastifyInstance) {
       schema: {
         tags,
         operationId: 'updateRolePermissions',
-        summary: 'Replace a role\'s grants {menuIds, operations, scope}',
+        summary: "Replace a role's grants {menuIds, operations, scope}",
         description:
-          'Takes effect on the users\' next request. A grant only narrows: the fixed rules (ownership, role_id 1-only fields, role_id 5 limits) still hold. ' +
+          "Takes effect on the users' next request. A grant only narrows: the fixed rules (ownership, role_id 1-only fields, role_id 5 limits) still hold. " +
           '400 with errors.operations or errors.menuIds = oneOf for an operation (see access/operations) or menu item that does not exist; 409 ROLE_PROTECTED for role_id 1.',
         params: yupSchema(idParamsSchema),
         body: yupSchema(permissionsInputSchema),

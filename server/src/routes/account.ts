@@ -1,14 +1,21 @@
 // docs/product.md §7 "Session and account": users/signin, current, logout, changepass and avatar. The TOTP
 // step of sign-in and the TOTP calls are in ./totp.ts.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  AVATAR_MAX_BYTES, AVATAR_MAX_SIDE_PX, V, changePasswordSchema, signInSchema, type ChangePasswordBody, type SignInBody,
-} from '../../../src/contract';
+import { AVATAR_MAX_BYTES, AVATAR_MAX_SIDE_PX, V, changePasswordSchema, signInSchema, type ChangePasswordBody, type SignInBody } from '../../../src/contract';
 import { auditActor, auditDetail, auditTarget } from '../audit/context';
 import { requireUser } from '../auth/authorize';
 import { accessOf } from '../auth/operations';
 import { hashPassword, verifyPassword } from '../domain/passwords';
-import { TOTP_CHALLENGE_TTL_MS, acceptSignIn, assertNotLimited, checkSignIn, failureKeys, recordFailure, withRetryAfter, type CheckedSignIn } from '../auth/sign-in';
+import {
+  TOTP_CHALLENGE_TTL_MS,
+  acceptSignIn,
+  assertNotLimited,
+  checkSignIn,
+  failureKeys,
+  recordFailure,
+  withRetryAfter,
+  type CheckedSignIn,
+} from '../auth/sign-in';
 import { newChallenge } from '../auth/totp';
 import { inspectImage } from '../domain/images';
 import { HttpError } from '../http/errors';
@@ -73,7 +80,11 @@ export async function accountRoutes(app: FastifyInstance) {
     '/users/current',
     {
       preValidation: app.authorize({ any: true, allowPendingPasswordChange: true, allowPendingTotpEnrollment: true, noGrant: true }),
-      schema: { tags, summary: 'The signed-in user with role, permission menu and avatar URL', response: { 200: dataResponse(responseSchema(currentUserSchema)) } },
+      schema: {
+        tags,
+        summary: 'The signed-in user with role, permission menu and avatar URL',
+        response: { 200: dataResponse(responseSchema(currentUserSchema)) },
+      },
     },
     async (request) => {
       const data = await app.repos.users.currentUser(requireUser(request).id);
@@ -114,8 +125,8 @@ export async function accountRoutes(app: FastifyInstance) {
         tags,
         summary: 'Change own password',
         description:
-          'A wrong current password is a 400 on currentPassword, and counts like a failed sign-in of the account from the caller\'s address: ' +
-          'under the sign-in limits, repeated wrong passwords are refused with 429 and Retry-After (in seconds). Success ends the user\'s other sessions.',
+          "A wrong current password is a 400 on currentPassword, and counts like a failed sign-in of the account from the caller's address: " +
+          "under the sign-in limits, repeated wrong passwords are refused with 429 and Retry-After (in seconds). Success ends the user's other sessions.",
         body: yupSchema(changePasswordSchema),
         response: { 200: successResponse() },
       },

@@ -6,8 +6,17 @@
 // its whole state back.
 import type { FastifyInstance } from 'fastify';
 import {
-  AD_MASTER_KEY, AD_TEXT_FIELDS, SMART_AD_FIELDS, adSettingsSchema, checkAdRules, idParamsSchema, showAdsSchema,
-  type AdSettingsBody, type AdSettingsField, type IdParams, type ShowAdsBody,
+  AD_MASTER_KEY,
+  AD_TEXT_FIELDS,
+  SMART_AD_FIELDS,
+  adSettingsSchema,
+  checkAdRules,
+  idParamsSchema,
+  showAdsSchema,
+  type AdSettingsBody,
+  type AdSettingsField,
+  type IdParams,
+  type ShowAdsBody,
 } from '../../../src/contract';
 import { requireUser } from '../auth/authorize';
 import { can } from '../auth/rbac';
@@ -50,7 +59,8 @@ export async function adsRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Switch the ads master (adMob) on or off',
-        description: 'Off also clears the Active flags of rew, intCon, intDis, appOpen, rewIntCon, rewIntDis and rewIntServerlist; gdprActive follows the master.',
+        description:
+          'Off also clears the Active flags of rew, intCon, intDis, appOpen, rewIntCon, rewIntDis and rewIntServerlist; gdprActive follows the master.',
         params: yupSchema(idParamsSchema),
         body: yupSchema(showAdsSchema),
         response: { 200: successResponse() },
@@ -87,7 +97,8 @@ export async function adsRoutes(app: FastifyInstance) {
       // produce a state that each alone would have been refused.
       const stored = await app.repos.ads.find(id, true);
       const changed = sent.filter(
-        (k): k is AdSettingsField => k in stored.values && body[k as AdSettingsField] !== undefined && body[k as AdSettingsField] !== stored.values[k as AdSettingsField],
+        (k): k is AdSettingsField =>
+          k in stored.values && body[k as AdSettingsField] !== undefined && body[k as AdSettingsField] !== stored.values[k as AdSettingsField],
       );
       const refused = [
         ...(can(user, 'ads:textFields') ? [] : changed.filter((k) => AD_TEXT_FIELDS.includes(k))),

@@ -4,10 +4,7 @@
 // reshapes it: request.sentKeys), naming them. `robotApiKey: true` is the role_id 1 action that generates a robot API
 // key: it is answered once as data.robotApiKey and only its SHA-256 is stored.
 import type { FastifyInstance } from 'fastify';
-import {
-  TOP_ADMIN_ONLY_SETTINGS, V, appSettingsSchema, idParamsSchema, splitCountryCodes,
-  type AppSettingsBody, type IdParams,
-} from '../../../src/contract';
+import { TOP_ADMIN_ONLY_SETTINGS, V, appSettingsSchema, idParamsSchema, splitCountryCodes, type AppSettingsBody, type IdParams } from '../../../src/contract';
 import { requireUser } from '../auth/authorize';
 import { can } from '../auth/rbac';
 import { generateApiKey, hashApiKey } from '../domain/word-crypto';

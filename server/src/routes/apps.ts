@@ -11,8 +11,15 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
-  V, appSchema, appsQuerySchema, changeStatusParams, idParamsSchema,
-  type AppBody, type AppsQuery, type ChangeStatusParams, type IdParams,
+  V,
+  appSchema,
+  appsQuerySchema,
+  changeStatusParams,
+  idParamsSchema,
+  type AppBody,
+  type AppsQuery,
+  type ChangeStatusParams,
+  type IdParams,
 } from '../../../src/contract';
 import { requireUser, type AuthUser } from '../auth/authorize';
 import { appScope, can } from '../auth/rbac';
@@ -51,11 +58,11 @@ export async function appRoutes(app: FastifyInstance) {
   app.get<{ Querystring: AppsQuery }>(
     '/apps',
     {
-      config: { access: noRecord('the list is limited to the caller\'s reach by its query') },
+      config: { access: noRecord("the list is limited to the caller's reach by its query") },
       preValidation: app.authorize({ any: true }),
       schema: {
         tags,
-        summary: 'List applications: all in scope, or the caller\'s own with ?state=appAdmin',
+        summary: "List applications: all in scope, or the caller's own with ?state=appAdmin",
         description:
           'role_id 1 gets every app, anyone else the apps they administer; state=appAdmin limits anyone to their own. ' +
           'Optional filters: search (name, package name, admin name, API key) and active=all|true|false. ' +
@@ -80,7 +87,8 @@ export async function appRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'One application with its settings',
-        description: 'settings holds every docs/product.md §3 settings field; newCoreKey, newCoreIv, cppKey and cppIv only for role_id 1. The robot API key is never answered.',
+        description:
+          'settings holds every docs/product.md §3 settings field; newCoreKey, newCoreIv, cppKey and cppIv only for role_id 1. The robot API key is never answered.',
         params: yupSchema(idParamsSchema),
         response: { 200: dataResponse(responseSchema(appWithSettingsSchema)) },
       },
@@ -180,7 +188,6 @@ export async function appRoutes(app: FastifyInstance) {
       return { success: true };
     },
   );
-
 }
 
 const packageNameTaken = () => HttpError.conflict({ packageName: V.taken }, 'This package name is already used');

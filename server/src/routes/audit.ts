@@ -19,7 +19,20 @@ const DAY_MS = 24 * 3600 * 1000;
 const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
 /** A record as a line of the export, in AUDIT_EXPORT_HEADERS' order: stored values, the time in ISO 8601, objects as JSON. */
 const auditCells = (r: AuditRowDto): CsvCell[] => [
-  r.id, r.at, r.actorId, r.actorName, r.actorRole, r.ip, r.action, r.operation, r.targetType, r.targetId, r.targetName, json(r.before), json(r.after), json(r.detail),
+  r.id,
+  r.at,
+  r.actorId,
+  r.actorName,
+  r.actorRole,
+  r.ip,
+  r.action,
+  r.operation,
+  r.targetType,
+  r.targetId,
+  r.targetName,
+  json(r.before),
+  json(r.after),
+  json(r.detail),
 ];
 
 export async function auditRoutes(app: FastifyInstance) {
@@ -76,7 +89,7 @@ export async function auditRoutes(app: FastifyInstance) {
       preValidation: app.authorize(rule),
       schema: {
         tags,
-        summary: 'The actions, target types and actors recorded so far (the filters\' choices)',
+        summary: "The actions, target types and actors recorded so far (the filters' choices)",
         response: { 200: dataResponse(responseSchema(auditFilterOptionsSchema)) },
       },
     },
@@ -84,7 +97,8 @@ export async function auditRoutes(app: FastifyInstance) {
   );
 
   // Retention: once at start and then daily; the timer does not keep the process alive.
-  const sweep = () => app.repos.audit.purgeOlderThan(app.config.auditRetentionDays).catch((err: unknown) => app.log.error({ err }, 'audit retention sweep failed'));
+  const sweep = () =>
+    app.repos.audit.purgeOlderThan(app.config.auditRetentionDays).catch((err: unknown) => app.log.error({ err }, 'audit retention sweep failed'));
   await sweep();
   const timer = setInterval(() => void sweep(), DAY_MS);
   timer.unref();

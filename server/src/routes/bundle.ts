@@ -11,8 +11,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { APP_API_KEY_HEADER, ERROR_CODES } from '../../../src/contract';
 import {
-  API_BASES_MAX, BUNDLE_FIELDS, BUNDLE_LIFETIME_DAYS, appIdParamsSchema, bundleKeyListSchema, bundleSettingsDtoSchema, bundleSettingsSchema, signedBundleSchema,
-  type AppIdParams, type BundleKeyDto, type BundleSettingsBody,
+  API_BASES_MAX,
+  BUNDLE_FIELDS,
+  BUNDLE_LIFETIME_DAYS,
+  appIdParamsSchema,
+  bundleKeyListSchema,
+  bundleSettingsDtoSchema,
+  bundleSettingsSchema,
+  signedBundleSchema,
+  type AppIdParams,
+  type BundleKeyDto,
+  type BundleSettingsBody,
 } from '../../../src/contract/bundle';
 import { owns } from '../auth/access';
 import { fromParams } from '../audit/plugin';
@@ -56,7 +65,7 @@ export async function bundleRoutes(app: FastifyInstance) {
       },
       schema: {
         tags,
-        summary: 'The signed bundle: the whole config in one document signed with the app\'s Ed25519 key',
+        summary: "The signed bundle: the whole config in one document signed with the app's Ed25519 key",
         description:
           `The \`${APP_API_KEY_HEADER}\` header picks the app (401 when missing or unknown, 403 APP_INACTIVE when inactive, ` +
           '409 APP_KEYS_MISSING without newCoreKey/newCoreIv). The answer is one JSON document ' +
@@ -95,11 +104,11 @@ export async function bundleRoutes(app: FastifyInstance) {
       preValidation: app.authorize({ any: true }),
       schema: {
         tags: keyTags,
-        summary: 'The app\'s bundle signing keys: the public halves, for the app\'s developers',
+        summary: "The app's bundle signing keys: the public halves, for the app's developers",
         description:
-          'For role_id 1 and the app\'s own admin (404 otherwise). Newest first: the active key signs the bundles ' +
+          "For role_id 1 and the app's own admin (404 otherwise). Newest first: the active key signs the bundles " +
           '(apps/client/bundle), the inactive ones signed earlier bundles. `publicKeyPem` is SPKI PEM, `publicKey` the raw ' +
-          '32-byte Ed25519 key in standard base64. The app\'s first key is made on the first call. The private keys never leave the server.',
+          "32-byte Ed25519 key in standard base64. The app's first key is made on the first call. The private keys never leave the server.",
         params: yupSchema(appIdParamsSchema),
         response: { 200: dataResponse(responseSchema(bundleKeyListSchema)) },
       },
@@ -118,7 +127,7 @@ export async function bundleRoutes(app: FastifyInstance) {
       preValidation: app.authorize({ policy: 'apps:advancedSettings' }),
       schema: {
         tags: keyTags,
-        summary: 'Make a new signing key for the app\'s bundles; the old one stays listed, inactive',
+        summary: "Make a new signing key for the app's bundles; the old one stays listed, inactive",
         description:
           'Answers the keys as GET apps/bundleKeys does, the new active key first. Bundles are signed with the new key from ' +
           'the next call, under a higher config version. Ship the new public key in the app before rotating (or trust both), ' +
@@ -142,8 +151,8 @@ export async function bundleRoutes(app: FastifyInstance) {
       preValidation: app.authorize({ any: true }),
       schema: {
         tags: keyTags,
-        summary: 'The app\'s bundle settings: the API base URLs signed into every bundle',
-        description: 'For role_id 1 and the app\'s own admin (404 otherwise). An app never saved has no API bases.',
+        summary: "The app's bundle settings: the API base URLs signed into every bundle",
+        description: "For role_id 1 and the app's own admin (404 otherwise). An app never saved has no API bases.",
         params: yupSchema(appIdParamsSchema),
         response: { 200: dataResponse(responseSchema(bundleSettingsDtoSchema)) },
       },

@@ -12,8 +12,18 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ClientApp } from '../repositories/client-config';
 import {
-  APP_API_KEY_HEADER, ERROR_CODES, OPERATORS, clientConfigPreviewQuerySchema, clientConfigQuerySchema, clientPrivacyQuerySchema, idParamsSchema,
-  type ClientConfig, type ClientConfigPreviewQuery, type ClientConfigQuery, type ClientPrivacyQuery, type IdParams,
+  APP_API_KEY_HEADER,
+  ERROR_CODES,
+  OPERATORS,
+  clientConfigPreviewQuerySchema,
+  clientConfigQuerySchema,
+  clientPrivacyQuerySchema,
+  idParamsSchema,
+  type ClientConfig,
+  type ClientConfigPreviewQuery,
+  type ClientConfigQuery,
+  type ClientPrivacyQuery,
+  type IdParams,
 } from '../../../src/contract';
 import { prepareConfig, renderConfig } from '../domain/client-config';
 import { encodedBody, etagMatches, strongEtag } from '../http/cached-body';
@@ -66,10 +76,10 @@ export async function clientConfigRoutes(app: FastifyInstance) {
         summary: 'What a mobile app needs: settings, ads, update state, operators, servers and encrypted profiles',
         description:
           `The \`${APP_API_KEY_HEADER}\` header picks the app (401 when missing or unknown, 403 APP_INACTIVE when the app is inactive). ` +
-          '`versionCode` is the caller\'s build (`update.blocked` is true when it is a blocked version); `operator` ' +
+          "`versionCode` is the caller's build (`update.blocked` is true when it is a blocked version); `operator` " +
           `(${OPERATORS.join(', ')}) keeps only that operator's profiles; \`lang\` (fa, en; default fa) picks the update text; ` +
           '`deviceId` (the uniqueDeviceId of apps/addDevice) marks that device as seen (lastSeenAt, written in batches). ' +
-          'Each profile\'s `config` is its share link encrypted like apps/wordEncryption: AES-256-CBC, PKCS#7, key = newCoreKey ' +
+          "Each profile's `config` is its share link encrypted like apps/wordEncryption: AES-256-CBC, PKCS#7, key = newCoreKey " +
           'and IV = newCoreIv as UTF-8 bytes, standard base64. An app without both keys answers 409 APP_KEYS_MISSING (a plain link is never sent). ' +
           'No key, password, robot key, robotIp or repoName is ever in the answer. Caching: a strong `ETag`, ' +
           '`Cache-Control: private, no-cache` and `Vary: appapikey`; send the last ETag as `If-None-Match` to get 304 with no body ' +
@@ -110,7 +120,8 @@ export async function clientConfigRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'The privacy policy as a public HTML page (the `privacyUrl` of apps/client/config)',
-        description: 'No sign-in. The stored policy is sanitised (allowlist) when saved and again here. `lang` (fa, en) sets the page language and direction. Strong ETag, 304 on If-None-Match.',
+        description:
+          'No sign-in. The stored policy is sanitised (allowlist) when saved and again here. `lang` (fa, en) sets the page language and direction. Strong ETag, 304 on If-None-Match.',
         querystring: yupSchema(clientPrivacyQuerySchema),
         response: { 200: fileAnswer('The policy as an HTML page', { 'text/html': textBody }, PRIVACY_HEADERS), 304: notModified(PRIVACY_HEADERS) },
       },
@@ -137,10 +148,10 @@ export async function clientConfigRoutes(app: FastifyInstance) {
       preValidation: app.authorize({ any: true }),
       schema: {
         tags,
-        summary: 'What the app receives: its config decoded, and the history of its changes (the panel\'s tab)',
+        summary: "What the app receives: its config decoded, and the history of its changes (the panel's tab)",
         description:
-          'For role_id 1 and the app\'s own admin (404 otherwise). `config` is the answer of apps/client/config for that operator ' +
-          'and language with each profile\'s encrypted `config` replaced by `link`: the decrypted share link for role_id 1, null for ' +
+          "For role_id 1 and the app's own admin (404 otherwise). `config` is the answer of apps/client/config for that operator " +
+          "and language with each profile's encrypted `config` replaced by `link`: the decrypted share link for role_id 1, null for " +
           'everyone else. `keysMissing` is true when the app has no newCoreKey/newCoreIv (the apps then get 409). `version` is the ' +
           'current config version and `history` its latest changes, newest first, each with the action ("table:op") that made it.',
         params: yupSchema(idParamsSchema),
@@ -159,7 +170,9 @@ export async function clientConfigRoutes(app: FastifyInstance) {
       const history = (await app.repos.clientConfig.history(id)).map((h) => ({ ...h, changedAt: h.changedAt.toISOString() }));
       const version = current ? { version: current.version, changedAt: current.changedAt.toISOString(), changedBy: current.changedBy } : null;
       if (prepared.kind === 'keysMissing') return { data: { keysMissing: true, config: null, version, history } };
-      const { data } = JSON.parse(renderConfig(prepared, { operator, lang: lang as 'fa' | 'en', blocked: false }).body.toString('utf8')) as { data: ClientConfig };
+      const { data } = JSON.parse(renderConfig(prepared, { operator, lang: lang as 'fa' | 'en', blocked: false }).body.toString('utf8')) as {
+        data: ClientConfig;
+      };
       const { newCoreKey, newCoreIv } = snapshot.settings!;
       const top = can(user, 'profiles:reveal');
       const config = {

@@ -6,7 +6,14 @@
 // an error. Limited per device and per source address (config.clientReport).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
-  APP_API_KEY_HEADER, CLIENT_REPORT_MAX, ERROR_CODES, OPERATORS, REPORT_ERRORS, REPORT_MAX_AGE_MS, REPORT_MAX_AHEAD_MS, clientReportSchema,
+  APP_API_KEY_HEADER,
+  CLIENT_REPORT_MAX,
+  ERROR_CODES,
+  OPERATORS,
+  REPORT_ERRORS,
+  REPORT_MAX_AGE_MS,
+  REPORT_MAX_AHEAD_MS,
+  clientReportSchema,
   type ClientReportBody,
 } from '../../../src/contract';
 import { latencyBucket } from '../domain/field-health';
@@ -95,7 +102,7 @@ export async function clientReportRoutes(app: FastifyInstance, options: { limits
       },
       schema: {
         tags: ['mobile apps'],
-        summary: 'Report what the phone\'s connection tests found, per profile, on its operator',
+        summary: "Report what the phone's connection tests found, per profile, on its operator",
         description:
           `The \`${APP_API_KEY_HEADER}\` header picks the app (401 when missing or unknown, 403 APP_INACTIVE when inactive). ` +
           `Body: \`deviceId\` (the uniqueDeviceId registered with apps/addDevice), \`versionCode\`, \`operator\` (${OPERATORS.join(', ')}) and ` +

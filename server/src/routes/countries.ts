@@ -16,7 +16,12 @@ const tags = ['servers'];
 
 const countrySchema = responseSchema(countryDtoSchema);
 
-const flagParams = yup.object({ code: yup.string().required(V.required).matches(/^[A-Za-z]{2}$/, V.checkInput) });
+const flagParams = yup.object({
+  code: yup
+    .string()
+    .required(V.required)
+    .matches(/^[A-Za-z]{2}$/, V.checkInput),
+});
 
 const FLAGS_DIR = path.join(path.dirname(require.resolve('flag-icons/package.json')), 'flags', '4x3');
 /** Flags are small (about 1 KB each, 271 in all) and never change while the process runs. */

@@ -16,7 +16,7 @@ export async function dashboardRoutes(app: FastifyInstance) {
   app.get(
     '/dashboard/stats',
     {
-      config: { access: noRecord('the figures are limited to the caller\'s reach by their queries') },
+      config: { access: noRecord("the figures are limited to the caller's reach by their queries") },
       preValidation: app.authorize({ any: true }),
       schema: {
         tags: ['dashboard'],

@@ -5,8 +5,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as yup from 'yup';
 import {
-  APP_API_KEY_HEADER, DEVICE_SORT_KEYS, V, deviceRegisterSchema, deviceUpdateSchema, devicesQuerySchema, idParamsSchema,
-  type DeviceUpdateBody, type DevicesQuery, type IdParams,
+  APP_API_KEY_HEADER,
+  DEVICE_SORT_KEYS,
+  V,
+  deviceRegisterSchema,
+  deviceUpdateSchema,
+  devicesQuerySchema,
+  idParamsSchema,
+  type DeviceUpdateBody,
+  type DevicesQuery,
+  type IdParams,
 } from '../../../src/contract';
 import { positiveId } from '../../../src/contract/schemas/common';
 import { bearerToken, requireUser, type AuthUser } from '../auth/authorize';
@@ -53,7 +61,17 @@ type AddDeviceBody = yup.InferType<typeof addDeviceSchema>;
 const deviceJson = responseSchema(deviceDtoSchema);
 
 /** A device as a line of the export, in DEVICE_EXPORT_HEADERS' order: stored values, ISO dates, numbers as numbers. */
-const deviceCells = (d: DeviceDto): CsvCell[] => [d.id, d.app.name, d.app.id, d.model, d.uniqueDeviceId, d.fcmToken, d.appVersionCode, d.createdAt, d.updatedAt];
+const deviceCells = (d: DeviceDto): CsvCell[] => [
+  d.id,
+  d.app.name,
+  d.app.id,
+  d.model,
+  d.uniqueDeviceId,
+  d.fcmToken,
+  d.appVersionCode,
+  d.createdAt,
+  d.updatedAt,
+];
 
 /** How long a session's reach to every device is trusted for an early page (see deviceRoutes). */
 const EARLY_PAGE_TRUST_MS = 60_000;
@@ -104,7 +122,7 @@ export async function deviceRoutes(app: FastifyInstance, options: DeviceRoutesOp
         const early = request.earlyDevicePage;
         if (early && (reply.statusCode === 401 || reply.statusCode === 403)) reachAllSeen.delete(early.sid);
       },
-      config: { access: noRecord('the list is limited to the caller\'s reach by its query') },
+      config: { access: noRecord("the list is limited to the caller's reach by its query") },
       preValidation: app.authorize({ any: true }),
       schema: {
         tags,
@@ -113,7 +131,7 @@ export async function deviceRoutes(app: FastifyInstance, options: DeviceRoutesOp
           '`filter` is a case-insensitive substring of uniqueDeviceId, model or the first 32 characters of fcmToken; `appId` limits to one app. ' +
           `\`sort\` is one of ${DEVICE_SORT_KEYS.join(', ')} (id is registration order; appVersionCode sorts as a number; a missing model or version sorts last ascending, first descending), ` +
           '`ascending` is true or false (default: false for id, so newest first, true for the others); the device id breaks ties in the same direction, so pages never overlap. ' +
-          'Role_id 1 sees every device, everyone else the devices of the apps they administer (another app\'s id gives an empty list). ' +
+          "Role_id 1 sees every device, everyone else the devices of the apps they administer (another app's id gives an empty list). " +
           `\`count\` is exact up to ${COUNT_EXACT_LIMIT.toLocaleString('en')} matches; above that it is the database's estimate and \`countEstimated\` is true ` +
           '(a short last page still pins it exactly). Answers {rows, count, countEstimated}.',
         querystring: yupSchema(devicesQuerySchema),
@@ -144,11 +162,11 @@ export async function deviceRoutes(app: FastifyInstance, options: DeviceRoutesOp
         summary: 'The device list as a CSV file: every device that matches its filters, in its order',
         description:
           'The query of GET apps/devices without page and size (`appId`, `filter`, `sort`, `ascending`), plus `lang` (fa or en, default fa), the language of the header row. ' +
-          'Answers text/csv (report.csv, UTF-8 with a byte-order mark, CRLF lines) holding every matching device of the caller\'s reach, ' +
+          "Answers text/csv (report.csv, UTF-8 with a byte-order mark, CRLF lines) holding every matching device of the caller's reach, " +
           `in the list's order, streamed ${LIST_EXPORT_BATCH.toLocaleString('en')} rows at a time (keyset pagination), so any size is exported without the server holding it. ` +
           'Columns: id, application, application id, model, device id, Firebase token, app version, registered, last updated; dates in ISO 8601, numbers with Latin digits, ' +
           'values as stored; a cell a spreadsheet would run as a formula starts with an apostrophe; no bidi control characters. ' +
-          'Role_id 1 (and a role with scope all) exports every device, everyone else the devices of the apps they administer; another app\'s `appId` answers 404. ' +
+          "Role_id 1 (and a role with scope all) exports every device, everyone else the devices of the apps they administer; another app's `appId` answers 404. " +
           'Each export is written to the audit log (device.export) before the file is sent.',
         querystring: yupSchema(devicesExportQuerySchema),
         response: { 200: CSV_RESPONSE },
@@ -176,7 +194,7 @@ export async function deviceRoutes(app: FastifyInstance, options: DeviceRoutesOp
       },
       schema: {
         tags,
-        summary: 'Register a device (the mobile apps\' call), or update it when (app, uniqueDeviceId) exists',
+        summary: "Register a device (the mobile apps' call), or update it when (app, uniqueDeviceId) exists",
         description:
           `Authenticate EITHER with the \`${APP_API_KEY_HEADER}\` header carrying the app's API key (the mobile apps; no staff token; ` +
           '`appId` is ignored; 401 for a missing or unknown key, 403 when the app is inactive), ' +
@@ -213,13 +231,16 @@ export async function deviceRoutes(app: FastifyInstance, options: DeviceRoutesOp
   app.put<{ Params: IdParams; Body: DeviceUpdateBody }>(
     '/apps/updateDevice/:id',
     {
-      config: { access: [owns('device', fromParams('id')), owns('app', fromBody('appId'))], audit: { action: 'device.update', target: 'device', id: fromParams('id') } },
+      config: {
+        access: [owns('device', fromParams('id')), owns('app', fromBody('appId'))],
+        audit: { action: 'device.update', target: 'device', id: fromParams('id') },
+      },
       preValidation: app.authorize({ any: true }),
       schema: {
         tags,
         summary: 'Edit a device',
         description:
-          'Replaces appId, uniqueDeviceId, fcmToken, model and appVersionCode. Both the device and the target app must be in the caller\'s scope (404). ' +
+          "Replaces appId, uniqueDeviceId, fcmToken, model and appVersionCode. Both the device and the target app must be in the caller's scope (404). " +
           'Moving to another app keeps the device id. 409 with errors.uniqueDeviceId when the app already has that device id. Answers the updated device.',
         params: yupSchema(idParamsSchema),
         body: yupSchema(deviceUpdateSchema),
@@ -254,7 +275,7 @@ export async function deviceRoutes(app: FastifyInstance, options: DeviceRoutesOp
       schema: {
         tags,
         summary: 'Delete a device',
-        description: 'A device outside the caller\'s apps answers 404.',
+        description: "A device outside the caller's apps answers 404.",
         params: yupSchema(idParamsSchema),
         response: { 200: successResponse() },
       },

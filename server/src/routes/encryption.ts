@@ -39,16 +39,19 @@ export async function encryptionRoutes(app: FastifyInstance) {
   app.post<{ Body: WordEncryptionBody }>(
     '/apps/wordEncryption',
     {
-      config: { access: [owns('app', fromBody('appId'), 'read')], audit: { action: 'encryption.encryptWord', target: 'app', id: fromBody('appId'), always: true } },
+      config: {
+        access: [owns('app', fromBody('appId'), 'read')],
+        audit: { action: 'encryption.encryptWord', target: 'app', id: fromBody('appId'), always: true },
+      },
       preValidation: app.authorize({ any: true }),
       schema: {
         tags,
-        summary: 'Encrypt a word with the app\'s core key and IV',
+        summary: "Encrypt a word with the app's core key and IV",
         description:
           'Answers {success: true, data: "<standard base64>"}: AES-256-CBC, PKCS#7 padding, key = newCoreKey (32 UTF-8 bytes), ' +
           'IV = newCoreIv (16 UTF-8 bytes), the word as UTF-8 exactly as sent (not trimmed). Same as ' +
           '`printf %s "$WORD" | openssl enc -aes-256-cbc -K <key hex> -iv <iv hex> -base64 -A`. ' +
-          '404 when the app does not exist or is not the caller\'s; 409 when the app has no usable key/IV.',
+          "404 when the app does not exist or is not the caller's; 409 when the app has no usable key/IV.",
         body: yupSchema(wordEncryptionSchema),
         response: { 200: successResponse({ type: 'string', description: 'The encrypted word, standard base64' }) },
       },
@@ -67,15 +70,18 @@ export async function encryptionRoutes(app: FastifyInstance) {
   app.post<{ Params: AppIdParams }>(
     '/apps/decryptDomain/:appId',
     {
-      config: { access: [owns('app', fromParams('appId'), 'read')], audit: { action: 'encryption.decryptDomains', target: 'app', id: fromParams('appId'), always: true } },
+      config: {
+        access: [owns('app', fromParams('appId'), 'read')],
+        audit: { action: 'encryption.decryptDomains', target: 'app', id: fromParams('appId'), always: true },
+      },
       preValidation: app.authorize({ policy: 'encryption:apps' }),
       schema: {
         tags,
-        summary: 'Decrypt the app\'s five stored source-host URLs',
+        summary: "Decrypt the app's five stored source-host URLs",
         description:
           'Answers {data: {github, gitlab, gitea, codeberg, bitbucket}}: each the repository URL stored (encrypted) by ' +
           'apps/updateSettings {repoName}, or null when not set. 404 for a missing app; 409 when a stored value does not ' +
-          'decrypt under the app\'s current key and IV (errors names those hosts).',
+          "decrypt under the app's current key and IV (errors names those hosts).",
         params: yupSchema(appIdParams),
         response: { 200: dataResponse(hostsJson) },
       },
@@ -98,7 +104,7 @@ export async function encryptionRoutes(app: FastifyInstance) {
           failed[h] = V.checkInput;
         }
       }
-      if (Object.keys(failed).length) throw HttpError.conflict(failed, 'Stored values do not decrypt under the application\'s key and IV');
+      if (Object.keys(failed).length) throw HttpError.conflict(failed, "Stored values do not decrypt under the application's key and IV");
       return { data };
     },
   );

@@ -14,8 +14,17 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as yup from 'yup';
 import QRCode from 'qrcode';
 import {
-  ERROR_CODES, EXPORT_MESSAGES, PROFILE_EXPORT_FORMATS, idParamsSchema, profileExportQuerySchema, subscriptionExportQuerySchema,
-  type ConfigCore, type IdParams, type ProfileExportFormatDto, type ProfileExportQuery, type SubscriptionExportQuery,
+  ERROR_CODES,
+  EXPORT_MESSAGES,
+  PROFILE_EXPORT_FORMATS,
+  idParamsSchema,
+  profileExportQuerySchema,
+  subscriptionExportQuerySchema,
+  type ConfigCore,
+  type IdParams,
+  type ProfileExportFormatDto,
+  type ProfileExportQuery,
+  type SubscriptionExportQuery,
 } from '../../../src/contract';
 import { profileExportFormatsSchema } from '../../../src/contract/responses-exports';
 import { body, positiveId } from '../../../src/contract/schemas/common';
@@ -36,7 +45,11 @@ const serverParamsSchema = body({ serverId: positiveId() });
 type ServerParams = yup.InferType<typeof serverParamsSchema>;
 
 /** A file name part made of what every file system takes. */
-const safeName = (s: string) => s.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 60) || 'profile';
+const safeName = (s: string) =>
+  s
+    .replace(/[^A-Za-z0-9._-]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, 60) || 'profile';
 
 /**
  * What an export declares beyond its own words: its answer, a file (`ok`: its media types), or
@@ -53,9 +66,14 @@ const isCore = (format: string): format is ConfigCore => format === 'xray' || fo
 
 /** 413 TOO_LONG_FOR_QR: what a link longer than a QR code holds answers. */
 const tooLongForQr = (link: string) =>
-  new HttpError(413, ERROR_CODES.tooLongForQr, `The link (${Buffer.byteLength(link)} bytes) is longer than a QR code holds (2,953 bytes at version 40, level L)`, {
-    link: EXPORT_MESSAGES.tooLongForQr,
-  });
+  new HttpError(
+    413,
+    ERROR_CODES.tooLongForQr,
+    `The link (${Buffer.byteLength(link)} bytes) is longer than a QR code holds (2,953 bytes at version 40, level L)`,
+    {
+      link: EXPORT_MESSAGES.tooLongForQr,
+    },
+  );
 
 /** 409 UNSUPPORTED_BY_CORE naming each field the core cannot carry. */
 const unsupported = (core: ConfigCore, problems: Record<string, string>) =>
@@ -79,24 +97,27 @@ export async function exportRoutes(app: FastifyInstance) {
     {
       config: { access: [owns('profile', fromParams('id'), 'read')] },
       preValidation: topAdmin,
-      schema: exportSchema({
-        summary: 'One profile as a share link, a QR code, or a client config for Xray-core or v2ray 4 (role_id 1)',
-        description:
-          '`format=link` (default): the share link as text/plain. `format=qr`: an SVG QR code of the link (image/svg+xml), error ' +
-          'correction M, or L when the link is too long for M; 413 TOO_LONG_FOR_QR past version 40 at L (2,953 bytes). ' +
-          '`format=xray` (current Xray-core, the apps\' cores) or `format=v2ray` (v2ray 4.x): a complete client config for that core ' +
-          '(application/json, as a download): a SOCKS inbound on 127.0.0.1:10808 and the profile as the outbound, every field of the ' +
-          'link carried over, `remarks` the link\'s own name. A profile the core cannot carry as written (REALITY, grpc, httpupgrade or ' +
-          'xhttp for v2ray 4; h2 or quic for Xray; h2 without TLS for both; ...) is a 409 UNSUPPORTED_BY_CORE whose `errors` name the ' +
-          'fields, never a config without them. GET apps/exportFormats/{id} tells beforehand. Every export is written to the audit log. ' +
-          '404 for an unknown profile.',
-        params: yupSchema(idParamsSchema),
-        querystring: yupSchema(profileExportQuerySchema),
-      }, fileAnswer('The link (link), its QR code (qr), or the client config (xray, v2ray, as a download)', {
-        'text/plain': textBody,
-        'image/svg+xml': textBody,
-        'application/json': { type: 'object', additionalProperties: true },
-      })),
+      schema: exportSchema(
+        {
+          summary: 'One profile as a share link, a QR code, or a client config for Xray-core or v2ray 4 (role_id 1)',
+          description:
+            '`format=link` (default): the share link as text/plain. `format=qr`: an SVG QR code of the link (image/svg+xml), error ' +
+            'correction M, or L when the link is too long for M; 413 TOO_LONG_FOR_QR past version 40 at L (2,953 bytes). ' +
+            "`format=xray` (current Xray-core, the apps' cores) or `format=v2ray` (v2ray 4.x): a complete client config for that core " +
+            '(application/json, as a download): a SOCKS inbound on 127.0.0.1:10808 and the profile as the outbound, every field of the ' +
+            "link carried over, `remarks` the link's own name. A profile the core cannot carry as written (REALITY, grpc, httpupgrade or " +
+            'xhttp for v2ray 4; h2 or quic for Xray; h2 without TLS for both; ...) is a 409 UNSUPPORTED_BY_CORE whose `errors` name the ' +
+            'fields, never a config without them. GET apps/exportFormats/{id} tells beforehand. Every export is written to the audit log. ' +
+            '404 for an unknown profile.',
+          params: yupSchema(idParamsSchema),
+          querystring: yupSchema(profileExportQuerySchema),
+        },
+        fileAnswer('The link (link), its QR code (qr), or the client config (xray, v2ray, as a download)', {
+          'text/plain': textBody,
+          'image/svg+xml': textBody,
+          'application/json': { type: 'object', additionalProperties: true },
+        }),
+      ),
     },
     async (request, reply) => {
       requireUser(request);
@@ -152,7 +173,8 @@ export async function exportRoutes(app: FastifyInstance) {
       const link = openStoredAddress(app.secrets, profile.address);
       const parsed = parsedStored(link);
       const formats = PROFILE_EXPORT_FORMATS.map((format): ProfileExportFormatDto => {
-        if (format === 'qr' && !qrCodeOf(link)) return { format, available: false, code: ERROR_CODES.tooLongForQr, errors: { link: EXPORT_MESSAGES.tooLongForQr } };
+        if (format === 'qr' && !qrCodeOf(link))
+          return { format, available: false, code: ERROR_CODES.tooLongForQr, errors: { link: EXPORT_MESSAGES.tooLongForQr } };
         if (isCore(format)) {
           const problems = coreProblems(parsed, format);
           if (Object.keys(problems).length) return { format, available: false, code: ERROR_CODES.unsupportedByCore, errors: problems };
@@ -168,14 +190,17 @@ export async function exportRoutes(app: FastifyInstance) {
     {
       config: { access: [owns('server', fromParams('serverId'), 'read')] },
       preValidation: topAdmin,
-      schema: exportSchema({
-        summary: 'A server\'s profiles as a subscription body (role_id 1)',
-        description:
-          '`format=links` (default): one share link a line (text/plain). `format=base64`: that text base64-encoded, as v2rayN and ' +
-          'v2rayNG read a subscription. Written to the audit log. 404 for an unknown server.',
-        params: yupSchema(serverParamsSchema),
-        querystring: yupSchema(subscriptionExportQuerySchema),
-      }, fileAnswer('One share link a line, or that text in base64', { 'text/plain': textBody })),
+      schema: exportSchema(
+        {
+          summary: "A server's profiles as a subscription body (role_id 1)",
+          description:
+            '`format=links` (default): one share link a line (text/plain). `format=base64`: that text base64-encoded, as v2rayN and ' +
+            'v2rayNG read a subscription. Written to the audit log. 404 for an unknown server.',
+          params: yupSchema(serverParamsSchema),
+          querystring: yupSchema(subscriptionExportQuerySchema),
+        },
+        fileAnswer('One share link a line, or that text in base64', { 'text/plain': textBody }),
+      ),
     },
     async (request, reply) => {
       requireUser(request);

@@ -77,11 +77,11 @@ export async function fieldHealthRoutes(app: FastifyInstance) {
       preValidation: app.authorize({ any: true }),
       schema: {
         tags,
-        summary: 'Field health: each server\'s worst verdict per app and operator, failing first',
+        summary: "Field health: each server's worst verdict per app and operator, failing first",
         description:
-          'One cell per (app, server, operator) that phones reported on: the worst verdict among the server\'s profiles (failing, degraded, working, ' +
-          'unknown: too few devices), how many profiles have each verdict and how many are hidden from that operator\'s config, and when the worst ' +
-          'verdict last changed. Failing first, then the newest change. `appId` and `operator` filter; only the apps in the caller\'s reach (404 for another app\'s `appId`).',
+          "One cell per (app, server, operator) that phones reported on: the worst verdict among the server's profiles (failing, degraded, working, " +
+          "unknown: too few devices), how many profiles have each verdict and how many are hidden from that operator's config, and when the worst " +
+          "verdict last changed. Failing first, then the newest change. `appId` and `operator` filter; only the apps in the caller's reach (404 for another app's `appId`).",
         querystring: yupSchema(healthMatrixQuerySchema),
         response: { 200: dataResponse({ type: 'array', items: cellSchema }) },
       },
@@ -99,11 +99,11 @@ export async function fieldHealthRoutes(app: FastifyInstance) {
       preValidation: app.authorize({ any: true }),
       schema: {
         tags,
-        summary: 'Field health of a server\'s profiles: verdicts per app and operator, and the last 24 hours',
+        summary: "Field health of a server's profiles: verdicts per app and operator, and the last 24 hours",
         description:
-          '`verdicts`: per profile, operator and app in the caller\'s reach, the verdict, the weighted success rate (0..1), the distinct devices ' +
-          'behind it, when it last changed and whether the profile is hidden from that operator\'s config. `series`: per profile and operator, ' +
-          'the last 24 hours of counters (attempts, successes, devices that voted) and the median and 90th percentile latency. 404 when the server is not the caller\'s.',
+          "`verdicts`: per profile, operator and app in the caller's reach, the verdict, the weighted success rate (0..1), the distinct devices " +
+          "behind it, when it last changed and whether the profile is hidden from that operator's config. `series`: per profile and operator, " +
+          "the last 24 hours of counters (attempts, successes, devices that voted) and the median and 90th percentile latency. 404 when the server is not the caller's.",
         params: yupSchema(serverParamsSchema),
         response: { 200: dataResponse(profileHealthSchema) },
       },
@@ -125,11 +125,11 @@ export async function fieldHealthRoutes(app: FastifyInstance) {
       preValidation: app.authorize({ any: true }),
       schema: {
         tags,
-        summary: 'Put a profile that field health hid back into one operator\'s config of one app',
+        summary: "Put a profile that field health hid back into one operator's config of one app",
         description:
-          'For a profile hidden from `operator`\'s answer of app `appId` (hideFailing): it is served again, and stays until its verdict changes ' +
-          'again. The app\'s config version moves in the same transaction. `data.shown` is false when it was not hidden (nothing changes). ' +
-          '404 when the app is not the caller\'s or the profile is not on one of its servers.',
+          "For a profile hidden from `operator`'s answer of app `appId` (hideFailing): it is served again, and stays until its verdict changes " +
+          "again. The app's config version moves in the same transaction. `data.shown` is false when it was not hidden (nothing changes). " +
+          "404 when the app is not the caller's or the profile is not on one of its servers.",
         body: yupSchema(healthShowSchema),
         response: { 200: successResponse({ type: 'object', required: ['shown'], properties: { shown: { type: 'boolean' } } }) },
       },

@@ -6,8 +6,17 @@
 import type { FastifyInstance } from 'fastify';
 import { appIdParamsSchema, type AppIdParams } from '../../../src/contract/bundle';
 import {
-  MIRRORS_MAX, mirrorCreateSchema, mirrorListSchema, mirrorParamsSchema, mirrorSchema, mirrorTestResultSchema, mirrorUpdateSchema,
-  type MirrorCreateBody, type MirrorDto, type MirrorParams, type MirrorUpdateBody,
+  MIRRORS_MAX,
+  mirrorCreateSchema,
+  mirrorListSchema,
+  mirrorParamsSchema,
+  mirrorSchema,
+  mirrorTestResultSchema,
+  mirrorUpdateSchema,
+  type MirrorCreateBody,
+  type MirrorDto,
+  type MirrorParams,
+  type MirrorUpdateBody,
 } from '../../../src/contract/mirrors';
 import { owns } from '../auth/access';
 import { fromParams, preparedFor } from '../audit/plugin';
@@ -63,7 +72,7 @@ export async function mirrorRoutes(app: FastifyInstance) {
         summary: "The app's bundle mirrors with their publishing state (role_id 1)",
         description:
           'Each git remote the signed bundle (apps/client/bundle) is published to: its URL, branch and file path (never its token), ' +
-          'the config version last published there with its time and commit, and the last failure\'s message from the remote. ' +
+          "the config version last published there with its time and commit, and the last failure's message from the remote. " +
           '`appActive` false: the app is inactive, so nothing is published to its mirrors until it is active again.',
         params: yupSchema(appIdParamsSchema),
         response: { 200: dataResponse(responseSchema(mirrorListSchema)) },
@@ -79,13 +88,13 @@ export async function mirrorRoutes(app: FastifyInstance) {
       preValidation: app.authorize(rule),
       schema: {
         tags,
-        summary: 'Add a git mirror of the app\'s signed bundle',
+        summary: "Add a git mirror of the app's signed bundle",
         description:
           `A git remote over http(s) (at most ${MIRRORS_MAX} per app): \`url\` (no password in it; a user name in it is the basic-auth ` +
           'user, otherwise x-access-token on github.com, oauth2 on gitlab, x-token-auth on bitbucket.org and git elsewhere), the ' +
           '`branch` and the file `path` to write, and the access `token` sent as HTTP basic auth. The token is sealed at rest and ' +
-          'never answered. The bundle is published there at once, then on every config change together with the app\'s other mirrors ' +
-          '(the same version on each, a minute after the app\'s last publish at the soonest). Nothing is published while the app is inactive.',
+          "never answered. The bundle is published there at once, then on every config change together with the app's other mirrors " +
+          "(the same version on each, a minute after the app's last publish at the soonest). Nothing is published while the app is inactive.",
         params: yupSchema(appIdParamsSchema),
         body: yupSchema(mirrorCreateSchema),
         response: { 200: successResponse(responseSchema(mirrorSchema)) },
@@ -195,7 +204,7 @@ export async function mirrorRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Check that the remote answers and takes the token, without pushing',
-        description: 'Lists the remote\'s branch with the stored token. `ok` false carries the remote\'s message (never the token).',
+        description: "Lists the remote's branch with the stored token. `ok` false carries the remote's message (never the token).",
         params,
         response: { 200: successResponse(responseSchema(mirrorTestResultSchema)) },
       },

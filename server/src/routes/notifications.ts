@@ -6,7 +6,12 @@ import { and } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { appIdParamsSchema, type AppIdParams } from '../../../src/contract/bundle';
 import {
-  ALERT_DELIVERIES_LIST_MAX, NOTIFICATIONS_LIST_MAX, alertDeliveryListSchema, notificationListSchema, notificationsReadSchema, type NotificationsReadBody,
+  ALERT_DELIVERIES_LIST_MAX,
+  NOTIFICATIONS_LIST_MAX,
+  alertDeliveryListSchema,
+  notificationListSchema,
+  notificationsReadSchema,
+  type NotificationsReadBody,
 } from '../../../src/contract/notifications';
 import { noRecord, owns } from '../auth/access';
 import { requireUser } from '../auth/authorize';
@@ -23,14 +28,14 @@ export async function notificationRoutes(app: FastifyInstance) {
   app.get(
     '/apps/notifications',
     {
-      config: { access: noRecord('the list is scoped to the servers and apps in the caller\'s reach') },
+      config: { access: noRecord("the list is scoped to the servers and apps in the caller's reach") },
       preValidation: app.authorize({ any: true }),
       schema: {
         tags,
-        summary: 'Field-health alerts of the caller\'s servers, newest first, with the unread count',
+        summary: "Field-health alerts of the caller's servers, newest first, with the unread count",
         description:
           `The newest ${NOTIFICATIONS_LIST_MAX} alerts: a profile's verdict for an operator turned to or from \`failing\` (at most one per app, ` +
-          'profile and operator per health window). Only alerts of apps and servers in the caller\'s reach. `unread` counts the caller\'s ' +
+          "profile and operator per health window). Only alerts of apps and servers in the caller's reach. `unread` counts the caller's " +
           'alerts after their read mark (POST apps/notifications/read).',
         response: { 200: dataResponse(responseSchema(notificationListSchema)) },
       },
@@ -46,13 +51,13 @@ export async function notificationRoutes(app: FastifyInstance) {
     '/apps/notifications/read',
     {
       config: {
-        access: noRecord('the read mark is the caller\'s own'),
+        access: noRecord("the read mark is the caller's own"),
         audit: { action: 'user.notificationsRead', target: 'user', id: theCaller, always: true },
       },
       preValidation: app.authorize({ any: true }),
       schema: {
         tags,
-        summary: 'Mark the caller\'s alerts read up to an alert id',
+        summary: "Mark the caller's alerts read up to an alert id",
         description: 'Every alert with an id up to `upTo` is read for the caller (for no one else). A mark never moves back.',
         body: yupSchema(notificationsReadSchema),
         response: { 200: successResponse() },
@@ -73,7 +78,7 @@ export async function notificationRoutes(app: FastifyInstance) {
       preValidation: app.authorize({ policy: 'apps:advancedSettings' }),
       schema: {
         tags: ['app settings'],
-        summary: 'The app\'s alert webhook deliveries, newest first (role_id 1)',
+        summary: "The app's alert webhook deliveries, newest first (role_id 1)",
         description:
           `The last ${ALERT_DELIVERIES_LIST_MAX} posts to the app's alert webhook: the alert's profile, operator and new verdict, the status ` +
           '(pending, delivered, or failed after the last of its tries), the attempts made, the last HTTP status and error.',

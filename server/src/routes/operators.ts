@@ -32,7 +32,10 @@ export async function operatorRoutes(app: FastifyInstance) {
   app.post<{ Body: OperatorSettingsBody }>(
     '/apps/settings/operators',
     {
-      config: { access: noRecord('operator settings belong to no app (role_id 1)'), audit: { action: 'operators.update', target: 'operators', id: () => 'all' } },
+      config: {
+        access: noRecord('operator settings belong to no app (role_id 1)'),
+        audit: { action: 'operators.update', target: 'operators', id: () => 'all' },
+      },
       preValidation: app.authorize({ policy: 'operators:edit' }),
       schema: {
         tags,

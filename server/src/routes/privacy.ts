@@ -34,7 +34,7 @@ export async function privacyRoutes(app: FastifyInstance) {
         tags,
         summary: 'Save the privacy policy',
         description:
-          'The HTML is sanitised with an allowlist (the editor\'s blocks, marks, lists, links and images; no script, style, ' +
+          "The HTML is sanitised with an allowlist (the editor's blocks, marks, lists, links and images; no script, style, " +
           'iframe, event handler or javascript: URL) and answered as stored. An empty string clears the policy.',
         body: yupSchema(privacySchema),
         response: { 200: successResponse(privacyJson) },

@@ -7,7 +7,18 @@
 // call says to skip or import them (`duplicates`). One audit record for the file, with the counts.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as yup from 'yup';
-import { CSV_FILE_FIELD, CSV_MAX_BYTES, CSV_MESSAGES, ERROR_CODES, OPERATORS, PROFILE_IMPORT_DUPLICATES, V, profileImportSchema, type CsvRowError, type Operator } from '../../../src/contract';
+import {
+  CSV_FILE_FIELD,
+  CSV_MAX_BYTES,
+  CSV_MESSAGES,
+  ERROR_CODES,
+  OPERATORS,
+  PROFILE_IMPORT_DUPLICATES,
+  V,
+  profileImportSchema,
+  type CsvRowError,
+  type Operator,
+} from '../../../src/contract';
 import { dropPrototypeKeys, str } from '../../../src/contract/schemas/common';
 import { auditDetail, auditTarget } from '../audit/context';
 import { preparedFor } from '../audit/plugin';
@@ -27,9 +38,7 @@ import { ownsInHandler, requireAccess } from '../auth/access';
 const tags = ['profiles'];
 
 /** The import's optional multipart field `operator`: CSV rows carry none, so one applies to the file. */
-const importFieldsSchema = profileImportSchema.concat(
-  yup.object({ operator: str().oneOf(OPERATORS, V.oneOf).default('others') }).transform(dropPrototypeKeys),
-);
+const importFieldsSchema = profileImportSchema.concat(yup.object({ operator: str().oneOf(OPERATORS, V.oneOf).default('others') }).transform(dropPrototypeKeys));
 
 /** 400/413 of the batch import: the usual error body plus the first failing rows and their count. */
 const csvErrorSchema = responseSchema(apiErrorBodySchema);
@@ -77,7 +86,12 @@ export async function profileImportRoutes(app: FastifyInstance) {
     const result = await parseProfileCsv(file);
     if (isCsvFailure(result)) throw refusedFile(result);
     const stored = (await app.repos.profiles.listStoredByServer(serverId)).map((p) => p.address);
-    const scan = await scanDuplicates(result.rows, (r) => r.link.link, stored, (token) => app.secrets.open(token, PROFILE_ADDRESS_CONTEXT));
+    const scan = await scanDuplicates(
+      result.rows,
+      (r) => r.link.link,
+      stored,
+      (token) => app.secrets.open(token, PROFILE_ADDRESS_CONTEXT),
+    );
     if (scan.duplicates > 0 && !duplicates) {
       throw new HttpError(409, ERROR_CODES.duplicateProfiles, `${scan.duplicates} row(s) repeat an address this server already has`, undefined, {
         duplicateRows: scan.duplicates,
@@ -140,7 +154,8 @@ export async function profileImportRoutes(app: FastifyInstance) {
       auditDetail({ count: inserted, ...(skipped && { skipped }) });
       return { success: true, data: { inserted, skipped } };
     },
-  );}
+  );
+}
 
 /** The file (first `csvFile` part) and the text fields of the import; 413 past the size limit. */
 async function readImportParts(request: FastifyRequest): Promise<{ file?: Buffer; fields: Record<string, string> }> {

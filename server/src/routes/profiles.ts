@@ -8,8 +8,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as yup from 'yup';
 import {
-  V, convertProfileSchema, idParamsSchema, idsSchema, profileCreateSchema, profileUpdateSchema,
-  type ConvertProfileBody, type IdParams, type IdsBody, type ProfileCreateBody, type ProfileUpdateBody,
+  V,
+  convertProfileSchema,
+  idParamsSchema,
+  idsSchema,
+  profileCreateSchema,
+  profileUpdateSchema,
+  type ConvertProfileBody,
+  type IdParams,
+  type IdsBody,
+  type ProfileCreateBody,
+  type ProfileUpdateBody,
 } from '../../../src/contract';
 import { body, positiveId } from '../../../src/contract/schemas/common';
 import { requireUser } from '../auth/authorize';
@@ -41,7 +50,11 @@ const savedProfileResponse = (() => {
     ...base,
     properties: {
       ...base.properties,
-      warnings: { type: 'array', items: { type: 'string' }, description: 'linkWarning.* message ids: the link is stored, but popular clients refuse or misread it' },
+      warnings: {
+        type: 'array',
+        items: { type: 'string' },
+        description: 'linkWarning.* message ids: the link is stored, but popular clients refuse or misread it',
+      },
     },
   };
 })();
@@ -87,7 +100,7 @@ export async function profileRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'The profiles of a server, ordered by id',
-        description: 'Without the addresses: GET apps/profileAddress/{id} answers one sealed token. 404 when the server is not the caller\'s.',
+        description: "Without the addresses: GET apps/profileAddress/{id} answers one sealed token. 404 when the server is not the caller's.",
         params: yupSchema(serverParamsSchema),
         response: { 200: dataResponse({ type: 'array', items: profileDtoJson }) },
       },
@@ -107,7 +120,7 @@ export async function profileRoutes(app: FastifyInstance) {
         summary: 'Add a profile to a server',
         description:
           'The address must be a valid share link of `protocol` (400 on address with a shareLink.* reason). role_id 5 must not ' +
-          'send `type` (403); their profiles are normal. 404 when the server is not the caller\'s. Answers the profile, and ' +
+          "send `type` (403); their profiles are normal. 404 when the server is not the caller's. Answers the profile, and " +
           '`warnings` (linkWarning.*) when popular clients refuse or misread the link.',
         body: yupSchema(profileCreateSchema),
         response: { 200: savedProfileResponse },
@@ -132,7 +145,10 @@ export async function profileRoutes(app: FastifyInstance) {
   app.put<{ Params: IdParams; Body: ProfileUpdateBody }>(
     '/apps/updateProfile/:id',
     {
-      config: { access: [owns('profile', fromParams('id')), owns('server', fromBody('serverId'))], audit: { action: 'profile.update', target: 'profile', id: fromParams('id') } },
+      config: {
+        access: [owns('profile', fromParams('id')), owns('server', fromBody('serverId'))],
+        audit: { action: 'profile.update', target: 'profile', id: fromParams('id') },
+      },
       preValidation: [signedIn, rejectTypeFromRestricted],
       schema: {
         tags,
@@ -191,7 +207,8 @@ export async function profileRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Reveal a profile address: the readable link and its parsed fields',
-        description: '`config` is the token of GET apps/profileAddress/{id}. Every reveal is written to the audit log. 400 on config when the token is not one of ours.',
+        description:
+          '`config` is the token of GET apps/profileAddress/{id}. Every reveal is written to the audit log. 400 on config when the token is not one of ours.',
         body: yupSchema(convertProfileSchema),
         response: { 200: dataResponse(revealSchema) },
       },
@@ -225,7 +242,7 @@ export async function profileRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Delete a profile',
-        description: '404 when the profile is missing or its server is not the caller\'s.',
+        description: "404 when the profile is missing or its server is not the caller's.",
         params: yupSchema(idParamsSchema),
         response: { 200: successResponse() },
       },
@@ -244,7 +261,7 @@ export async function profileRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Delete several profiles',
-        description: 'All or nothing: when any id is missing or on a server that is not the caller\'s, 404 and nothing is deleted. Duplicate ids are a 400.',
+        description: "All or nothing: when any id is missing or on a server that is not the caller's, 404 and nothing is deleted. Duplicate ids are a 400.",
         body: yupSchema(idsSchema),
         response: { 200: successResponse(deletedSchema) },
       },

@@ -5,8 +5,17 @@
 // sealed with AES-256-GCM and never sent back, not even sealed: the list says `hasPassword`.
 import type { FastifyInstance } from 'fastify';
 import {
-  V, idParamsSchema, idsSchema, serverSchema, serverUpdateSchema, serversQuerySchema,
-  type IdParams, type IdsBody, type ServerBody, type ServersQuery, type ServerUpdateBody,
+  V,
+  idParamsSchema,
+  idsSchema,
+  serverSchema,
+  serverUpdateSchema,
+  serversQuerySchema,
+  type IdParams,
+  type IdsBody,
+  type ServerBody,
+  type ServersQuery,
+  type ServerUpdateBody,
 } from '../../../src/contract';
 import { requireUser, type AuthUser } from '../auth/authorize';
 import { can, reachesAll } from '../auth/rbac';
@@ -66,10 +75,10 @@ export async function serverRoutes(app: FastifyInstance) {
       preValidation: app.authorize({ any: true }),
       schema: {
         tags,
-        summary: 'Servers: all (appId=null), the caller\'s (state=appAdmin) or one app\'s (appId=<id>)',
+        summary: "Servers: all (appId=null), the caller's (state=appAdmin) or one app's (appId=<id>)",
         description:
           'The top admin gets every server; anyone else only the servers linked to apps they administer, whatever the query. ' +
-          '`state=appAdmin` limits to the caller\'s own apps even for the top admin. An appId outside the caller\'s apps answers 404.',
+          "`state=appAdmin` limits to the caller's own apps even for the top admin. An appId outside the caller's apps answers 404.",
         querystring: yupSchema(serversQuerySchema),
         response: { 200: dataResponse({ type: 'array', items: serverDtoJson }) },
       },
@@ -85,7 +94,10 @@ export async function serverRoutes(app: FastifyInstance) {
   app.post<{ Body: ServerBody }>(
     '/apps/addServer',
     {
-      config: { access: noRecord('creates a server; its apps are checked as references'), audit: { action: 'server.create', target: 'server', created: createdData } },
+      config: {
+        access: noRecord('creates a server; its apps are checked as references'),
+        audit: { action: 'server.create', target: 'server', created: createdData },
+      },
       preValidation: app.authorize({ any: true }),
       schema: {
         tags,
@@ -116,10 +128,10 @@ export async function serverRoutes(app: FastifyInstance) {
         tags,
         summary: 'Update a server',
         description:
-          'A blank or missing password keeps the stored one. appId replaces the links to the caller\'s own apps; links to ' +
+          "A blank or missing password keeps the stored one. appId replaces the links to the caller's own apps; links to " +
           'apps of other admins are kept, so an app admin unlinks their apps from a shared server by sending appId: [] ' +
-          '(400 on appId when no app would be left). 404 when the server is not the caller\'s. Answers the updated server ' +
-          '(404 after an unlink: it is no longer the caller\'s).',
+          "(400 on appId when no app would be left). 404 when the server is not the caller's. Answers the updated server " +
+          "(404 after an unlink: it is no longer the caller's).",
         params: yupSchema(idParamsSchema),
         body: yupSchema(serverUpdateSchema),
         response: { 200: successResponse(serverDtoJson) },
@@ -153,7 +165,7 @@ export async function serverRoutes(app: FastifyInstance) {
         tags,
         summary: 'Delete a server with its profiles',
         description:
-          'The profiles and app links go with it, in one transaction. 404 when the server is not the caller\'s; 409 SERVER_SHARED ' +
+          "The profiles and app links go with it, in one transaction. 404 when the server is not the caller's; 409 SERVER_SHARED " +
           'when an app admin asks and apps of other admins use it too (unlink with PUT apps/updateServer/{id} instead).',
         params: yupSchema(idParamsSchema),
         response: { 200: successResponse() },
@@ -174,7 +186,7 @@ export async function serverRoutes(app: FastifyInstance) {
         tags,
         summary: 'Delete several servers with their profiles',
         description:
-          'All or nothing: when any id is missing or not the caller\'s, 404 and nothing is deleted; when an app admin asks and ' +
+          "All or nothing: when any id is missing or not the caller's, 404 and nothing is deleted; when an app admin asks and " +
           'any of them is shared with apps of other admins, 409 SERVER_SHARED and nothing is deleted. Duplicate ids are a 400.',
         body: yupSchema(idsSchema),
         response: { 200: successResponse(responseSchema(deletedCountSchema)) },

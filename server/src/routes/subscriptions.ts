@@ -9,8 +9,17 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import {
-  idParamsSchema, subscriptionCreateSchema, subscriptionFetchParamsSchema, subscriptionFetchQuerySchema, subscriptionListQuerySchema,
-  subscriptionPath, type IdParams, type SubFormat, type SubscriptionCreateBody, type SubscriptionFetchQuery, type SubscriptionListQuery,
+  idParamsSchema,
+  subscriptionCreateSchema,
+  subscriptionFetchParamsSchema,
+  subscriptionFetchQuerySchema,
+  subscriptionListQuerySchema,
+  subscriptionPath,
+  type IdParams,
+  type SubFormat,
+  type SubscriptionCreateBody,
+  type SubscriptionFetchQuery,
+  type SubscriptionListQuery,
 } from '../../../src/contract';
 import { subscriptionCreatedSchema, subscriptionDtoSchema } from '../../../src/contract/responses-subscriptions';
 import { owns, fromQuery } from '../auth/access';
@@ -33,8 +42,8 @@ const SUB_HEADERS = {
   'content-disposition': { ...textBody, description: 'attachment; filename="<label>" (ASCII) and filename*=UTF-8\'\'<label>; not on the html page' },
   'profile-title': { ...textBody, description: 'base64:<the label in UTF-8, base64>' },
   'profile-update-interval': { ...textBody, description: 'Hours between refreshes: 12' },
-  'support-url': { ...textBody, description: 'The app\'s Telegram link, when it has one' },
-  'profile-web-page-url': { ...textBody, description: 'The app\'s about link (or store link), when it has one' },
+  'support-url': { ...textBody, description: "The app's Telegram link, when it has one" },
+  'profile-web-page-url': { ...textBody, description: "The app's about link (or store link), when it has one" },
 };
 
 export async function subscriptionRoutes(app: FastifyInstance) {
@@ -50,11 +59,11 @@ export async function subscriptionRoutes(app: FastifyInstance) {
       preValidation: topAdmin,
       schema: {
         tags,
-        summary: 'Make a subscription link for one server\'s or one app\'s profiles (role_id 1)',
+        summary: "Make a subscription link for one server's or one app's profiles (role_id 1)",
         description:
-          'Exactly one of `serverId` and `appId`. `operator` keeps that operator\'s profiles only; `format` fixes the answer ' +
+          "Exactly one of `serverId` and `appId`. `operator` keeps that operator's profiles only; `format` fixes the answer " +
           '(links, base64, xray), else each fetch picks it by `?format` or User-Agent. The answer holds the token (256 random bits) ' +
-          'and the public path sub/{token}: only the token\'s hash is stored, so this is the one time it is shown. 404 for an unknown server or app.',
+          "and the public path sub/{token}: only the token's hash is stored, so this is the one time it is shown. 404 for an unknown server or app.",
         body: yupSchema(subscriptionCreateSchema),
         response: { 200: successResponse(responseSchema(subscriptionCreatedSchema)) },
       },
@@ -64,7 +73,13 @@ export async function subscriptionRoutes(app: FastifyInstance) {
       const { serverId, appId, operator, format, label } = request.body;
       const token = randomBytes(32).toString('base64url');
       const id = await app.repos.subscriptions.insert({
-        label, serverId: serverId ?? null, appId: appId ?? null, operator: operator ?? null, format: (format ?? null) as SubFormat | null, tokenHash: tokenHash(token), createdBy: user.id,
+        label,
+        serverId: serverId ?? null,
+        appId: appId ?? null,
+        operator: operator ?? null,
+        format: (format ?? null) as SubFormat | null,
+        tokenHash: tokenHash(token),
+        createdBy: user.id,
       });
       const [row] = await app.repos.subscriptions.list({ id });
       return { success: true, data: { ...row, token, path: subscriptionPath(token) } };
@@ -78,7 +93,7 @@ export async function subscriptionRoutes(app: FastifyInstance) {
       preValidation: topAdmin,
       schema: {
         tags,
-        summary: 'The subscription links, newest first: all, one server\'s or one app\'s (role_id 1)',
+        summary: "The subscription links, newest first: all, one server's or one app's (role_id 1)",
         description: 'Label, scope, operator, format, when made, when last fetched and how often. Never the token (only its hash is stored).',
         querystring: yupSchema(subscriptionListQuerySchema),
         response: { 200: dataResponse({ type: 'array', items: subscriptionJson }) },
@@ -90,7 +105,10 @@ export async function subscriptionRoutes(app: FastifyInstance) {
   app.delete<{ Params: IdParams }>(
     '/apps/subscriptions/:id',
     {
-      config: { access: [owns('subscription', fromParams('id'), 'read')], audit: { action: 'subscription.revoke', target: 'subscription', id: fromParams('id') } },
+      config: {
+        access: [owns('subscription', fromParams('id'), 'read')],
+        audit: { action: 'subscription.revoke', target: 'subscription', id: fromParams('id') },
+      },
       preValidation: topAdmin,
       schema: {
         tags,
@@ -115,19 +133,23 @@ export async function subscriptionRoutes(app: FastifyInstance) {
         description:
           '`format=links`: one share link a line; `base64`: that text base64-encoded; `xray`: a JSON array of Xray-core client configs ' +
           '(profiles current Xray cannot carry as written are left out); `html`: a page with each link and its QR code. Without ' +
-          '`format`: the subscription\'s own format, else by User-Agent (v2rayN, v2rayNG and Hiddify get base64, Xray the JSON ' +
+          "`format`: the subscription's own format, else by User-Agent (v2rayN, v2rayNG and Hiddify get base64, Xray the JSON " +
           'array, a browser asking for text/html the page, anything else base64). Headers: `Content-Disposition` with the quoted ' +
           'label, `profile-title: base64:<label>`, `profile-update-interval: 12`, `support-url` and `profile-web-page-url` (the ' +
-          'app\'s Telegram and about links), a strong `ETag` (send it as If-None-Match for a 304). Every answered fetch is written ' +
+          "app's Telegram and about links), a strong `ETag` (send it as If-None-Match for a 304). Every answered fetch is written " +
           `to the audit log. 404 for an unknown or revoked token; 429 past ${SUB_RATE_LIMIT.max} fetches a minute per token.`,
         params: yupSchema(subscriptionFetchParamsSchema),
         querystring: yupSchema(subscriptionFetchQuerySchema),
         response: {
-          200: fileAnswer('The subscription in the chosen format', {
-            'text/plain': textBody,
-            'application/json': { type: 'array', items: { type: 'object', additionalProperties: true } },
-            'text/html': textBody,
-          }, SUB_HEADERS),
+          200: fileAnswer(
+            'The subscription in the chosen format',
+            {
+              'text/plain': textBody,
+              'application/json': { type: 'array', items: { type: 'object', additionalProperties: true } },
+              'text/html': textBody,
+            },
+            SUB_HEADERS,
+          ),
           304: notModified(SUB_HEADERS),
           404: errorResponse,
           429: errorResponse,
@@ -147,9 +169,7 @@ export async function subscriptionRoutes(app: FastifyInstance) {
       }
       const format = chooseFormat(request.query.format, sub.format, request.headers['user-agent'], request.headers.accept);
       const answer =
-        format === 'html'
-          ? { type: 'text/html; charset=utf-8', body: await subscriptionPage(sub.label, profiles) }
-          : subscriptionBody(format, profiles);
+        format === 'html' ? { type: 'text/html; charset=utf-8', body: await subscriptionPage(sub.label, profiles) } : subscriptionBody(format, profiles);
       const etag = strongEtag(`${answer.type}\n${answer.body}`);
       const headers = subscriptionHeaders(sub.label, await app.repos.subscriptions.appLinksOf(sub));
       if (format === 'html') {

@@ -15,15 +15,25 @@
 //   TOTP_ENROLLMENT_REQUIRED elsewhere, see auth/authorize.ts).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
-  ERROR_CODES, V, totpDisableSchema, totpEnableSchema, totpResetSchema, totpRoleSchema, totpSetupSchema, totpSignInSchema,
-  type TotpDisableBody, type TotpEnableBody, type TotpResetBody, type TotpRoleBody, type TotpSetupBody, type TotpSignInBody,
+  ERROR_CODES,
+  V,
+  totpDisableSchema,
+  totpEnableSchema,
+  totpResetSchema,
+  totpRoleSchema,
+  totpSetupSchema,
+  totpSignInSchema,
+  type TotpDisableBody,
+  type TotpEnableBody,
+  type TotpResetBody,
+  type TotpRoleBody,
+  type TotpSetupBody,
+  type TotpSignInBody,
 } from '../../../src/contract';
 import { requireUser } from '../auth/authorize';
 import { verifyPassword } from '../domain/passwords';
 import { TOTP_CHALLENGE_MAX_FAILURES, TOTP_CHALLENGE_TTL_MS, assertNotLimited, failureKeys, recordFailure, withRetryAfter } from '../auth/sign-in';
-import {
-  TOTP_SECRET_CONTEXT, acceptedTotpStep, challengeId, newRecoveryCodes, newTotpSecret, recoveryCodeHash,
-} from '../auth/totp';
+import { TOTP_SECRET_CONTEXT, acceptedTotpStep, challengeId, newRecoveryCodes, newTotpSecret, recoveryCodeHash } from '../auth/totp';
 import { HttpError } from '../http/errors';
 import { dataResponse, successResponse } from '../http/schemas';
 import { responseSchema, yupSchema } from '../http/validation';
@@ -34,7 +44,6 @@ import type { UserRow } from '../repositories/users';
 import { auditActor, auditTarget, keepEvenIfRefused } from '../audit/context';
 import { fromBody, preparedFor, theCaller } from '../audit/plugin';
 import { noRecord } from '../auth/access';
-
 
 const tags = ['account'];
 const topAdmin = { policy: 'users:totp' } as const;
@@ -98,8 +107,7 @@ export async function totpRoutes(app: FastifyInstance) {
           // Takes one of the challenge's checks before the handler's transaction opens, in one statement
           // that commits at once: a refused call (whose transaction rolls back) cannot give its check
           // back, and calls in parallel queue on the challenge's row instead of all reading the same count.
-          prepare: (request) =>
-            app.repos.totp.takeChallengeAttempt(challengeId((request.body as TotpSignInBody).challenge), TOTP_CHALLENGE_MAX_FAILURES),
+          prepare: (request) => app.repos.totp.takeChallengeAttempt(challengeId((request.body as TotpSignInBody).challenge), TOTP_CHALLENGE_MAX_FAILURES),
         },
         rateLimit: { max: limits.ipMax, timeWindow: limits.ipWindowMs },
       },
@@ -139,7 +147,8 @@ export async function totpRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Start TOTP enrolment: a new secret and its otpauth:// URL',
-        description: 'Needs the current password again. SHA-1, 6 digits, 30 seconds. Nothing changes until users/totp/enable confirms a code; calling again replaces the offered secret. 400 with errors.password (validation.wrongPassword) for a wrong password, which counts in the sign-in limits (429 with Retry-After); 409 TOTP_STATE when TOTP is already on.',
+        description:
+          'Needs the current password again. SHA-1, 6 digits, 30 seconds. Nothing changes until users/totp/enable confirms a code; calling again replaces the offered secret. 400 with errors.password (validation.wrongPassword) for a wrong password, which counts in the sign-in limits (429 with Retry-After); 409 TOTP_STATE when TOTP is already on.',
         body: yupSchema(totpSetupSchema),
         response: { 200: responseSchema(totpSetupResultSchema) },
       },
@@ -162,7 +171,8 @@ export async function totpRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Turn TOTP on with a code from the new authenticator',
-        description: 'Needs the current password again and a code from the new authenticator. Answers {recoveryCodes}: 10 single-use codes, shown this once (stored hashed). Ends every other session of the account (this one stays). 400 with errors.password (validation.wrongPassword) for a wrong password, which counts in the sign-in limits (429 with Retry-After), or errors.code for a wrong code; 409 TOTP_STATE when already on or not set up.',
+        description:
+          'Needs the current password again and a code from the new authenticator. Answers {recoveryCodes}: 10 single-use codes, shown this once (stored hashed). Ends every other session of the account (this one stays). 400 with errors.password (validation.wrongPassword) for a wrong password, which counts in the sign-in limits (429 with Retry-After), or errors.code for a wrong code; 409 TOTP_STATE when already on or not set up.',
         body: yupSchema(totpEnableSchema),
         response: { 200: responseSchema(totpEnableResultSchema) },
       },
@@ -191,7 +201,8 @@ export async function totpRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Turn own TOTP off',
-        description: 'Needs the current password again and a current code (or a recovery code). 400 with errors.password (validation.wrongPassword) or errors.code when wrong (both count in the sign-in limits: 429 with Retry-After); 409 TOTP_STATE when TOTP is off.',
+        description:
+          'Needs the current password again and a current code (or a recovery code). 400 with errors.password (validation.wrongPassword) or errors.code when wrong (both count in the sign-in limits: 429 with Retry-After); 409 TOTP_STATE when TOTP is off.',
         body: yupSchema(totpDisableSchema),
         response: { 200: successResponse() },
       },
@@ -231,7 +242,8 @@ export async function totpRoutes(app: FastifyInstance) {
       schema: {
         tags: ['users'],
         summary: 'Require TOTP of a role’s staff (or stop requiring it)',
-        description: 'Staff of the role who have not enrolled are held to enrolment from their next request (403 TOTP_ENROLLMENT_REQUIRED elsewhere). 400 with errors.role_id for an unknown role.',
+        description:
+          'Staff of the role who have not enrolled are held to enrolment from their next request (403 TOTP_ENROLLMENT_REQUIRED elsewhere). 400 with errors.role_id for an unknown role.',
         body: yupSchema(totpRoleSchema),
         response: { 200: successResponse() },
       },
@@ -251,7 +263,8 @@ export async function totpRoutes(app: FastifyInstance) {
       schema: {
         tags: ['users'],
         summary: 'Turn a user’s TOTP off (lost device)',
-        description: 'Removes the secret and the recovery codes. If the user’s role requires TOTP, they enrol again at their next sign-in. 404 for an unknown user.',
+        description:
+          'Removes the secret and the recovery codes. If the user’s role requires TOTP, they enrol again at their next sign-in. 404 for an unknown user.',
         body: yupSchema(totpResetSchema),
         response: { 200: successResponse() },
       },

@@ -7,13 +7,11 @@ import type { Repositories } from '../repositories';
 import { uniqueUserFieldOf, type UniqueUserField, type UserProfileChanges, type UserRow } from '../repositories/users';
 
 export const errors = {
-  lastTopAdmin: () =>
-    new HttpError(409, ERROR_CODES.lastTopAdmin, 'This is the last active top admin; make another user an active top admin first'),
+  lastTopAdmin: () => new HttpError(409, ERROR_CODES.lastTopAdmin, 'This is the last active top admin; make another user an active top admin first'),
   userHasApps: (n?: number) =>
     new HttpError(409, ERROR_CODES.userHasApps, `The user still administers ${n ?? 'some'} application(s); reassign or delete them first`),
   unknownRole: () => HttpError.validation({ role_id: V.oneOf }, 'Unknown role'),
-  taken: (fields: UniqueUserField[]) =>
-    HttpError.conflict(Object.fromEntries(fields.map((f) => [f, V.taken])), `Already taken: ${fields.join(', ')}`),
+  taken: (fields: UniqueUserField[]) => HttpError.conflict(Object.fromEntries(fields.map((f) => [f, V.taken])), `Already taken: ${fields.join(', ')}`),
   noUser: () => HttpError.notFound('User not found'),
 };
 
@@ -51,7 +49,17 @@ export function rethrowUniqueViolation(err: unknown): never {
 export function profileOf(body: UserCreateBody | UserUpdateBody): UserProfileChanges {
   const { name, family, email, username, eName, eFamily, address, mobile, website, about, birthdate, sex } = body;
   return {
-    name, family, email, username, eName, eFamily, address, mobile, website, about, sex,
+    name,
+    family,
+    email,
+    username,
+    eName,
+    eFamily,
+    address,
+    mobile,
+    website,
+    about,
+    sex,
     birthdate: birthdate == null ? birthdate : birthdate.slice(0, 10),
   };
 }

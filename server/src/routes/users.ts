@@ -13,10 +13,21 @@
 //   app never loses its admin): 409 USER_HAS_APPS; reassign or delete the apps first.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
-  ROLE_IDS, adminSetPasswordSchema, changeRoleSchema, changeStatusSchema, idParamsSchema,
-  userCreateSchema, userUpdateSchema, usersListQuerySchema,
-  type AdminSetPasswordBody, type ChangeRoleBody, type ChangeStatusBody, type IdParams, type UserCreateBody,
-  type UserUpdateBody, type UsersListQuery,
+  ROLE_IDS,
+  adminSetPasswordSchema,
+  changeRoleSchema,
+  changeStatusSchema,
+  idParamsSchema,
+  userCreateSchema,
+  userUpdateSchema,
+  usersListQuerySchema,
+  type AdminSetPasswordBody,
+  type ChangeRoleBody,
+  type ChangeStatusBody,
+  type IdParams,
+  type UserCreateBody,
+  type UserUpdateBody,
+  type UsersListQuery,
 } from '../../../src/contract';
 import { hashPassword } from '../domain/passwords';
 import { isForeignKeyViolation } from '../db/helpers';
@@ -68,7 +79,10 @@ export async function userRoutes(app: FastifyInstance) {
   app.post<{ Body: UserCreateBody }>(
     '/users/signup',
     {
-      config: { access: noRecord('staff users belong to no app (users:manage)'), audit: { action: 'user.create', target: 'user', created: createdData, prepare: hashBodyPassword } },
+      config: {
+        access: noRecord('staff users belong to no app (users:manage)'),
+        audit: { action: 'user.create', target: 'user', created: createdData, prepare: hashBodyPassword },
+      },
       preValidation: app.authorize(admins),
       schema: {
         tags,
@@ -131,13 +145,16 @@ export async function userRoutes(app: FastifyInstance) {
   app.post<{ Body: AdminSetPasswordBody }>(
     '/users/changepasslist',
     {
-      config: { access: noRecord('staff users belong to no app (users:manage)'), audit: { action: 'user.setPassword', target: 'user', id: fromBody('user_id'), prepare: hashBodyPassword } },
+      config: {
+        access: noRecord('staff users belong to no app (users:manage)'),
+        audit: { action: 'user.setPassword', target: 'user', id: fromBody('user_id'), prepare: hashBodyPassword },
+      },
       preValidation: app.authorize(admins),
       schema: {
         tags,
         summary: "Set a user's password (temporary)",
         description:
-          'The password must be strong and equal to repassword. The user must change it at their next sign-in, and every session of theirs ends now (the caller\'s own too, when setting their own).',
+          "The password must be strong and equal to repassword. The user must change it at their next sign-in, and every session of theirs ends now (the caller's own too, when setting their own).",
         body: yupSchema(adminSetPasswordSchema),
         response: ok('{success}', false),
       },
@@ -161,7 +178,7 @@ export async function userRoutes(app: FastifyInstance) {
         tags,
         summary: "Change a user's role",
         description:
-          'Takes effect on the user\'s next request. 400 with errors.role_id for an unknown role; 409 LAST_TOP_ADMIN when demoting the last active top admin.',
+          "Takes effect on the user's next request. 400 with errors.role_id for an unknown role; 409 LAST_TOP_ADMIN when demoting the last active top admin.",
         params: yupSchema(idParamsSchema),
         body: yupSchema(changeRoleSchema),
         response: ok('{success, data: the updated user}'),
@@ -241,7 +258,7 @@ export async function userRoutes(app: FastifyInstance) {
   app.get(
     '/users/appAdmins',
     {
-      config: { access: noRecord('the choices of an app\'s admin, names only') },
+      config: { access: noRecord("the choices of an app's admin, names only") },
       preValidation: app.authorize({ any: true }),
       schema: {
         tags,

@@ -28,7 +28,7 @@ export async function versionRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Block a version of an application',
-        description: 'Sets the version\'s status to false, creating its record when the version is new.',
+        description: "Sets the version's status to false, creating its record when the version is new.",
         body: yupSchema(blockVersionSchema),
         response: { 200: successResponse() },
       },
@@ -63,7 +63,10 @@ export async function versionRoutes(app: FastifyInstance) {
     app.delete<{ Params: IdParams }>(
       path,
       {
-        config: { access: [owns('version', fromParams('id'))], audit: { action: status ? 'version.delete' : 'version.unblock', target: 'version', id: fromParams('id') } },
+        config: {
+          access: [owns('version', fromParams('id'))],
+          audit: { action: status ? 'version.delete' : 'version.unblock', target: 'version', id: fromParams('id') },
+        },
         preValidation: app.authorize({ any: true }),
         schema: {
           tags,

@@ -50,7 +50,12 @@ export function createAlertWebhooks(db: Db, log: FastifyBaseLogger) {
       await res.body?.cancel().catch(() => undefined);
       if (res.status < 200 || res.status >= 300) error = `HTTP ${res.status}`;
     } catch (err) {
-      error = err instanceof Error ? (err.name === 'TimeoutError' ? `no answer within ${timings.timeoutMs} ms` : String((err as { cause?: Error }).cause?.message ?? err.message)) : 'failed';
+      error =
+        err instanceof Error
+          ? err.name === 'TimeoutError'
+            ? `no answer within ${timings.timeoutMs} ms`
+            : String((err as { cause?: Error }).cause?.message ?? err.message)
+          : 'failed';
     }
     const tried = d.attempts + 1;
     const retryInMs = error === null || tried >= timings.tries ? null : timings.backoffMs * 2 ** (tried - 1);

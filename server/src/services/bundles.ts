@@ -41,8 +41,8 @@ export function createBundleService(app: FastifyInstance) {
     try {
       pem = app.secrets.open(key.privateKeySealed, signingKeyContext(appId));
     } catch (err) {
-      app.log.error({ err, appId, keyId: key.id }, 'the app\'s bundle signing key does not open under SECRETS_KEY; rotate it in the panel');
-      throw new HttpError(500, ERROR_CODES.internal, 'The application\'s signing key cannot be used');
+      app.log.error({ err, appId, keyId: key.id }, "the app's bundle signing key does not open under SECRETS_KEY; rotate it in the panel");
+      throw new HttpError(500, ERROR_CODES.internal, "The application's signing key cannot be used");
     }
     return bundleSource(prepared, apiBases, { keyId: key.id, privateKey: createPrivateKey(pem) });
   });

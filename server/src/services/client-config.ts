@@ -21,7 +21,6 @@ export interface ClientConfigStateOptions {
   seenMaxPending?: number;
 }
 
-
 /**
  * lastSeenAt is written in batches: calls only note (app, device) in memory, and one UPDATE per
  * interval (or per `maxPending` devices) stamps them all. A device seen ten times in a second costs

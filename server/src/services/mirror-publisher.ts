@@ -72,7 +72,9 @@ export function createMirrorPublisher(app: FastifyInstance) {
       const bundle = await app.bundles.cache.bundle(m.appId, m.version);
       if (bundle === 'keysMissing') throw new GitMirrorError('the app has no newCoreKey/newCoreIv, so no bundle can be made');
       const token = app.secrets.open(m.tokenSealed, mirrorTokenContext(m.appId));
-      const commit = await publishFile({ url: m.url, branch: m.branch, path: m.path, token }, bundle.body, `Bundle version ${m.version}`, { timeoutMs: timings.gitTimeoutMs });
+      const commit = await publishFile({ url: m.url, branch: m.branch, path: m.path, token }, bundle.body, `Bundle version ${m.version}`, {
+        timeoutMs: timings.gitTimeoutMs,
+      });
       await repo.published(m, m.version, commit);
       await repo.audit(m.appId, 'app.mirrorPublish', { ...where, commit });
     } catch (err) {
@@ -83,7 +85,7 @@ export function createMirrorPublisher(app: FastifyInstance) {
         await repo.failed(m, message, retryDelay(timings, m.failures));
         await repo.audit(m.appId, 'app.mirrorPublishFailed', { ...where, error: message });
       } catch (e) {
-        app.log.error({ err: e, mirrorId: m.id }, 'could not store a mirror\'s failure');
+        app.log.error({ err: e, mirrorId: m.id }, "could not store a mirror's failure");
       }
     }
   }

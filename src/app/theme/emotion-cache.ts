@@ -7,7 +7,6 @@ import { rtlDeclarations } from './rtl-declarations';
 const caches: Partial<Record<'rtl' | 'ltr', EmotionCache>> = {};
 
 export function emotionCacheFor(direction: 'rtl' | 'ltr'): EmotionCache {
-  caches[direction] ??=
-    direction === 'rtl' ? createCache({ key: 'muirtl', stylisPlugins: [rtlDeclarations, prefixer] }) : createCache({ key: 'muiltr' });
+  caches[direction] ??= direction === 'rtl' ? createCache({ key: 'muirtl', stylisPlugins: [rtlDeclarations, prefixer] }) : createCache({ key: 'muiltr' });
   return caches[direction];
 }

@@ -39,14 +39,20 @@ const SIDED_PROPERTY = /^(?:(?:margin|padding|border)-(?:left|right)(?:-(?:width
  * Property names some cssjanus rule reads (its patterns look for the name before the colon, so a
  * name ending in one counts): four-value shorthands, colours, backgrounds, radii, shadows, transforms.
  */
-const NAME_READ = /(?:margin|padding|border-width|-color|border-style|background|background-position|background-position-x|border-radius|box-shadow|text-shadow|transform)$/i;
+const NAME_READ =
+  /(?:margin|padding|border-width|-color|border-style|background|background-position|background-position-x|border-radius|box-shadow|text-shadow|transform)$/i;
 /** Of those, the ones cssjanus reorders only in their four-value form. */
 const FOUR_VALUE = /(?:margin|padding|border-width|-color|border-style)$/i;
 /** Anything in a value that cssjanus might read: a side or direction word, a cursor, a comment, an escape, a url. */
 const VALUE_MAY_FLIP = /left|right|ltr|rtl|resize|\/\*|\\|url\(/i;
 const swapSide = (name: string) => name.replace(/left|right/, (side) => (side === 'left' ? 'right' : 'left'));
 /** How many values a value lists (a function's parentheses, with their spaces, count as part of one). */
-const valueCount = (value: string) => value.replace(/\([^()]*\)/g, '()').replace(/\([^()]*\)/g, '()').trim().split(/\s+/).length;
+const valueCount = (value: string) =>
+  value
+    .replace(/\([^()]*\)/g, '()')
+    .replace(/\([^()]*\)/g, '()')
+    .trim()
+    .split(/\s+/).length;
 
 /**
  * What cssjanus makes of the commonest declarations, without it (a phone spent 40-60 ms at 4x CPU

@@ -72,7 +72,15 @@ interface CommonProps {
 }
 
 /** One country, stored as its id; `onPicked` hears the whole country (the server form fills its flag from it). */
-export function CountryField({ name, labelId, hintId, countries, loading, disabled, onPicked }: CommonProps & { onPicked?: (c: CountryChoice | null) => void }) {
+export function CountryField({
+  name,
+  labelId,
+  hintId,
+  countries,
+  loading,
+  disabled,
+  onPicked,
+}: CommonProps & { onPicked?: (c: CountryChoice | null) => void }) {
   const { field, hasError, errorText, intl } = useField(name);
   const { nameOf: _nameOf, ...shared } = useCountryOptions(intl);
   const value = useMemo(() => countries.find((c) => c.id === field.value) ?? null, [countries, field.value]);

@@ -18,5 +18,11 @@ export function cellContent<R>(column: DataTableColumn<R>, row: R, intl: IntlSha
   if (column.render) return column.render(row);
   const shown = formattedCell(column, cellValue(column, row), intl) as ReactNode;
   // Text in its own direction, cut at its own end when the column is too narrow.
-  return column.ltr ? <LtrCell value={shown} /> : <UserText truncate block>{shown}</UserText>;
+  return column.ltr ? (
+    <LtrCell value={shown} />
+  ) : (
+    <UserText truncate block>
+      {shown}
+    </UserText>
+  );
 }

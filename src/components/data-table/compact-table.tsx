@@ -124,7 +124,10 @@ export function CompactTable<R extends object>({ list, rowActions, selectable, f
             })}
             {!rows.length && (
               <TableRow>
-                <TableCell colSpan={list.columns.length + (selectable ? 1 : 0) + (rowActions?.length ? 1 : 0)} sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}>
+                <TableCell
+                  colSpan={list.columns.length + (selectable ? 1 : 0) + (rowActions?.length ? 1 : 0)}
+                  sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}
+                >
                   {localeText.noRowsLabel}
                 </TableCell>
               </TableRow>
@@ -141,7 +144,9 @@ export function CompactTable<R extends object>({ list, rowActions, selectable, f
         onPageChange={(_, next) => list.paging.onChange({ page: next, pageSize })}
         onRowsPerPageChange={(e) => list.paging.onChange({ page: 0, pageSize: Number(e.target.value) })}
         labelRowsPerPage={localeText.paginationRowsPerPage}
-        labelDisplayedRows={({ from, to, count }) => (localeText.paginationDisplayedRows ? localeText.paginationDisplayedRows({ from, to, count, estimated: undefined }) : `${from}–${to}`)}
+        labelDisplayedRows={({ from, to, count }) =>
+          localeText.paginationDisplayedRows ? localeText.paginationDisplayedRows({ from, to, count, estimated: undefined }) : `${from}–${to}`
+        }
         getItemAriaLabel={(type) => (localeText.paginationItemAriaLabel ? localeText.paginationItemAriaLabel(type) : type)}
         slots={{ actions: { previousButton: PagerButton, nextButton: PagerButton } }}
         sx={paginationSx}

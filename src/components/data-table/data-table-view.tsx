@@ -69,7 +69,8 @@ function loadGridView(): Promise<typeof GridView> {
 }
 
 // a wide screen will show lists as grids: the grid's chunk comes with the table's own
-if (typeof window !== 'undefined' && typeof window.matchMedia === 'function' && !window.matchMedia(PHONE_QUERY).matches) void loadGridView().catch(() => undefined);
+if (typeof window !== 'undefined' && typeof window.matchMedia === 'function' && !window.matchMedia(PHONE_QUERY).matches)
+  void loadGridView().catch(() => undefined);
 
 /** The grid component once its chunk is in (at once when it already is), or the load's failure. */
 function useGridView(wanted: boolean): { Grid?: typeof GridView; failed?: unknown; retry: () => void } {
@@ -114,7 +115,16 @@ export interface DataTableViewProps<R> {
   toolbar?: ReactNode;
 }
 
-export function DataTableView<R extends object>({ list, loading = false, fetching = false, error, onRetry, rowActions, batchActions, toolbar }: DataTableViewProps<R>) {
+export function DataTableView<R extends object>({
+  list,
+  loading = false,
+  fetching = false,
+  error,
+  onRetry,
+  rowActions,
+  batchActions,
+  toolbar,
+}: DataTableViewProps<R>) {
   const intl = useIntl();
   const locale = useAppSelector(selectLocale);
   const localeText = useGridLocaleText(locale);

@@ -25,4 +25,3 @@ function ServerTable<R extends object>(props: DataTableProps<R> & { server: Serv
 export function DataTable<R extends object>(props: DataTableProps<R>) {
   return props.server ? <ServerTable {...props} server={props.server} /> : <LocalTable {...props} />;
 }
-

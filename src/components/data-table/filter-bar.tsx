@@ -38,7 +38,15 @@ function SearchBox<R>({ filter, value, onChange }: { filter: SearchFilter<R>; va
       onChange={(e) => setText(e.target.value)}
       label={intl.formatMessage({ id: filter.labelId })}
       sx={{ minWidth: 220, flex: '1 1 220px', maxWidth: 360 }}
-      slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> } }}
+      slotProps={{
+        input: {
+          startAdornment: (
+            <InputAdornment position="start">
+              <SearchIcon fontSize="small" />
+            </InputAdornment>
+          ),
+        },
+      }}
     />
   );
 }

@@ -7,4 +7,15 @@ export { readServerExport, useServerExport } from './server-export';
 export { useTableState, useTableFilters } from './use-table-state';
 export { listStatus, yesNoFilter, type ListQuery, type YesNoFilterOptions } from './list-helpers';
 export { filterRows, sortRows, toCsv, downloadText, exportCellValue, normalizeSearch } from './rows';
-export type { DataTableColumn, DataTableFilter, SearchFilter, SelectFilter, SelectFilterOption, ExportColumn, CellValue, RowAction, ServerExport, ExportProgress } from './types';
+export type {
+  DataTableColumn,
+  DataTableFilter,
+  SearchFilter,
+  SelectFilter,
+  SelectFilterOption,
+  ExportColumn,
+  CellValue,
+  RowAction,
+  ServerExport,
+  ExportProgress,
+} from './types';

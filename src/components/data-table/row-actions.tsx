@@ -138,16 +138,38 @@ export function RowActions<R>({ actions, row, compact }: { actions: readonly Row
         const text = label(action);
         const disabled = flag(action.disabled, row);
         const button = action.href ? (
-          <IconButton size="small" aria-label={text} title={compact ? text : undefined} component={RouterLink} to={action.href(row)} color={action.color} disabled={disabled}>
+          <IconButton
+            size="small"
+            aria-label={text}
+            title={compact ? text : undefined}
+            component={RouterLink}
+            to={action.href(row)}
+            color={action.color}
+            disabled={disabled}
+          >
             {action.icon}
           </IconButton>
         ) : (
-          <IconButton size="small" aria-label={text} title={compact ? text : undefined} onClick={() => action.onClick?.(row)} color={action.color} disabled={disabled}>
+          <IconButton
+            size="small"
+            aria-label={text}
+            title={compact ? text : undefined}
+            onClick={() => action.onClick?.(row)}
+            color={action.color}
+            disabled={disabled}
+          >
             {action.icon}
           </IconButton>
         );
         // a disabled button fires no events: the tooltip listens on a wrapper
-        if (compact) return disabled ? <span key={action.key} title={text}>{button}</span> : <Fragment key={action.key}>{button}</Fragment>;
+        if (compact)
+          return disabled ? (
+            <span key={action.key} title={text}>
+              {button}
+            </span>
+          ) : (
+            <Fragment key={action.key}>{button}</Fragment>
+          );
         return (
           <Tooltip key={action.key} title={text}>
             {disabled ? <span>{button}</span> : button}

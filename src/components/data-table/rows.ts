@@ -41,9 +41,7 @@ export function filterValueOf<R>(filter: DataTableFilter<R>, values: Record<stri
 }
 
 export function filterRows<R>(rows: readonly R[], filters: readonly DataTableFilter<R>[], values: Record<string, string>): R[] {
-  const active = filters
-    .map((filter) => ({ filter, value: filterValueOf(filter, values) }))
-    .filter(({ value }) => value.trim() !== '');
+  const active = filters.map((filter) => ({ filter, value: filterValueOf(filter, values) })).filter(({ value }) => value.trim() !== '');
   if (!active.length) return [...rows];
   return rows.filter((row) =>
     active.every(({ filter, value }) => {
@@ -74,9 +72,10 @@ export function sortRows<R>(rows: readonly R[], valueOf: ((row: R) => CellValue)
     .map((row, position) => ({ row, position, value: valueOf(row) }))
     .sort((a, b) => {
       if (blank(a.value) || blank(b.value)) return blank(a.value) === blank(b.value) ? a.position - b.position : blank(a.value) ? 1 : -1;
-      const order = numeric || (typeof a.value === 'number' && typeof b.value === 'number')
-        ? Number(a.value) - Number(b.value)
-        : collator.compare(String(a.value), String(b.value));
+      const order =
+        numeric || (typeof a.value === 'number' && typeof b.value === 'number')
+          ? Number(a.value) - Number(b.value)
+          : collator.compare(String(a.value), String(b.value));
       return order * direction || a.position - b.position;
     })
     .map(({ row }) => row);

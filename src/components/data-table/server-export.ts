@@ -87,7 +87,10 @@ export function useServerExport(spec: ServerExport | undefined, total: number) {
     try {
       const url = apiUrl(spec.path, { ...spec.params, lang: locale });
       // The list's count may be an estimate (a large device list): the bar never claims more than all.
-      const { parts, rows } = await readServerExport(url, token, { signal: controller.signal, onRows: (n) => setProgress({ rows: n, total: Math.max(total, n) }) });
+      const { parts, rows } = await readServerExport(url, token, {
+        signal: controller.signal,
+        onRows: (n) => setProgress({ rows: n, total: Math.max(total, n) }),
+      });
       if (rows === 0) notify.error('dataTable.export.empty');
       else downloadCsvParts(parts, spec.fileName ?? EXPORT_FILE_NAME);
     } catch (err) {

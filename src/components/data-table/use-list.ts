@@ -71,12 +71,26 @@ interface Source<R> {
   count: number;
 }
 
-function useColumns<R>({ columns, indexColumn, getRowId = defaultRowId }: ListOptions<R>, rows: readonly R[] | undefined, offset: number, indexSortable: boolean) {
+function useColumns<R>(
+  { columns, indexColumn, getRowId = defaultRowId }: ListOptions<R>,
+  rows: readonly R[] | undefined,
+  offset: number,
+  indexSortable: boolean,
+) {
   const indexOf = useMemo(() => new Map((rows ?? []).map((row, i) => [getRowId(row), offset + i + 1])), [rows, getRowId, offset]);
   return useMemo<DataTableColumn<R>[]>(
     () => [
       ...(indexColumn
-        ? [{ field: INDEX_FIELD, headerId: 'dataTable.index', numeric: true, width: 72, value: (row: R) => indexOf.get(getRowId(row)), sortable: indexSortable }]
+        ? [
+            {
+              field: INDEX_FIELD,
+              headerId: 'dataTable.index',
+              numeric: true,
+              width: 72,
+              value: (row: R) => indexOf.get(getRowId(row)),
+              sortable: indexSortable,
+            },
+          ]
         : []),
       ...columns,
     ],
@@ -137,7 +151,10 @@ function useController<R>(
       notify.error('dataTable.export.empty');
       return;
     }
-    downloadText(toCsv(visibleRows, csvColumns, (id) => intl.formatMessage({ id })), `${EXPORT_FILE_NAME}.csv`);
+    downloadText(
+      toCsv(visibleRows, csvColumns, (id) => intl.formatMessage({ id })),
+      `${EXPORT_FILE_NAME}.csv`,
+    );
   };
 
   const setFilter = useCallback((key: string, value: string) => table.setFilter(key, value), [table]);
@@ -198,10 +215,7 @@ export function useLocalList<R extends object>(options: ListOptions<R>): ListCon
   // The grid only ever gets the rows of the current page: handing it every row of a 10,000-profile
   // list made each sort click rebuild its row model for all of them, well over the 200 ms budget of
   // docs/architecture.md §8.
-  const pageRows = useMemo(
-    () => visibleRows.slice((table.page - 1) * table.pageSize, table.page * table.pageSize),
-    [visibleRows, table.page, table.pageSize],
-  );
+  const pageRows = useMemo(() => visibleRows.slice((table.page - 1) * table.pageSize, table.page * table.pageSize), [visibleRows, table.page, table.pageSize]);
   return useController(options, allColumns, { visibleRows, pageRows, count: visibleRows.length });
 }
 

@@ -45,11 +45,7 @@ export function DetailList({ items, layout = 'grid', size = 'small', empty, 'dat
 
   if (layout === 'grid') {
     return (
-      <Box
-        component="dl"
-        data-testid={testId}
-        sx={{ display: 'grid', gridTemplateColumns: 'minmax(8rem, auto) 1fr', columnGap: 2, rowGap: 1.25, m: 0 }}
-      >
+      <Box component="dl" data-testid={testId} sx={{ display: 'grid', gridTemplateColumns: 'minmax(8rem, auto) 1fr', columnGap: 2, rowGap: 1.25, m: 0 }}>
         {items.map((item) => (
           <Box key={item.labelId} sx={{ display: 'contents' }}>
             <Typography component="dt" variant="body2" color="text.secondary">

@@ -41,16 +41,7 @@ export function applyServerErrors<T extends FieldValues>(error: unknown, form: U
   return matched;
 }
 
-export function Form<T extends FieldValues>({
-  schema,
-  defaultValues,
-  onSubmit,
-  resetOnSuccess,
-  invalidToast = true,
-  id,
-  sx,
-  children,
-}: FormProps<T>) {
+export function Form<T extends FieldValues>({ schema, defaultValues, onSubmit, resetOnSuccess, invalidToast = true, id, sx, children }: FormProps<T>) {
   const notify = useNotify();
   const form = useForm<T>({ resolver: yupResolver(schema) as unknown as Resolver<T>, defaultValues, mode: 'onTouched' });
   const submit = form.handleSubmit(

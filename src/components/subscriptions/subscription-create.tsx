@@ -59,7 +59,15 @@ export function SubscriptionCreate({ ns, operatorNs, scope, create, onCreated }:
 
   const any = intl.formatMessage({ id: `${ns}.any` });
   return (
-    <Stack component="form" noValidate onSubmit={submit} direction={{ xs: 'column', sm: 'row' }} spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: { sm: 'flex-start' } }}>
+    <Stack
+      component="form"
+      noValidate
+      onSubmit={submit}
+      direction={{ xs: 'column', sm: 'row' }}
+      spacing={1}
+      useFlexGap
+      sx={{ flexWrap: 'wrap', alignItems: { sm: 'flex-start' } }}
+    >
       <TextField
         size="small"
         required
@@ -71,7 +79,14 @@ export function SubscriptionCreate({ ns, operatorNs, scope, create, onCreated }:
         slotProps={{ htmlInput: { maxLength: SUB_LABEL_MAX, dir: 'auto' } }}
         sx={{ minWidth: 200 }}
       />
-      <TextField select size="small" label={intl.formatMessage({ id: `${ns}.column.operator` })} value={operator} onChange={(e) => setOperator(e.target.value)} sx={{ minWidth: 140 }}>
+      <TextField
+        select
+        size="small"
+        label={intl.formatMessage({ id: `${ns}.column.operator` })}
+        value={operator}
+        onChange={(e) => setOperator(e.target.value)}
+        sx={{ minWidth: 140 }}
+      >
         <MenuItem value="">{any}</MenuItem>
         {OPERATORS.map((o) => (
           <MenuItem key={o} value={o}>
@@ -79,7 +94,14 @@ export function SubscriptionCreate({ ns, operatorNs, scope, create, onCreated }:
           </MenuItem>
         ))}
       </TextField>
-      <TextField select size="small" label={intl.formatMessage({ id: `${ns}.format` })} value={format} onChange={(e) => setFormat(e.target.value)} sx={{ minWidth: 160 }}>
+      <TextField
+        select
+        size="small"
+        label={intl.formatMessage({ id: `${ns}.format` })}
+        value={format}
+        onChange={(e) => setFormat(e.target.value)}
+        sx={{ minWidth: 160 }}
+      >
         <MenuItem value="">{intl.formatMessage({ id: `${ns}.format.auto` })}</MenuItem>
         {SUB_FORMATS.map((f) => (
           <MenuItem key={f} value={f}>

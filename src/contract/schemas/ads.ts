@@ -50,7 +50,9 @@ export type AdSettingsField = keyof AdSettingsBody;
 
 /** POST apps/showAds/{id}: switches the ads master. */
 export const showAdsSchema = body({
-  key: str().required(V.required).oneOf([AD_MASTER_KEY] as const, V.oneOf),
+  key: str()
+    .required(V.required)
+    .oneOf([AD_MASTER_KEY] as const, V.oneOf),
   state: bool().required(V.required),
 });
 export type ShowAdsBody = yup.InferType<typeof showAdsSchema>;

@@ -16,7 +16,15 @@ export type FieldKind = 'link' | 'text' | 'persianText' | 'englishText' | 'switc
 
 /** The docs/product.md §3 groups, in display order, and the field-health group the reports added. */
 export const SETTINGS_GROUP_ORDER = [
-  'linksAndText', 'versioning', 'adsAndConnection', 'locationAndEncryption', 'smartAndPings', 'restartLimits', 'countries', 'keysAndDelays', 'fieldHealth',
+  'linksAndText',
+  'versioning',
+  'adsAndConnection',
+  'locationAndEncryption',
+  'smartAndPings',
+  'restartLimits',
+  'countries',
+  'keysAndDelays',
+  'fieldHealth',
 ] as const;
 export type SettingsGroup = (typeof SETTINGS_GROUP_ORDER)[number];
 
@@ -83,7 +91,8 @@ const secretAnswer = () => yup.string().nullable().optional().meta({ description
 const countriesAnswer = () => answer.text().meta({ description: "Comma-separated country codes; '' for none" });
 const detectAnswer = () => yup.string().oneOf(DETECT_LOCATION_BY).defined();
 
-/** Every stored setting, in display order within its group. */
+/** Every stored setting, in display order within its group: one line each (the formatter leaves the table alone). */
+// prettier-ignore
 export const SETTING_FIELDS = {
   aboutLink: field({ kind: 'link', group: 'linksAndText', who: 'everyone', rule: httpLink, answer: answer.textOrNull, toClient: 'links' }),
   policyLink: field({ kind: 'link', group: 'linksAndText', who: 'everyone', rule: httpLink, answer: answer.textOrNull, toClient: 'links' }),
@@ -175,7 +184,10 @@ export type AppSettingsField = keyof AppSettingsBody;
 export const appSettingsAnswerShape = () => shapeOf((d) => d.answer()) as { [K in SettingKey]: ReturnType<Fields[K]['answer']> };
 
 /** The fields by group, in display order, for the settings form. */
-export const SETTINGS_GROUPS = Object.fromEntries(SETTINGS_GROUP_ORDER.map((g) => [g, KEYS.filter((k) => SETTING_FIELDS[k].group === g)])) as Record<SettingsGroup, SettingKey[]>;
+export const SETTINGS_GROUPS = Object.fromEntries(SETTINGS_GROUP_ORDER.map((g) => [g, KEYS.filter((k) => SETTING_FIELDS[k].group === g)])) as Record<
+  SettingsGroup,
+  SettingKey[]
+>;
 
 /** Settings only role_id 1 may change (docs/product.md §6); robotApiKey too (docs/product.md §2). */
 export const TOP_ADMIN_ONLY_SETTINGS = [...keysWhere<{ who: 'topAdmin' }>((d) => d.who === 'topAdmin'), 'robotApiKey' as const];
@@ -194,6 +206,9 @@ export const isTopAdminOnlySetting = (key: string): boolean => (TOP_ADMIN_ONLY_S
 
 /** The settings form's schema: appSettingsSchema with SETTINGS_REQUIRED_IN_FORM required. */
 export const appSettingsFormSchema = appSettingsSchema.shape(
-  Object.fromEntries(SETTINGS_REQUIRED_IN_FORM.map((k) => [k, (SETTING_FIELDS[k].rule() as yup.NumberSchema).required(V.required)])) as Record<(typeof SETTINGS_REQUIRED_IN_FORM)[number], yup.NumberSchema<number>>,
+  Object.fromEntries(SETTINGS_REQUIRED_IN_FORM.map((k) => [k, (SETTING_FIELDS[k].rule() as yup.NumberSchema).required(V.required)])) as Record<
+    (typeof SETTINGS_REQUIRED_IN_FORM)[number],
+    yup.NumberSchema<number>
+  >,
 );
 export type AppSettingsFormValues = yup.InferType<typeof appSettingsFormSchema>;

@@ -42,7 +42,9 @@ export type AppStatusFilter = (typeof APP_STATUS_FILTERS)[number];
  * (all when absent).
  */
 export const appsQuerySchema = body({
-  state: str().oneOf(['appAdmin'] as const, V.oneOf).optional(),
+  state: str()
+    .oneOf(['appAdmin'] as const, V.oneOf)
+    .optional(),
   search: optionalText(TEXT_MAX.medium),
   active: str().oneOf(APP_STATUS_FILTERS, V.oneOf).optional(),
 });

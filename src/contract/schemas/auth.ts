@@ -21,7 +21,10 @@ export const strongPassword = () =>
     .required(V.required)
     .test('strong', V.passwordNotStrong, (v) => !!v && isStrongPassword(v));
 
-export const repeatOf = (field: string) => str().required(V.required).oneOf([yup.ref(field)], V.passwordsNotMatch);
+export const repeatOf = (field: string) =>
+  str()
+    .required(V.required)
+    .oneOf([yup.ref(field)], V.passwordsNotMatch);
 
 export const changePasswordSchema = body({
   currentPassword: str().required(V.required),

@@ -45,8 +45,7 @@ export const str = () =>
 export const trimmedStr = () => str().transform((v: unknown) => (typeof v === 'string' ? v.trim() : v));
 
 /** Required, trimmed, non-blank text. */
-export const nonBlank = (max: number = TEXT_MAX.medium) =>
-  trimmedStr().required(V.required).max(max, TOO_LONG);
+export const nonBlank = (max: number = TEXT_MAX.medium) => trimmedStr().required(V.required).max(max, TOO_LONG);
 
 /** Optional text: blank or missing becomes null (docs/product.md §5: optional fields are sent as null when empty). */
 export const optionalText = (max: number = TEXT_MAX.medium) =>
@@ -96,8 +95,7 @@ function decimalDigitsOnly(this: yup.TestContext, v: unknown): boolean {
 }
 
 /** A required positive integer id (database serial). */
-export const positiveId = () =>
-  num().required(V.required).integer(V.integer).min(1, V.min).max(INT_MAX, V.max).test('digits', V.integer, decimalDigitsOnly);
+export const positiveId = () => num().required(V.required).integer(V.integer).min(1, V.min).max(INT_MAX, V.max).test('digits', V.integer, decimalDigitsOnly);
 
 /** An optional id filter of a query (`appId`): empty or `null` means none. */
 export const optionalId = () =>
@@ -136,11 +134,17 @@ export function englishOnly<S extends StringField>(schema: S): S {
  * for the names the phones show: app, operator, profile and server names.
  */
 export function visibleText<S extends StringField>(schema: S): S {
-  return schema.test({ name: 'visible', message: V.invisibleCharacters, params: { pattern: VISIBLE_TEXT }, test: (v) => v == null || !hasInvisibleControls(v) }) as S;
+  return schema.test({
+    name: 'visible',
+    message: V.invisibleCharacters,
+    params: { pattern: VISIBLE_TEXT },
+    test: (v) => v == null || !hasInvisibleControls(v),
+  }) as S;
 }
 
 /** Persian-only text (docs/product.md §5). */
-export const persianText = () => trimmedStr().test({ name: 'persian', message: V.persianOnly, params: { pattern: PERSIAN_TEXT }, test: (v) => v == null || isPersianText(v) });
+export const persianText = () =>
+  trimmedStr().test({ name: 'persian', message: V.persianOnly, params: { pattern: PERSIAN_TEXT }, test: (v) => v == null || isPersianText(v) });
 
 /** English-only text (docs/product.md §5 default text rule). */
 export const englishText = () => englishOnly(trimmedStr());

@@ -60,12 +60,7 @@ export type DeviceSortKey = (typeof DEVICE_SORT_KEYS)[number];
  */
 export const devicesQuerySchema = body({
   page: num().transform(blankToUndefined).integer(V.integer).min(1, V.min).max(1_000_000, V.max).default(1),
-  size: num()
-    .transform(blankToUndefined)
-    .integer(V.integer)
-    .min(1, V.min)
-    .max(DEVICES_MAX_PAGE_SIZE, V.max)
-    .default(DEFAULT_PAGE_SIZE),
+  size: num().transform(blankToUndefined).integer(V.integer).min(1, V.min).max(DEVICES_MAX_PAGE_SIZE, V.max).default(DEFAULT_PAGE_SIZE),
   appId: optionalId(),
   filter: trimmedStr()
     .max(200, TOO_LONG)

@@ -76,7 +76,16 @@ export interface HealthCellDto {
 
 /** GET apps/profileHealth/{serverId}: verdicts per profile, app and operator, and the last 24 hours. */
 export interface ProfileHealthDto {
-  verdicts: { appId: number; profileId: number; operator: (typeof OPERATORS)[number]; verdict: HealthVerdict; rate: number | null; devices: number; changedAt: string; hidden: boolean }[];
+  verdicts: {
+    appId: number;
+    profileId: number;
+    operator: (typeof OPERATORS)[number];
+    verdict: HealthVerdict;
+    rate: number | null;
+    devices: number;
+    changedAt: string;
+    hidden: boolean;
+  }[];
   series: {
     profileId: number;
     operator: (typeof OPERATORS)[number];

@@ -16,8 +16,20 @@ export const SHARE_LINK_MAX_LENGTH = 8192;
 
 /** Reasons a share link is refused. */
 export const SHARE_LINK_MESSAGES = messageIds('shareLink', [
-  'empty', 'tooLong', 'unknownScheme', 'protocolMismatch', 'badBase64', 'badJson', 'badFormat',
-  'badEncoding', 'badHost', 'badPort', 'badId', 'badTransport', 'badSecurity', 'missingRealityKey',
+  'empty',
+  'tooLong',
+  'unknownScheme',
+  'protocolMismatch',
+  'badBase64',
+  'badJson',
+  'badFormat',
+  'badEncoding',
+  'badHost',
+  'badPort',
+  'badId',
+  'badTransport',
+  'badSecurity',
+  'missingRealityKey',
 ]);
 export type ShareLinkMessageId = (typeof SHARE_LINK_MESSAGES)[keyof typeof SHARE_LINK_MESSAGES];
 
@@ -37,8 +49,16 @@ export type LinkWarningId = (typeof LINK_WARNINGS)[keyof typeof LINK_WARNINGS];
  * file-level reasons (empty file, missing column, too large, too many rows) come with row 0.
  */
 export const CSV_MESSAGES = messageIds('csv', [
-  'empty', 'noRows', 'tooLarge', 'tooManyRows', 'notUtf8', 'malformed', 'missingColumn', 'duplicateColumn',
-  'fieldCount', 'typeNotNormal',
+  'empty',
+  'noRows',
+  'tooLarge',
+  'tooManyRows',
+  'notUtf8',
+  'malformed',
+  'missingColumn',
+  'duplicateColumn',
+  'fieldCount',
+  'typeNotNormal',
 ]);
 export type CsvMessageId = (typeof CSV_MESSAGES)[keyof typeof CSV_MESSAGES];
 
@@ -103,7 +123,11 @@ export const profileUpdateSchema = body({
 export type ProfileUpdateBody = yup.InferType<typeof profileUpdateSchema>;
 
 /** POST apps/convertProfile: `config` is the opaque address token the profile list returns. */
-export const convertProfileSchema = body({ config: trimmedStr().required(V.required).max(4 * SHARE_LINK_MAX_LENGTH, TOO_LONG) });
+export const convertProfileSchema = body({
+  config: trimmedStr()
+    .required(V.required)
+    .max(4 * SHARE_LINK_MAX_LENGTH, TOO_LONG),
+});
 export type ConvertProfileBody = yup.InferType<typeof convertProfileSchema>;
 
 /**

@@ -24,13 +24,12 @@ export const serverSchema = body({
       .max(TEXT_MAX.medium, TOO_LONG),
   ),
   port: num().required(V.required).integer(V.integer).min(1, V.min).max(65535, V.max),
-})
-  .test('username-with-password', V.required, function (v) {
-    if (v && v.password != null && v.username == null) {
-      return this.createError({ path: 'username', message: V.required });
-    }
-    return true;
-  });
+}).test('username-with-password', V.required, function (v) {
+  if (v && v.password != null && v.username == null) {
+    return this.createError({ path: 'username', message: V.required });
+  }
+  return true;
+});
 export type ServerBody = yup.InferType<typeof serverSchema>;
 
 /**
@@ -52,7 +51,9 @@ export type ServerUpdateBody = yup.InferType<typeof serverUpdateSchema>;
 /** GET apps/servers?appId=…&state=appAdmin. `appId=null` (or empty) means all apps. */
 export const serversQuerySchema = body({
   appId: optionalId(),
-  state: str().oneOf(['appAdmin'] as const, V.oneOf).optional(),
+  state: str()
+    .oneOf(['appAdmin'] as const, V.oneOf)
+    .optional(),
 });
 export type ServersQuery = yup.InferType<typeof serversQuerySchema>;
 

@@ -20,7 +20,8 @@ export const subscriptionPath = (token: string) => `sub/${token}`;
 export const SUB_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 /** No control character (C0, DEL, C1): a label goes into response headers and file names. */
-const noControl = (v: string | undefined | null) => v == null || ![...v].some((ch) => ch.charCodeAt(0) < 0x20 || (ch.charCodeAt(0) >= 0x7f && ch.charCodeAt(0) <= 0x9f));
+const noControl = (v: string | undefined | null) =>
+  v == null || ![...v].some((ch) => ch.charCodeAt(0) < 0x20 || (ch.charCodeAt(0) >= 0x7f && ch.charCodeAt(0) <= 0x9f));
 
 /** POST apps/subscriptions: one server's profiles or one app's, maybe one operator's, with a label. */
 export const subscriptionCreateSchema = body({

@@ -23,20 +23,13 @@ function isIsoDate(v: string): boolean {
 
 const persianName = () => persianText().required(V.required).max(TEXT_MAX.short, TOO_LONG);
 const email = () => trimmedStr().required(V.required).email(V.email).max(TEXT_MAX.medium, TOO_LONG);
-const username = () =>
-  trimmedStr()
-    .test('username', V.username, (v) => v == null || USERNAME_PATTERN.test(v));
+const username = () => trimmedStr().test('username', V.username, (v) => v == null || USERNAME_PATTERN.test(v));
 const englishName = () =>
   englishText()
     .nullable()
     .transform((v: unknown) => (v === '' ? null : v))
     .max(TEXT_MAX.short, TOO_LONG);
-const mobile = () =>
-  optionalText(30).test(
-    'mobile',
-    V.phone,
-    (v) => v == null || (MOBILE_PATTERN.test(v) && /^\d{4,15}$/.test(v.replace(/\D/g, ''))),
-  );
+const mobile = () => optionalText(30).test('mobile', V.phone, (v) => v == null || (MOBILE_PATTERN.test(v) && /^\d{4,15}$/.test(v.replace(/\D/g, ''))));
 const website = () => englishOnly(optionalText(TEXT_MAX.link)).test('url', V.url, (v) => v == null || isHttpUrl(v));
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** After today? A day of slack, so that a browser a time zone ahead of the server is never refused. */

@@ -3,7 +3,15 @@
 // also ends the account's other sessions (server side; this one stays).
 import { baseApi, sessionApi, unlessRefused } from '../../lib/api';
 import type {
-  AvatarUrl, ChangePasswordBody, CurrentUser, MutationResponse, TotpDisableBody, TotpEnableBody, TotpEnableResult, TotpSetupBody, TotpSetupResult,
+  AvatarUrl,
+  ChangePasswordBody,
+  CurrentUser,
+  MutationResponse,
+  TotpDisableBody,
+  TotpEnableBody,
+  TotpEnableResult,
+  TotpSetupBody,
+  TotpSetupResult,
 } from '../../contract';
 
 /**
@@ -12,7 +20,10 @@ import type {
  * dispatch is typed by what it is handed here (RTK Query's own lifecycle type says `any`).
  */
 function patchCurrentUserOnSuccess(patch: Partial<CurrentUser>) {
-  return async (_arg: unknown, { dispatch, queryFulfilled }: { dispatch: (patchAction: ReturnType<typeof sessionApi.util.updateQueryData>) => unknown; queryFulfilled: Promise<unknown> }) => {
+  return async (
+    _arg: unknown,
+    { dispatch, queryFulfilled }: { dispatch: (patchAction: ReturnType<typeof sessionApi.util.updateQueryData>) => unknown; queryFulfilled: Promise<unknown> },
+  ) => {
     try {
       await queryFulfilled;
       dispatch(sessionApi.util.updateQueryData('getCurrentUser', undefined, (user) => Object.assign(user, patch)));
@@ -55,6 +66,4 @@ export const accountApi = baseApi.injectEndpoints({
   }),
 });
 
-export const {
-  useChangePasswordMutation, useUploadAvatarMutation, useTotpSetupMutation, useTotpEnableMutation, useTotpDisableMutation,
-} = accountApi;
+export const { useChangePasswordMutation, useUploadAvatarMutation, useTotpSetupMutation, useTotpEnableMutation, useTotpDisableMutation } = accountApi;

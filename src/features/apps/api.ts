@@ -2,15 +2,7 @@
 // settings, ad settings and versions, plus the app-admin choices (the app list and countries are the shared reads of lib/api).
 // Every mutation invalidates what it changed; deleting an app also drops the server and device
 // lists, which showed its links, and the users list, which counts apps per admin.
-import {
-  baseApi,
-  invalidatesItem,
-  listTag,
-  providesList,
-  unlessRefused,
-  unwrapData,
-  type Tag,
-} from '../../lib/api';
+import { baseApi, invalidatesItem, listTag, providesList, unlessRefused, unwrapData, type Tag } from '../../lib/api';
 import type {
   AdSettingEntry,
   AdSettingsBody,
@@ -50,7 +42,10 @@ export const appsApi = baseApi.injectEndpoints({
     getApp: build.query<AppWithSettings, number>({
       query: (id) => `apps/getApp/${id}`,
       transformResponse: unwrapData<AppWithSettings>,
-      providesTags: (_r, _e, id) => [{ type: 'App', id }, { type: 'AppSettings', id }],
+      providesTags: (_r, _e, id) => [
+        { type: 'App', id },
+        { type: 'AppSettings', id },
+      ],
     }),
     /** The "what the app receives" tab: never cached across visits (the tab asks on mount). */
     getClientConfigPreview: build.query<ClientConfigPreview, { appId: number; operator?: Operator; lang: Locale }>({
@@ -150,7 +145,8 @@ export const appsApi = baseApi.injectEndpoints({
       providesTags: (_r, _e, appId) => [mirrorsTag(appId)],
     }),
     saveMirror: build.mutation<MutationResponse<MirrorDto>, { appId: number; id?: number; body: MirrorCreateBody | MirrorUpdateBody }>({
-      query: ({ appId, id, body }) => (id ? { url: `apps/mirrors/${appId}/${id}`, method: 'PUT', body } : { url: `apps/mirrors/${appId}`, method: 'POST', body }),
+      query: ({ appId, id, body }) =>
+        id ? { url: `apps/mirrors/${appId}/${id}`, method: 'PUT', body } : { url: `apps/mirrors/${appId}`, method: 'POST', body },
       invalidatesTags: unlessRefused((_r, { appId }) => [mirrorsTag(appId)]),
     }),
     deleteMirror: build.mutation<MutationResponse, { appId: number; id: number }>({

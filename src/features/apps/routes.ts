@@ -13,5 +13,10 @@ export const routes: FeatureRoute[] = [
     load: () => import(/* webpackChunkName: "page-apps-manage" */ './pages/manage-page'),
   },
   { path: PATHS.appsMine, access: 'private', menu: PATHS.appsMine, load: () => import(/* webpackChunkName: "page-apps-mine" */ './pages/my-apps-page') },
-  { path: PATHS.appDetail, access: 'private', menu: MENU_SECTIONS.apps, load: () => import(/* webpackChunkName: "page-app-detail" */ './pages/app-detail-page') },
+  {
+    path: PATHS.appDetail,
+    access: 'private',
+    menu: MENU_SECTIONS.apps,
+    load: () => import(/* webpackChunkName: "page-app-detail" */ './pages/app-detail-page'),
+  },
 ];

@@ -70,11 +70,17 @@ export function paintGreeting(area: HTMLElement, { user, locale, messages }: Pag
   }
   const lines = el(doc, 'div', 'dg-lines');
   const details = el(doc, 'div', 'dg-details');
-  details.append(el(doc, 'span', 'dg-chip', role), el(doc, 'span', 'dg-since', plainText(page, 'dashboard.memberSince', { date: formatDate(user.createdAt, locale) })));
+  details.append(
+    el(doc, 'span', 'dg-chip', role),
+    el(doc, 'span', 'dg-since', plainText(page, 'dashboard.memberSince', { date: formatDate(user.createdAt, locale) })),
+  );
   lines.append(el(doc, 'div', 'dg-title', plainText(page, 'dashboard.greeting', { name })), details);
   row.append(avatar, lines);
   const shortcuts = el(doc, 'div', 'dg-shortcuts');
-  shortcuts.append(button(doc, plainText(page, 'dashboard.shortcut.profile'), PROFILE_ICON), button(doc, plainText(page, 'dashboard.shortcut.password'), PASSWORD_ICON));
+  shortcuts.append(
+    button(doc, plainText(page, 'dashboard.shortcut.profile'), PROFILE_ICON),
+    button(doc, plainText(page, 'dashboard.shortcut.password'), PASSWORD_ICON),
+  );
   paper.append(row, shortcuts);
   area.append(paper);
 }

@@ -42,5 +42,4 @@ export const devicesApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useGetDevicesQuery, useAddDeviceMutation, useUpdateDeviceMutation, useDestroyDeviceMutation } =
-  devicesApi;
+export const { useGetDevicesQuery, useAddDeviceMutation, useUpdateDeviceMutation, useDestroyDeviceMutation } = devicesApi;

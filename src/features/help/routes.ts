@@ -3,7 +3,12 @@
 import { PATHS, type FeatureRoute } from '../../lib/routing';
 
 export const routes: FeatureRoute[] = [
-  { path: PATHS.helpPanelTraining, access: 'private', menu: PATHS.helpPanelTraining, load: () => import(/* webpackChunkName: "page-help-panel" */ './pages/panel-training-page') },
+  {
+    path: PATHS.helpPanelTraining,
+    access: 'private',
+    menu: PATHS.helpPanelTraining,
+    load: () => import(/* webpackChunkName: "page-help-panel" */ './pages/panel-training-page'),
+  },
   {
     path: PATHS.helpAppAdminTraining,
     access: 'private',

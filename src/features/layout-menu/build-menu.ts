@@ -14,7 +14,6 @@ export interface MenuNode {
   children: MenuNode[];
 }
 
-
 export function childVisible(route: string, admin: boolean): boolean {
   if (admin && route.includes('my-')) return false;
   if (!admin && route.includes('manage')) return false;
@@ -23,9 +22,7 @@ export function childVisible(route: string, admin: boolean): boolean {
 
 function toNode(item: MenuItem, admin: boolean, depth: number): MenuNode | null {
   if (depth > 0 && !childVisible(item.route, admin)) return null;
-  const children = (item.children ?? [])
-    .map((child) => toNode(child, admin, depth + 1))
-    .filter((node): node is MenuNode => node !== null);
+  const children = (item.children ?? []).map((child) => toNode(child, admin, depth + 1)).filter((node): node is MenuNode => node !== null);
   if ((item.children?.length ?? 0) > 0 && children.length === 0) return null;
   return { id: item.id, path: menuPath(item.route), label: { fa: item.pName, en: item.enName }, children };
 }

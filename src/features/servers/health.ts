@@ -15,7 +15,8 @@ export function worstPerOperator(rows: readonly VerdictRow[]): VerdictRow[] {
   const byOperator = new Map<Operator, VerdictRow>();
   for (const row of rows) {
     const seen = byOperator.get(row.operator);
-    if (!seen || SEVERITY[row.verdict] < SEVERITY[seen.verdict] || (row.hidden && !seen.hidden && row.verdict === seen.verdict)) byOperator.set(row.operator, row);
+    if (!seen || SEVERITY[row.verdict] < SEVERITY[seen.verdict] || (row.hidden && !seen.hidden && row.verdict === seen.verdict))
+      byOperator.set(row.operator, row);
   }
   return [...byOperator.values()].sort((a, b) => SEVERITY[a.verdict] - SEVERITY[b.verdict] || a.operator.localeCompare(b.operator));
 }

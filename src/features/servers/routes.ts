@@ -14,9 +14,24 @@ export const routes: FeatureRoute[] = [
     redirectTo: PATHS.serversMine,
     load: () => import(/* webpackChunkName: "page-servers-manage" */ './pages/manage-servers-page'),
   },
-  { path: PATHS.serversMine, access: 'private', menu: PATHS.serversMine, load: () => import(/* webpackChunkName: "page-servers-mine" */ './pages/my-servers-page') },
-  { path: PATHS.serversSettings, access: 'private', menu: PATHS.serversSettings, load: () => import(/* webpackChunkName: "page-servers-settings" */ './pages/operator-settings-page') },
-  { path: PATHS.serversHealth, access: 'private', menu: PATHS.serversHealth, load: () => import(/* webpackChunkName: "page-servers-health" */ './pages/health-page') },
+  {
+    path: PATHS.serversMine,
+    access: 'private',
+    menu: PATHS.serversMine,
+    load: () => import(/* webpackChunkName: "page-servers-mine" */ './pages/my-servers-page'),
+  },
+  {
+    path: PATHS.serversSettings,
+    access: 'private',
+    menu: PATHS.serversSettings,
+    load: () => import(/* webpackChunkName: "page-servers-settings" */ './pages/operator-settings-page'),
+  },
+  {
+    path: PATHS.serversHealth,
+    access: 'private',
+    menu: PATHS.serversHealth,
+    load: () => import(/* webpackChunkName: "page-servers-health" */ './pages/health-page'),
+  },
   {
     path: PATHS.serverProfiles,
     access: 'private',

@@ -29,7 +29,10 @@ export const accessApi = baseApi.injectEndpoints({
     getRole: build.query<RoleWithGrants, number>({
       query: (id) => ACCESS_API.role(id),
       transformResponse: unwrapData<RoleWithGrants>,
-      providesTags: (_r, _e, id) => [{ type: 'Role', id }, { type: 'Permission', id }],
+      providesTags: (_r, _e, id) => [
+        { type: 'Role', id },
+        { type: 'Permission', id },
+      ],
     }),
     getOperations: build.query<Operation[], void>({
       query: () => ACCESS_API.operations,

@@ -74,11 +74,7 @@ function failure(status: number, body?: unknown): { error: ApiError } {
 }
 
 /** One request with the shared helper's rules; `token` comes from the store. */
-export async function request(
-  args: RequestArgs,
-  token: string | null,
-  signal?: AbortSignal,
-): Promise<{ data: unknown } | { error: ApiError }> {
+export async function request(args: RequestArgs, token: string | null, signal?: AbortSignal): Promise<{ data: unknown } | { error: ApiError }> {
   const isForm = typeof FormData !== 'undefined' && args.body instanceof FormData;
   const headers: Record<string, string> = {
     ...(isForm ? {} : { 'Content-Type': 'application/json' }),
@@ -131,9 +127,7 @@ export interface ReadAnswer {
 export function requestEarly(path: string, token: string, sent?: Promise<ReadAnswer>): Promise<Answer> {
   const key = earlyKey(path, token);
   const answer =
-    early.get(key) ??
-    sent?.then((read): Answer => (read.ok ? { data: read.body } : failure(read.status, read.body))) ??
-    request({ url: path }, token);
+    early.get(key) ?? sent?.then((read): Answer => (read.ok ? { data: read.body } : failure(read.status, read.body))) ?? request({ url: path }, token);
   early.set(key, answer);
   return answer;
 }

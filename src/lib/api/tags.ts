@@ -38,10 +38,7 @@ export function providesList<T extends { id: TagId }>(items: readonly T[] | unde
 export const invalidatesItem = (type: TagType, id: TagId): Tag[] => [{ type, id }, listTag(type)];
 
 /** Tags a mutation of several items invalidates. */
-export const invalidatesItems = (type: TagType, ids: readonly TagId[]): Tag[] => [
-  ...ids.map((id) => ({ type, id })),
-  listTag(type),
-];
+export const invalidatesItems = (type: TagType, ids: readonly TagId[]): Tag[] => [...ids.map((id) => ({ type, id })), listTag(type)];
 
 /**
  * The server refused the call as it was sent (invalid, not allowed, too large, too many): it changed

@@ -77,5 +77,4 @@ export const tablesSlice = createSlice({
 
 export const { tableFilterChanged, tablePageChanged, tablePageSizeChanged, tableSortCycled } = tablesSlice.actions;
 
-export const selectTable = (state: { tables: TablesState }, table: string): TableState =>
-  state.tables[table] ?? DEFAULT_TABLE_STATE;
+export const selectTable = (state: { tables: TablesState }, table: string): TableState => state.tables[table] ?? DEFAULT_TABLE_STATE;

@@ -32,7 +32,10 @@ function flatten(elements: MessageFormatElement[]): string {
       if (el.type === TYPE.literal) return el.value;
       if (el.type === TYPE.argument) return ARG;
       if (el.type === TYPE.tag) return flatten(el.children);
-      if (el.type === TYPE.plural || el.type === TYPE.select) return Object.values(el.options).map((o) => flatten(o.value)).join(' ');
+      if (el.type === TYPE.plural || el.type === TYPE.select)
+        return Object.values(el.options)
+          .map((o) => flatten(o.value))
+          .join(' ');
       return '#';
     })
     .join('');
@@ -42,11 +45,7 @@ function argumentsWithTypes(elements: MessageFormatElement[]): { name: string; t
   return elements.flatMap((el) => {
     const own = 'value' in el && typeof el.value === 'string' && el.type !== TYPE.literal ? [{ name: el.value, type: el.type }] : [];
     const nested =
-      el.type === TYPE.tag
-        ? argumentsWithTypes(el.children)
-        : 'options' in el
-          ? Object.values(el.options).flatMap((o) => argumentsWithTypes(o.value))
-          : [];
+      el.type === TYPE.tag ? argumentsWithTypes(el.children) : 'options' in el ? Object.values(el.options).flatMap((o) => argumentsWithTypes(o.value)) : [];
     return [...own, ...nested];
   });
 }

@@ -69,7 +69,7 @@ describe('lang files', () => {
     }
   });
 
-  it('the merged catalogues contain every file\'s messages', async () => {
+  it("the merged catalogues contain every file's messages", async () => {
     const fa = await loadMessages('fa');
     for (const { dir } of langDirs) expect(fa).toMatchObject(read(path.join(dir, 'fa.json')));
   });

@@ -34,7 +34,9 @@ describe('DevTools sanitizers', () => {
     const win = window as unknown as { __REDUX_DEVTOOLS_EXTENSION_COMPOSE__?: unknown };
     win.__REDUX_DEVTOOLS_EXTENSION_COMPOSE__ = (options: Record<string, unknown>) => {
       captured.push(options);
-      return (...enhancers: ((next: unknown) => unknown)[]) => (next: unknown) => enhancers.reduceRight((acc, e) => e(acc), next);
+      return (...enhancers: ((next: unknown) => unknown)[]) =>
+        (next: unknown) =>
+          enhancers.reduceRight((acc, e) => e(acc), next);
     };
     try {
       // RTK looks for the extension when it loads, so load the store modules afresh.

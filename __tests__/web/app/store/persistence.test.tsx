@@ -4,15 +4,7 @@ import { waitFor } from '@testing-library/react';
 import { setupStore, tableStorageKey, TOKEN_KEY, LOCALE_KEY } from '../../../../src/app/store';
 import { baseApi } from '../../../../src/lib/api';
 import { sessionApi } from '../../../../src/lib/api/session';
-import {
-  localeChanged,
-  signedIn,
-  signedOut,
-  tableFilterChanged,
-  tablePageChanged,
-  tablePageSizeChanged,
-  tableSortCycled,
-} from '../../../../src/lib/state';
+import { localeChanged, signedIn, signedOut, tableFilterChanged, tablePageChanged, tablePageSizeChanged, tableSortCycled } from '../../../../src/lib/state';
 import { json, useFakeServer } from '../../support/fake-server';
 import { makeUser } from '../../support/fixtures';
 

@@ -58,7 +58,9 @@ const HandWritten = styled.div`
   text-align: left;
   direction: ltr;
   cursor: e-resize;
-  box-shadow: 2px 0 3px red, -1px 1px 0 blue;
+  box-shadow:
+    2px 0 3px red,
+    -1px 1px 0 blue;
   text-shadow: 1px 1px 2px black;
   transform: translate(10px, 5px) translateX(-3px);
   background-position: 10% 20%;
@@ -103,7 +105,9 @@ const HandWritten = styled.div`
   box-sizing: border-box;
   border: 1px solid rgba(0, 0, 0, 0.12);
   border-top: 2px solid;
-  transition: box-shadow 300ms cubic-bezier(0.4, 0, 0.2, 1) 0ms, margin 195ms;
+  transition:
+    box-shadow 300ms cubic-bezier(0.4, 0, 0.2, 1) 0ms,
+    margin 195ms;
   -webkit-box-shadow: 2px 0 3px red;
   -webkit-transform: translateX(4px);
   background: #fff 10% 0 no-repeat;
@@ -118,7 +122,7 @@ const HandWritten = styled.div`
   --AppBar-background: #1f4e9c;
   --AppBar-background: 10%;
   background: none;
-  background: .5em;
+  background: 0.5em;
   background: var(--bg, 10% 20%);
   box-shadow: var(--Paper-shadow);
   box-shadow: none;
@@ -133,7 +137,7 @@ const HandWritten = styled.div`
   transform: translate(-1.5px) rotate(2deg);
   transform: translateY(-50%);
   transform: translateX(-3px) scale(2);
-  transform: scale(2) translate(0.5em,4px);
+  transform: scale(2) translate(0.5em, 4px);
   transform: translate(10px, calc(1px + 2px));
   transform: translate3d(4px, 0, 0);
   transform: translate(1px, 2px) translate(3px, 4px);
@@ -145,7 +149,7 @@ const HandWritten = styled.div`
   margin: 1px 2px 3px +4px;
   padding: 1px 2px 3px 4px !important;
   border-style: solid dashed dotted double;
-  border-color: #fff red rgb(1,2,3) blue;
+  border-color: #fff red rgb(1, 2, 3) blue;
   border-color: #fff red currentColor blue;
   /* @noflip */
   left: 0;
@@ -157,13 +161,19 @@ const HandWritten = styled.div`
   }
   @media (min-width: 600px) {
     left: 12px;
-    & .inner { right: 4px; }
+    & .inner {
+      right: 4px;
+    }
   }
   @supports (display: grid) {
     margin-left: 5px;
   }
-  &::placeholder { padding-right: 2px; }
-  &:read-only { border-left-width: 2px; }
+  &::placeholder {
+    padding-right: 2px;
+  }
+  &:read-only {
+    border-left-width: 2px;
+  }
 `;
 
 function Gallery() {
@@ -242,7 +252,14 @@ function Gallery() {
         drawer
       </Drawer>
       <div style={{ height: 200, width: 600 }}>
-        <DataGrid columns={[{ field: 'name', width: 150 }, { field: 'n', type: 'number' }]} rows={[{ id: 1, name: 'a', n: 2 }]} checkboxSelection />
+        <DataGrid
+          columns={[
+            { field: 'name', width: 150 },
+            { field: 'n', type: 'number' },
+          ]}
+          rows={[{ id: 1, name: 'a', n: 2 }]}
+          checkboxSelection
+        />
       </div>
     </>
   );
@@ -303,7 +320,9 @@ describe('right-to-left styles, declaration by declaration', () => {
     expect(byDeclaration).toContain('border-right:1px solid red;');
     expect(byDeclaration).toContain('float:left;');
     expect(byDeclaration).toContain('box-shadow:-2px 0 3px red,'); // cssjanus flips a list's first shadow only
-    expect(byDeclaration).toMatch(/@keyframes [^{]+\{from\{-webkit-transform:translateX\(100%\);-moz-transform:translateX\(100%\);-ms-transform:translateX\(100%\);transform:translateX\(100%\);right:0;\}/);
+    expect(byDeclaration).toMatch(
+      /@keyframes [^{]+\{from\{-webkit-transform:translateX\(100%\);-moz-transform:translateX\(100%\);-ms-transform:translateX\(100%\);transform:translateX\(100%\);right:0;\}/,
+    );
     // `/* @noflip */ left: 0;` stays on the left; the nested rule's noflip holds only for its own line
     expect(byDeclaration).toMatch(/\.muirtl-[\w-]+>\.child\{padding-right:8px;margin-left:2px;margin-left:3px;\}/);
   });

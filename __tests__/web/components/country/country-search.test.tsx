@@ -29,7 +29,9 @@ async function picker(locale: Locale) {
     await view.user.clear(box);
     await view.user.type(box, text);
     const list = await screen.findByRole('listbox');
-    return within(list).getAllByRole('option').map((o) => o.textContent!.slice(-2));
+    return within(list)
+      .getAllByRole('option')
+      .map((o) => o.textContent!.slice(-2));
   };
   return { ...view, offers };
 }

@@ -26,7 +26,15 @@ const columns: DataTableColumn<Server>[] = [
 ];
 const filters: DataTableFilter<Server>[] = [
   { kind: 'search', key: 'q', labelId: 'common.retry', match: (r) => [r.ip] },
-  { kind: 'select', key: 'country', labelId: 'common.close', options: [{ value: 'DE', label: 'Germany' }, { value: 'IR', label: 'Iran' }] },
+  {
+    kind: 'select',
+    key: 'country',
+    labelId: 'common.close',
+    options: [
+      { value: 'DE', label: 'Germany' },
+      { value: 'IR', label: 'Iran' },
+    ],
+  },
 ];
 
 /** The export button's Persian label: its Latin word isolated left to right. */
@@ -35,7 +43,10 @@ const EXPORT_FA = 'خروجی \u2066CSV\u2069';
 const fa = (text: string | number) => String(text).replace(/[0-9]/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]);
 
 const cellTexts = (field: string) =>
-  screen.queryAllByRole('gridcell').filter((c) => c.getAttribute('data-field') === field).map((c) => c.textContent);
+  screen
+    .queryAllByRole('gridcell')
+    .filter((c) => c.getAttribute('data-field') === field)
+    .map((c) => c.textContent);
 
 function readBlob(blob: Blob): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {
@@ -184,12 +195,7 @@ describe('DataTable', () => {
   it('hands the selected row ids to the batch actions', async () => {
     const onDelete = jest.fn();
     const { user } = await renderWithProviders(
-      <DataTable
-        name="servers"
-        rows={rows}
-        columns={columns}
-        batchActions={(ids) => <Button onClick={() => onDelete(ids)}>batch</Button>}
-      />,
+      <DataTable name="servers" rows={rows} columns={columns} batchActions={(ids) => <Button onClick={() => onDelete(ids)}>batch</Button>} />,
     );
     expect(screen.queryByRole('button', { name: 'batch' })).not.toBeInTheDocument();
     const checkboxes = screen.getAllByRole('checkbox', { name: /انتخاب ردیف/ });
@@ -221,7 +227,11 @@ describe('DataTable', () => {
       expect(screen.queryByRole('menu')).not.toBeInTheDocument();
       await user.click(more[1]);
       const menu = await screen.findByRole('menu');
-      expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['تلاش دوباره', 'ذخیره', 'بستن']);
+      expect(
+        within(menu)
+          .getAllByRole('menuitem')
+          .map((item) => item.textContent),
+      ).toEqual(['تلاش دوباره', 'ذخیره', 'بستن']);
       await user.click(within(menu).getByRole('menuitem', { name: 'تلاش دوباره' }));
       expect(onDetails).toHaveBeenCalledWith(rows[1]);
       await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
@@ -275,7 +285,11 @@ describe('DataTable', () => {
       { field: 'model', headerId: 'dataTable.export.button', ltr: true },
       { field: 'count', headerId: 'common.save', numeric: true },
       // the screen shows a Jalali date in Persian digits; the file holds the stored time
-      { field: 'createdAt', headerId: 'common.close', value: (d) => new Intl.DateTimeFormat('fa-IR-u-ca-persian', { dateStyle: 'medium' }).format(new Date(d.createdAt)) },
+      {
+        field: 'createdAt',
+        headerId: 'common.close',
+        value: (d) => new Intl.DateTimeFormat('fa-IR-u-ca-persian', { dateStyle: 'medium' }).format(new Date(d.createdAt)),
+      },
       // a computed column exports what it computes, as data
       { field: 'twice', headerId: 'common.retry', numeric: true, value: (d) => d.count * 2 },
     ];
@@ -314,7 +328,12 @@ describe('DataTable', () => {
     expect(screen.getByText('1–30 of 95')).toBeInTheDocument();
     // the page shown is not the list: without the server's export there is no export button
     expect(screen.queryByRole('button', { name: 'Export CSV' })).not.toBeInTheDocument();
-    expect(screen.queryAllByRole('gridcell').filter((c) => c.getAttribute('data-field') === '__index').map((c) => c.textContent)).toEqual(['1', '2', '3']);
+    expect(
+      screen
+        .queryAllByRole('gridcell')
+        .filter((c) => c.getAttribute('data-field') === '__index')
+        .map((c) => c.textContent),
+    ).toEqual(['1', '2', '3']);
     await user.click(screen.getByRole('button', { name: /next page/i }));
     expect(store.getState().tables.devices.page).toBe(2);
     // the server orders the rows: its row numbers are not a sortable column
@@ -362,7 +381,10 @@ describe('DataTable on a phone', () => {
   });
 
   const phoneCells = (field: string) =>
-    screen.queryAllByRole('cell').filter((c) => c.getAttribute('data-field') === field).map((c) => c.textContent);
+    screen
+      .queryAllByRole('cell')
+      .filter((c) => c.getAttribute('data-field') === field)
+      .map((c) => c.textContent);
 
   it('is a table, not the grid, and cycles the sort asc → desc → none from its header', async () => {
     const { store, user } = await renderWithProviders(<DataTable name="servers" rows={rows} columns={columns} indexColumn />);
@@ -444,7 +466,15 @@ describe('DataTable on a phone', () => {
   it('says there are no rows, and keeps the rows shown under a progress bar while they refresh', async () => {
     function Refreshing() {
       const [filled, setFilled] = useState(false);
-      return <DataTable name="phoneempty" rows={filled ? rows : []} columns={columns} fetching={filled} toolbar={<Button onClick={() => setFilled(true)}>fill</Button>} />;
+      return (
+        <DataTable
+          name="phoneempty"
+          rows={filled ? rows : []}
+          columns={columns}
+          fetching={filled}
+          toolbar={<Button onClick={() => setFilled(true)}>fill</Button>}
+        />
+      );
     }
     const { user } = await renderWithProviders(<Refreshing />, { locale: 'en' });
     expect(screen.getByText('No rows')).toBeInTheDocument();

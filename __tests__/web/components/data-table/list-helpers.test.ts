@@ -18,11 +18,17 @@ describe('listStatus', () => {
 });
 
 describe('yesNoFilter', () => {
-  const rows = [{ id: 1, on: true }, { id: 2, on: false }];
+  const rows = [
+    { id: 1, on: true },
+    { id: 2, on: false },
+  ];
   const filter = yesNoFilter<(typeof rows)[number]>({ key: 'state', labelId: 'x.state', value: (r) => r.on, yesLabelId: 'x.on', noLabelId: 'x.off' });
 
   it('offers yes and no with their own labels', () => {
-    expect(filter.options).toEqual([{ value: 'true', labelId: 'x.on' }, { value: 'false', labelId: 'x.off' }]);
+    expect(filter.options).toEqual([
+      { value: 'true', labelId: 'x.on' },
+      { value: 'false', labelId: 'x.off' },
+    ]);
   });
 
   it('keeps the rows whose value matches the choice, and all rows with no choice', () => {

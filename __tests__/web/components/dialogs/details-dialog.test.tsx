@@ -16,7 +16,9 @@ describe('DetailsDialog', () => {
     const { user } = await renderWithProviders(<DetailsDialog open onClose={onClose} titleId="common.loading" items={items} />);
     const dialog = screen.getByRole('dialog', { name: 'در حال بارگذاری…' });
 
-    const terms = within(dialog).getAllByRole('term').map((t) => t.textContent);
+    const terms = within(dialog)
+      .getAllByRole('term')
+      .map((t) => t.textContent);
     const values = within(dialog).getAllByRole('definition');
     expect(terms).toEqual(['بله', 'خیر', 'ذخیره']);
     expect(values.map((v) => v.textContent)).toEqual(['Plain value', 'com.example.app', '—']);

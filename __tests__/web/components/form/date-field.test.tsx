@@ -73,7 +73,10 @@ describe('DateField', () => {
     const header = calendar.getAllByRole('columnheader').map((cell) => cell.textContent);
     expect(header).toEqual(['ش', 'ی', 'د', 'س', 'چ', 'پ', 'ج']);
     // the days of Esfand 1370, in Persian digits, the stored day selected
-    const days = calendar.getAllByRole('gridcell').filter((cell) => cell.textContent).map((cell) => cell.textContent);
+    const days = calendar
+      .getAllByRole('gridcell')
+      .filter((cell) => cell.textContent)
+      .map((cell) => cell.textContent);
     expect(days.slice(0, 3)).toEqual(['۱', '۲', '۳']);
     expect(days).toContain('۲۹');
     expect(calendar.getByRole('gridcell', { selected: true })).toHaveTextContent('۲۴');

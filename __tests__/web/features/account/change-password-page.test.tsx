@@ -35,7 +35,7 @@ describe('change password page', () => {
     expect(server.calls('POST', 'users/changepass')).toHaveLength(0);
   });
 
-  it('shows the server\'s wrong-current-password error on that field and stays', async () => {
+  it("shows the server's wrong-current-password error on that field and stays", async () => {
     server.on('POST', 'users/changepass', apiError(400, 'VALIDATION_FAILED', { currentPassword: 'validation.wrongPassword' }));
     const { fill, router } = await openPage();
     await fill('Bad#12345', 'New#12345', 'New#12345');

@@ -10,7 +10,11 @@ const server = useFakeServer();
 const WRONG_TYPE = 'فقط تصویر \u2066JPG\u2069 یا \u2066PNG\u2069 قابل قبول است';
 
 async function openPage(locale: 'fa' | 'en' = 'fa') {
-  server.on('GET', 'users/current', json({ data: makeUser({ role: ROLES.appAdmin, username: 'sara', name: 'سارا', family: 'احمدی', eName: 'Sara', eFamily: 'Ahmadi' }) }));
+  server.on(
+    'GET',
+    'users/current',
+    json({ data: makeUser({ role: ROLES.appAdmin, username: 'sara', name: 'سارا', family: 'احمدی', eName: 'Sara', eFamily: 'Ahmadi' }) }),
+  );
   const view = await renderApp({ route: '/account/user-info', token: 'tok', locale });
   return view;
 }

@@ -76,7 +76,11 @@ describe('ad settings form', () => {
     await user.click(screen.getByRole('button', { name: 'ذخیره تنظیمات تبلیغات' }));
     await waitFor(() => expect(server.calls('POST', 'apps/updateSettingsAdmob/1')).toHaveLength(1));
     expect(server.calls('POST', 'apps/updateSettingsAdmob/1')[0].body).toMatchObject({
-      smartActive: false, smartIntConActive: false, smartIntDisActive: false, gdprActive: true, IDApp: 'ca-app-pub-1',
+      smartActive: false,
+      smartIntConActive: false,
+      smartIntDisActive: false,
+      gdprActive: true,
+      IDApp: 'ca-app-pub-1',
     });
     expect(await screen.findByText('تنظیمات با موفقیت ذخیره شد')).toBeInTheDocument();
   });

@@ -10,8 +10,17 @@ import { countries, makeApp, makeSettings } from './fixtures';
 const server = useFakeServer();
 
 const DELIVERED: AlertDeliveryDto = {
-  id: 2, alertId: 7, url: 'https://hooks.example.com/a', profileName: 'Frankfurt 1', operator: 'mci', to: 'failing', status: 'delivered',
-  attempts: 2, responseStatus: 200, lastError: null, updatedAt: '2026-11-28T10:00:00.000Z',
+  id: 2,
+  alertId: 7,
+  url: 'https://hooks.example.com/a',
+  profileName: 'Frankfurt 1',
+  operator: 'mci',
+  to: 'failing',
+  status: 'delivered',
+  attempts: 2,
+  responseStatus: 200,
+  lastError: null,
+  updatedAt: '2026-11-28T10:00:00.000Z',
 };
 const FAILED: AlertDeliveryDto = { ...DELIVERED, id: 1, to: 'working', status: 'failed', attempts: 3, responseStatus: 500, lastError: 'HTTP 500' };
 

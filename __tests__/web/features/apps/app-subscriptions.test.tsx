@@ -12,7 +12,16 @@ const server = useFakeServer();
 jest.setTimeout(60_000);
 
 const TOKEN = 'Zx9_k-2'.padEnd(43, 'R');
-const ROW = { id: 8, label: 'Store testers', scope: { kind: 'app', id: 1, name: 'LiveApp' }, operator: 'mci', format: null, createdAt: '2026-11-01T10:00:00.000Z', lastFetchedAt: null, fetchCount: 3 };
+const ROW = {
+  id: 8,
+  label: 'Store testers',
+  scope: { kind: 'app', id: 1, name: 'LiveApp' },
+  operator: 'mci',
+  format: null,
+  createdAt: '2026-11-01T10:00:00.000Z',
+  lastFetchedAt: null,
+  fetchCount: 3,
+};
 
 function serve(user = makeUser()) {
   let rows: Record<string, unknown>[] = [ROW];
@@ -68,7 +77,7 @@ describe('subscription links of an app', () => {
     expect(screen.getByRole('tab', { name: 'لینک‌های اشتراک', selected: true })).toBeInTheDocument();
   });
 
-  it('is not offered to the app\'s admin, even by address', async () => {
+  it("is not offered to the app's admin, even by address", async () => {
     serve(makeUser({ id: 7, role: ROLES.appAdmin, role_id: 2 }));
     await renderApp({ route: '/app/1?tab=subscriptions', token: 't', locale: 'en' });
     expect(await screen.findByRole('tab', { name: 'Application settings', selected: true }, { timeout: 30_000 })).toBeInTheDocument();

@@ -129,7 +129,14 @@ describe('application lists', () => {
     await user.click(within(dialog).getByRole('button', { name: 'ذخیره' }));
     await waitFor(() => expect(server.calls('POST', 'apps/storeApp')).toHaveLength(1));
     expect(server.calls('POST', 'apps/storeApp')[0].body).toEqual({
-      name: 'NewApp', packageName: 'com.new.app', sign: 'SIG', adminId: 7, cppSign: null, firebaseConfig: null, email: null, description: null,
+      name: 'NewApp',
+      packageName: 'com.new.app',
+      sign: 'SIG',
+      adminId: 7,
+      cppSign: null,
+      firebaseConfig: null,
+      email: null,
+      description: null,
     });
     expect(await screen.findByText('ساخت اپلیکیشن انجام نشد')).toBeInTheDocument();
     expect(within(dialog).getByText('این مقدار قبلا استفاده شده است')).toBeInTheDocument();

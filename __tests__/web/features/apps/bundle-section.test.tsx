@@ -11,8 +11,20 @@ const server = useFakeServer();
 
 const PEM_OLD = '-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEAOLDOLDOLDOLDOLDOLDOLDOLDOLDOLDOLDOLDOLDOLDO=\n-----END PUBLIC KEY-----\n';
 const PEM_NEW = '-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEANEWNEWNEWNEWNEWNEWNEWNEWNEWNEWNEWNEWNEWNEWN=\n-----END PUBLIC KEY-----\n';
-const KEY_OLD = { id: 3, publicKeyPem: PEM_OLD, publicKey: 'T0xET0xET0xET0xET0xET0xET0xET0xET0xET0xET0w=', createdAt: '2026-01-02T10:00:00.000Z', active: true };
-const KEY_NEW = { id: 9, publicKeyPem: PEM_NEW, publicKey: 'TkVXTkVXTkVXTkVXTkVXTkVXTkVXTkVXTkVXTkVXTkU=', createdAt: '2026-03-04T10:00:00.000Z', active: true };
+const KEY_OLD = {
+  id: 3,
+  publicKeyPem: PEM_OLD,
+  publicKey: 'T0xET0xET0xET0xET0xET0xET0xET0xET0xET0xET0w=',
+  createdAt: '2026-01-02T10:00:00.000Z',
+  active: true,
+};
+const KEY_NEW = {
+  id: 9,
+  publicKeyPem: PEM_NEW,
+  publicKey: 'TkVXTkVXTkVXTkVXTkVXTkVXTkVXTkVXTkVXTkVXTkU=',
+  createdAt: '2026-03-04T10:00:00.000Z',
+  active: true,
+};
 
 let clipboard: string[];
 function stubClipboard() {
@@ -94,7 +106,7 @@ describe('the signed bundle on the settings tab', () => {
     expect(await within(section).findByText('این مقدار تکراری است')).toBeInTheDocument();
   });
 
-  it('shows the app\'s admin the keys and addresses read-only: no rotate, no save', async () => {
+  it("shows the app's admin the keys and addresses read-only: no rotate, no save", async () => {
     const { section } = await open(makeUser({ id: 7, role: ROLES.appAdmin, role_id: 2 }));
     expect(within(section).getByTestId('bundle-raw-3')).toHaveTextContent(KEY_OLD.publicKey);
     expect(within(section).getAllByRole('button', { name: /^کپی / })).toHaveLength(2);

@@ -77,9 +77,16 @@ export const countries = [
 
 /** GET apps/adsSettings entries; `active` lists the `<slot>Active` keys (or smartActive) that are on. */
 export function adEntries({ adMob = true, active = [] as string[] } = {}) {
-  const entries: { key: string; value: string | boolean | number }[] = [{ key: 'adMob', value: adMob }, { key: 'IDApp', value: 'ca-app-pub-1' }];
+  const entries: { key: string; value: string | boolean | number }[] = [
+    { key: 'adMob', value: adMob },
+    { key: 'IDApp', value: 'ca-app-pub-1' },
+  ];
   for (const slot of AD_SLOTS) {
-    entries.push({ key: slot, value: `unit-${slot}` }, { key: `${slot}Active`, value: active.includes(`${slot}Active`) }, { key: `${slot}Interval`, value: 30 });
+    entries.push(
+      { key: slot, value: `unit-${slot}` },
+      { key: `${slot}Active`, value: active.includes(`${slot}Active`) },
+      { key: `${slot}Interval`, value: 30 },
+    );
   }
   entries.push({ key: 'gdprActive', value: adMob }, { key: 'smartActive', value: active.includes('smartActive') });
   return entries;

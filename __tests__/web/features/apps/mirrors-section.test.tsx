@@ -11,13 +11,31 @@ import { countries, makeApp, makeSettings } from './fixtures';
 const server = useFakeServer();
 
 const OK: MirrorDto = {
-  id: 4, kind: 'git', url: 'https://github.com/acme/mirror.git', branch: 'main', path: 'bundle.json', publishedVersion: 12, publishedAt: '2026-03-04T10:00:00.000Z',
-  publishedCommit: 'abc', attemptedAt: '2026-03-04T10:00:00.000Z', lastError: null, failures: 0, nextAttemptAt: '2026-03-04T10:01:00.000Z', requested: false, currentVersion: 12,
+  id: 4,
+  kind: 'git',
+  url: 'https://github.com/acme/mirror.git',
+  branch: 'main',
+  path: 'bundle.json',
+  publishedVersion: 12,
+  publishedAt: '2026-03-04T10:00:00.000Z',
+  publishedCommit: 'abc',
+  attemptedAt: '2026-03-04T10:00:00.000Z',
+  lastError: null,
+  failures: 0,
+  nextAttemptAt: '2026-03-04T10:01:00.000Z',
+  requested: false,
+  currentVersion: 12,
   appActive: true,
 };
 const FAILING: MirrorDto = {
-  ...OK, id: 5, url: 'https://codeberg.org/acme/mirror.git', publishedVersion: null, publishedAt: null, publishedCommit: null, failures: 2,
-  lastError: "git push: remote: pushes are refused\n ! [remote rejected] HEAD -> main (pre-receive hook declined)",
+  ...OK,
+  id: 5,
+  url: 'https://codeberg.org/acme/mirror.git',
+  publishedVersion: null,
+  publishedAt: null,
+  publishedCommit: null,
+  failures: 2,
+  lastError: 'git push: remote: pushes are refused\n ! [remote rejected] HEAD -> main (pre-receive hook declined)',
 };
 
 async function open(user = makeUser(), locale: 'fa' | 'en' = 'fa', listed: MirrorDto[] = [OK, FAILING]) {
@@ -34,14 +52,18 @@ async function open(user = makeUser(), locale: 'fa' | 'en' = 'fa', listed: Mirro
     return json({ success: true, data: mirrors[2] });
   });
   server.on('POST', 'apps/mirrors/:appId/:mirrorId/publish', json({ success: true, data: { ...OK, requested: true } }));
-  server.on('POST', 'apps/mirrors/:appId/:mirrorId/test', json({ success: true, data: { ok: false, branchExists: false, message: 'git ls-remote: fatal: Authentication failed' } }));
+  server.on(
+    'POST',
+    'apps/mirrors/:appId/:mirrorId/test',
+    json({ success: true, data: { ok: false, branchExists: false, message: 'git ls-remote: fatal: Authentication failed' } }),
+  );
   const view = await renderApp({ route: '/app/1', token: 't', locale });
   await screen.findByRole('region', { name: locale === 'fa' ? 'بستهٔ امضاشده' : 'Signed bundle' });
   return view;
 }
 
 describe('the bundle mirrors on the settings tab', () => {
-  it('lists each mirror with its state for role_id 1, the remote\'s error left to right', async () => {
+  it("lists each mirror with its state for role_id 1, the remote's error left to right", async () => {
     await open();
     const section = await screen.findByRole('region', { name: 'آینه‌های بسته' });
     const ok = await within(section).findByRole('article', { name: 'آینهٔ شمارهٔ ۴' });
@@ -64,7 +86,13 @@ describe('the bundle mirrors on the settings tab', () => {
     await user.type(within(dialog).getByLabelText(/توکن دسترسی/), 'glpat-secret');
     await user.click(within(dialog).getByRole('button', { name: 'ذخیره' }));
     await waitFor(() => expect(server.calls('POST', 'apps/mirrors/1')).toHaveLength(1));
-    expect(server.calls('POST', 'apps/mirrors/1')[0].body).toEqual({ kind: 'git', url: 'https://gitlab.com/acme/mirror.git', branch: 'main', path: 'bundle.json', token: 'glpat-secret' });
+    expect(server.calls('POST', 'apps/mirrors/1')[0].body).toEqual({
+      kind: 'git',
+      url: 'https://gitlab.com/acme/mirror.git',
+      branch: 'main',
+      path: 'bundle.json',
+      token: 'glpat-secret',
+    });
     expect(await within(section).findByRole('article', { name: 'آینهٔ شمارهٔ ۶' })).toHaveTextContent('هنوز منتشر نشده است');
 
     const ok = within(section).getByRole('article', { name: 'آینهٔ شمارهٔ ۴' });
@@ -83,7 +111,7 @@ describe('the bundle mirrors on the settings tab', () => {
     expect(within(paused).getByRole('button', { name: 'Publish now' })).toBeDisabled();
   });
 
-  it('is not shown to the app\'s admin', async () => {
+  it("is not shown to the app's admin", async () => {
     await open(makeUser({ id: 7, role: ROLES.appAdmin, role_id: 2 }));
     expect(screen.queryByRole('region', { name: 'آینه‌های بسته' })).toBeNull();
     expect(server.calls('GET', 'apps/mirrors/1')).toHaveLength(0);

@@ -13,13 +13,17 @@ const server = useFakeServer();
 async function open(locale: Locale = 'fa') {
   server.on('GET', 'users/current', json({ data: makeUser() }));
   server.on('GET', 'apps/getApp/:id', json({ data: { ...makeApp({ id: 1, name: 'LiveApp' }), settings: makeSettings() } }));
-  server.on('GET', 'apps/versionBlock/:id', json({
-    data: [
-      { id: 11, appVersion: 1.2, status: true, app: { name: 'LiveApp' }, devicesCount: 1234 },
-      { id: 13, appVersion: 1, status: true, app: { name: 'LiveApp' }, devicesCount: 0 },
-      { id: 12, appVersion: 1.1, status: false, app: { name: 'LiveApp' }, devicesCount: 7 },
-    ],
-  }));
+  server.on(
+    'GET',
+    'apps/versionBlock/:id',
+    json({
+      data: [
+        { id: 11, appVersion: 1.2, status: true, app: { name: 'LiveApp' }, devicesCount: 1234 },
+        { id: 13, appVersion: 1, status: true, app: { name: 'LiveApp' }, devicesCount: 0 },
+        { id: 12, appVersion: 1.1, status: false, app: { name: 'LiveApp' }, devicesCount: 7 },
+      ],
+    }),
+  );
   server.on('POST', 'apps/versionBlock', json({ success: true }));
   server.on('DELETE', 'apps/versionBlock/:id', json({ success: true }));
   server.on('DELETE', 'apps/version/:id', json({ success: true }));
@@ -38,7 +42,10 @@ async function askToBlock(user: Awaited<ReturnType<typeof open>>['user'], versio
 
 /** The visible table's cells of `field`, top to bottom, as text. */
 const cells = (field: string) =>
-  screen.queryAllByRole('gridcell').filter((c) => c.getAttribute('data-field') === field).map((c) => c.textContent);
+  screen
+    .queryAllByRole('gridcell')
+    .filter((c) => c.getAttribute('data-field') === field)
+    .map((c) => c.textContent);
 
 describe('block list tab', () => {
   it('blocking with no version chosen says checkInput and calls nothing; a chosen one is blocked', async () => {

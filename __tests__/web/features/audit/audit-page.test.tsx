@@ -39,7 +39,11 @@ function auditPage(req: FakeRequest) {
 
 async function openPage(locale: 'en' | 'fa' = 'en') {
   server.on('GET', 'users/current', json({ data: makeUser() }));
-  server.on('GET', 'audit/filters', json({ data: { actions: ['app.update', 'user.setPassword'], targetTypes: ['app', 'user'], actors: [{ id: 1, name: 'admin' }] } }));
+  server.on(
+    'GET',
+    'audit/filters',
+    json({ data: { actions: ['app.update', 'user.setPassword'], targetTypes: ['app', 'user'], actors: [{ id: 1, name: 'admin' }] } }),
+  );
   server.on('GET', 'audit', auditPage);
   const view = await renderApp({ route: '/settings/audit', token: 'tok', locale });
   await screen.findByRole('heading', { name: locale === 'en' ? 'Audit log' : 'گزارش تغییرات' });
@@ -79,7 +83,9 @@ describe('audit page', () => {
     await user.click(within(first).getByRole('button', { name: 'Record details' }));
     const dialog = await screen.findByRole('dialog');
     const changes = within(dialog).getByRole('table', { name: 'Changed fields' });
-    const lines = within(changes).getAllByRole('row').map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent));
+    const lines = within(changes)
+      .getAllByRole('row')
+      .map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent));
     expect(lines).toEqual([
       ['Field', 'Before', 'After'],
       ['Must change password', 'No', 'Yes'],
@@ -90,10 +96,13 @@ describe('audit page', () => {
     expect(within(dialog).getByText('Administrator')).toBeInTheDocument();
   });
 
-  it('in Persian: distinct column titles, the forms\' field labels and the role\'s Persian name', async () => {
+  it("in Persian: distinct column titles, the forms' field labels and the role's Persian name", async () => {
     const { user } = await openPage('fa');
     await screen.findByText('۱۳۰ رویداد');
-    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent?.trim()).filter(Boolean);
+    const headers = screen
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent?.trim())
+      .filter(Boolean);
     expect(headers).toContain('اقدام');
     expect(headers).toContain('عملیات');
     expect(new Set(headers).size).toBe(headers.length);
@@ -108,7 +117,10 @@ describe('audit page', () => {
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('مدیر ارشد')).toBeInTheDocument();
     const changes = within(dialog).getByRole('table', { name: 'فیلدهای تغییرکرده' });
-    const fields = within(changes).getAllByRole('row').slice(1).map((r) => r.querySelector('td')?.textContent);
+    const fields = within(changes)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => r.querySelector('td')?.textContent);
     expect(fields).toEqual(['باید رمز عبور را تغییر دهد', 'رمز عبور']);
   });
 
@@ -133,7 +145,10 @@ describe('audit page', () => {
       await waitFor(() => expect(names).toEqual(['audit.csv']));
       expect(server.calls('GET', 'audit/export').map(queryOf)).toEqual([{ action: 'app.update', lang: 'en' }]);
       const text = await readText(blobs[0]);
-      const lines = text.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+      const lines = text
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split(/\r?\n/);
       // a header and the 65 app.update records, though a page holds 30; no page was fetched for them
       expect(lines).toHaveLength(66);
       expect(server.calls('GET', 'audit')).toHaveLength(pages);

@@ -32,7 +32,7 @@ describe('login page', () => {
     expect(server.requests).toHaveLength(0);
   });
 
-  it('shows a field\'s error once it is left, and takes it away as soon as the field is fixed', async () => {
+  it("shows a field's error once it is left, and takes it away as soon as the field is fixed", async () => {
     const { user } = await openLogin();
     const email = screen.getByLabelText('ایمیل یا نام کاربری');
     await user.type(email, '  ');
@@ -46,8 +46,11 @@ describe('login page', () => {
     expect(server.requests).toHaveLength(0);
   });
 
-  it('puts the server\'s field errors of a 400 on the field, naming the limit the server gives', async () => {
-    server.on('POST', 'users/signin', { status: 400, body: { message: 'error', code: 'VALIDATION_FAILED', errors: { email: 'validation.tooLong' }, values: { email: { max: 255 } } } });
+  it("puts the server's field errors of a 400 on the field, naming the limit the server gives", async () => {
+    server.on('POST', 'users/signin', {
+      status: 400,
+      body: { message: 'error', code: 'VALIDATION_FAILED', errors: { email: 'validation.tooLong' }, values: { email: { max: 255 } } },
+    });
     const { user } = await openLogin();
     await user.type(screen.getByLabelText('ایمیل یا نام کاربری'), 'admin');
     await user.type(screen.getByLabelText('رمز عبور'), 'x');

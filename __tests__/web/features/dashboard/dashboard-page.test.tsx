@@ -16,17 +16,46 @@ function stats(users: DashboardStats['users']): DashboardStats {
   return {
     apps: { active: 5, inactive: 2 },
     servers: { total: 12, byCountry: [{ code: 'DE', name: 'Germany', count: 12 }] },
-    profiles: { total: 340, byOperator: [{ key: 'irancell', count: 300 }, { key: 'mci', count: 40 }, { key: 'wifi', count: 0 }, { key: 'others', count: 0 }], byProtocol: [{ key: 'vmess', count: 40 }, { key: 'vless', count: 300 }] },
+    profiles: {
+      total: 340,
+      byOperator: [
+        { key: 'irancell', count: 300 },
+        { key: 'mci', count: 40 },
+        { key: 'wifi', count: 0 },
+        { key: 'others', count: 0 },
+      ],
+      byProtocol: [
+        { key: 'vmess', count: 40 },
+        { key: 'vless', count: 300 },
+      ],
+    },
     devices: {
-      total: 56789, last24h: 1234, last7d: 1234, last30d: 1234, perDay,
-      byVersion: [{ appId: 7, appName: 'Alpha VPN', devices: 56789, versions: [{ appVersion: 3.1, devices: 50000, blocked: false }, { appVersion: 2.9, devices: 6789, blocked: true }] }],
+      total: 56789,
+      last24h: 1234,
+      last7d: 1234,
+      last30d: 1234,
+      perDay,
+      byVersion: [
+        {
+          appId: 7,
+          appName: 'Alpha VPN',
+          devices: 56789,
+          versions: [
+            { appVersion: 3.1, devices: 50000, blocked: false },
+            { appVersion: 2.9, devices: 6789, blocked: true },
+          ],
+        },
+      ],
     },
     users,
   };
 }
 
 const figure = (id: string) => within(screen.getByTestId(`dashboard-card-${id}`)).getByTestId('figure').textContent;
-const link = (id: string) => within(screen.getByTestId(`dashboard-card-${id}`)).getByRole('link').getAttribute('href');
+const link = (id: string) =>
+  within(screen.getByTestId(`dashboard-card-${id}`))
+    .getByRole('link')
+    .getAttribute('href');
 
 it('shows the load error with a retry, then the figures in Persian digits', async () => {
   server.on('GET', 'users/current', json({ data: makeUser() }));

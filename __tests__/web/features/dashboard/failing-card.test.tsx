@@ -42,7 +42,11 @@ describe('the failing profiles card', () => {
   });
 
   it('is absent for a role without the health read', async () => {
-    server.on('GET', 'users/current', json({ data: makeUser({ access: { scope: 'own', operations: [{ method: 'GET', route: 'dashboard/stats' }] } as never }) }));
+    server.on(
+      'GET',
+      'users/current',
+      json({ data: makeUser({ access: { scope: 'own', operations: [{ method: 'GET', route: 'dashboard/stats' }] } as never }) }),
+    );
     await renderWithProviders(<FailingCard />, { token: 'tok', locale: 'en' });
     await waitFor(() => expect(server.calls('GET', 'users/current')).toHaveLength(1));
     // the signed-in user is in (the grants are read) before looking for the card

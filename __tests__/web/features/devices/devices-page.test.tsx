@@ -77,9 +77,7 @@ describe('devices page', () => {
 
     await user.click(screen.getByRole('combobox', { name: /Application/ }));
     await user.click(await screen.findByRole('option', { name: 'Beta' }));
-    await waitFor(() =>
-      expect(queryOf(server.calls('GET', 'apps/devices').at(-1)!)).toEqual({ page: '1', size: '30', filter: 'device-06', appId: '2' }),
-    );
+    await waitFor(() => expect(queryOf(server.calls('GET', 'apps/devices').at(-1)!)).toEqual({ page: '1', size: '30', filter: 'device-06', appId: '2' }));
   });
 
   it('sorts on the server: a header click asks for page 1 ascending, the next descending, the third the default order', async () => {
@@ -105,7 +103,12 @@ describe('devices page', () => {
     await user.click(header('Device ID'));
     // Unsorted again: the default order of page 1, which RTK Query may still hold from the first load.
     await waitFor(() => expect(screen.getByRole('columnheader', { name: 'Device ID' })).toHaveAttribute('aria-sort', 'none'));
-    expect(server.calls('GET', 'apps/devices').slice(afterDescending).every((r) => !r.query.has('sort') && !r.query.has('ascending'))).toBe(true);
+    expect(
+      server
+        .calls('GET', 'apps/devices')
+        .slice(afterDescending)
+        .every((r) => !r.query.has('sort') && !r.query.has('ascending')),
+    ).toBe(true);
     expect(await screen.findByText('device-070')).toBeInTheDocument();
 
     // "Registered" sorts by registration order (the device id of the list), with the filters kept.
@@ -143,7 +146,7 @@ describe('devices page', () => {
   });
 
   it.each([
-    ['an app its record names', json({ data: { id: 9, name: 'Other admin\'s VPN' } }), 'en', /^Other admin's VPN$/],
+    ['an app its record names', json({ data: { id: 9, name: "Other admin's VPN" } }), 'en', /^Other admin's VPN$/],
     ['an app the caller may not see, in English', apiError(404, 'NOT_FOUND'), 'en', /^Unknown app$/],
     ['an app the caller may not see, in Persian', apiError(403, 'FORBIDDEN'), 'fa', /^اپلیکیشن ناشناخته$/],
   ] as const)('names a linked app its list lacks, never as a bare id: %s', async (_label, getApp, locale, shown) => {
@@ -158,7 +161,7 @@ describe('devices page', () => {
     expect(server.calls('GET', 'apps/devices').every((r) => r.query.get('appId') === '9')).toBe(true);
   });
 
-  it('creates a device: required fields are checked first, then POST apps/addDevice on the staff path with the chosen app\'s id and no app key', async () => {
+  it("creates a device: required fields are checked first, then POST apps/addDevice on the staff path with the chosen app's id and no app key", async () => {
     server.on('POST', 'apps/addDevice', json({ success: true, data: { id: 71 } }));
     const { user } = await openPage();
     await screen.findByText('device-070');
@@ -262,7 +265,8 @@ describe('devices page export', () => {
 
   const encoder = new TextEncoder();
   const BOM_HEADER = '\uFEFFID,Application,Application ID,Model,Device ID,Firebase token,App version,Registered,Last updated\r\n';
-  const line = (id: number) => `${id},Alpha,1,Model ${id},device-${String(id).padStart(3, '0')},fcm-${id},1.5,2024-03-20T10:00:00.000Z,2024-03-20T10:00:00.000Z\r\n`;
+  const line = (id: number) =>
+    `${id},Alpha,1,Model ${id},device-${String(id).padStart(3, '0')},fcm-${id},1.5,2024-03-20T10:00:00.000Z,2024-03-20T10:00:00.000Z\r\n`;
   const lines = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => line(to - i)).join('');
 
   /** A streamed answer: the first part at once, the rest when `release` is called. */
@@ -346,7 +350,21 @@ describe('devices page export', () => {
   });
 
   it('has no export button without the export grant', async () => {
-    server.on('GET', 'users/current', json({ data: makeUser({ access: { scope: 'own', operations: [{ method: 'GET', route: 'apps/devices' }, { method: 'GET', route: 'apps' }] } }) }));
+    server.on(
+      'GET',
+      'users/current',
+      json({
+        data: makeUser({
+          access: {
+            scope: 'own',
+            operations: [
+              { method: 'GET', route: 'apps/devices' },
+              { method: 'GET', route: 'apps' },
+            ],
+          },
+        }),
+      }),
+    );
     server.on('GET', 'apps', json({ data: APPS }));
     server.on('GET', 'apps/devices', devicesPage);
     await renderApp({ route: '/app/devices', token: 'tok', locale: 'en' });

@@ -117,7 +117,11 @@ describe('domain encryption page', () => {
 
   it("sets the repo through the form and reloads the apps; 'decrypt domains' shows the five hosts", async () => {
     server.on('POST', 'apps/updateSettings/:id', json({ success: true }));
-    server.on('POST', 'apps/decryptDomain/:id', json({ data: { github: 'https://github.com/acme/alpha', gitlab: 'https://gitlab.com/acme/alpha', gitea: null, codeberg: null, bitbucket: null } }));
+    server.on(
+      'POST',
+      'apps/decryptDomain/:id',
+      json({ data: { github: 'https://github.com/acme/alpha', gitlab: 'https://gitlab.com/acme/alpha', gitea: null, codeberg: null, bitbucket: null } }),
+    );
     const { user } = await openPage();
     await user.click(screen.getByRole('tab', { name: 'Apps' }));
     const row = (await screen.findByText('Alpha')).closest('[role="row"]') as HTMLElement;

@@ -45,11 +45,11 @@ describe('help pages', () => {
     expect(screen.getByTestId('sample-username')).toHaveTextContent('admin');
     expect(screen.getByTestId('sample-password')).toHaveTextContent('<your password>');
     const main = screen.getByRole('main');
-    expect(main).toHaveTextContent("Authorization: JWT <token>");
+    expect(main).toHaveTextContent('Authorization: JWT <token>');
     expect(main).toHaveTextContent('/api/v1/users/signin');
   });
 
-  it('documents the mobile apps\' config call: the call, the openssl decryption and the caching headers, in both languages', async () => {
+  it("documents the mobile apps' config call: the call, the openssl decryption and the caching headers, in both languages", async () => {
     await open('/help/api', 'en');
     const section = await screen.findByRole('region', { name: 'The mobile apps’ config call' });
     expect(section).toHaveTextContent('/api/v1/apps/client/config?versionCode=');
@@ -66,7 +66,11 @@ describe('help pages', () => {
     expect(section).toHaveTextContent('/api/v1/apps/client/bundle');
     expect(section).toHaveTextContent('v, app, version, issuedAt, expiresAt, apiBases, payload');
     const rule = within(section).getByTestId('bundle-rule');
-    expect(within(rule).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+    expect(
+      within(rule)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
       expect.stringContaining('valid Ed25519 signature'),
       expect.stringContaining('your own package name'),
       expect.stringContaining('7 days from issuedAt'),

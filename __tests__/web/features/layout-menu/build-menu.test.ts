@@ -27,7 +27,9 @@ describe('buildMenu', () => {
   });
 
   it('hides a parent whose children were all filtered out', () => {
-    const onlyManage: MenuItem[] = [{ id: 1, route: '/app', pName: 'اپ', enName: 'Apps', children: [{ id: 2, route: '/app/manage', pName: 'همه', enName: 'All', children: [] }] }];
+    const onlyManage: MenuItem[] = [
+      { id: 1, route: '/app', pName: 'اپ', enName: 'Apps', children: [{ id: 2, route: '/app/manage', pName: 'همه', enName: 'All', children: [] }] },
+    ];
     expect(buildMenu(onlyManage, ROLES.appAdmin)).toEqual([]);
     expect(buildMenu(onlyManage, ROLES.admin)).toHaveLength(1);
   });

@@ -13,8 +13,18 @@ import { makeUser } from '../../support/fixtures';
 const server = useFakeServer();
 
 const alert = (id: number, to: string, from: string | null, read = false): NotificationDto => ({
-  id, appId: 1, appName: 'Alpha VPN', profileId: 10 + id, profileName: `Profile ${id}`, serverId: 3, serverIp: '203.0.113.7',
-  operator: 'mci', from, to, at: '2026-11-28T10:00:00.000Z', read,
+  id,
+  appId: 1,
+  appName: 'Alpha VPN',
+  profileId: 10 + id,
+  profileName: `Profile ${id}`,
+  serverId: 3,
+  serverIp: '203.0.113.7',
+  operator: 'mci',
+  from,
+  to,
+  at: '2026-11-28T10:00:00.000Z',
+  read,
 });
 
 function serve(rows: NotificationDto[], unread: number) {
@@ -48,7 +58,13 @@ it('shows the unread count, lists the alerts in Persian, and marks them read whe
   await waitFor(() => expect(server.calls('POST', 'apps/notifications/read').map((c) => c.body)).toEqual([{ upTo: 9 }]));
   // The popover hides the page from assistive tech while open: look behind it.
   await waitFor(() => expect(screen.getByRole('button', { name: fa['notifications.bell'].replace('{n}', '۰'), hidden: true })).toBeInTheDocument());
-  await waitFor(() => expect(within(list).getAllByTestId('notification').map((r) => r.dataset.read)).toEqual(['true', 'true', 'true']));
+  await waitFor(() =>
+    expect(
+      within(list)
+        .getAllByTestId('notification')
+        .map((r) => r.dataset.read),
+    ).toEqual(['true', 'true', 'true']),
+  );
 });
 
 it('speaks English when English is chosen', async () => {

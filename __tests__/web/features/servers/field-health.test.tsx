@@ -41,7 +41,7 @@ describe('the verdict chip', () => {
 });
 
 describe("the server list's worst verdict", () => {
-  it('takes each server\'s worst cell and sorts failing first, unreported servers last', () => {
+  it("takes each server's worst cell and sorts failing first, unreported servers last", () => {
     const worst = worstByServer(MATRIX);
     expect(worst.get(7)).toMatchObject({ operator: 'irancell', verdict: 'failing' });
     expect(worst.get(9)).toMatchObject({ verdict: 'working' });
@@ -139,6 +139,10 @@ describe('the health page on a phone', () => {
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     expect(screen.getAllByTestId('health-row').map((r) => r.getAttribute('data-server'))).toEqual(['8', '7', '7', '9']);
     const third = screen.getAllByTestId('health-row')[2];
-    expect(within(third).getAllByTestId(/^health-chip-/).map((c) => c.textContent)).toEqual(['Irancell Unknown 9', 'MCI Degraded 9']);
+    expect(
+      within(third)
+        .getAllByTestId(/^health-chip-/)
+        .map((c) => c.textContent),
+    ).toEqual(['Irancell Unknown 9', 'MCI Degraded 9']);
   });
 });

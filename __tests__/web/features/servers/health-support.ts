@@ -23,7 +23,14 @@ export const PROFILE_HEALTH: ProfileHealthDto = {
   ],
 };
 
-export const cell = (serverId: number, appId: number, operator: HealthCellDto['operator'], verdict: HealthCellDto['verdict'], failing = 0, changedAt = AT): HealthCellDto => ({
+export const cell = (
+  serverId: number,
+  appId: number,
+  operator: HealthCellDto['operator'],
+  verdict: HealthCellDto['verdict'],
+  failing = 0,
+  changedAt = AT,
+): HealthCellDto => ({
   appId,
   appName: appId === 3 ? 'FastVPN' : 'SafeNet',
   serverId,

@@ -33,7 +33,10 @@ const APPS = [
 ];
 
 const cellTexts = (field: string) =>
-  screen.queryAllByRole('gridcell').filter((c) => c.getAttribute('data-field') === field).map((c) => c.textContent);
+  screen
+    .queryAllByRole('gridcell')
+    .filter((c) => c.getAttribute('data-field') === field)
+    .map((c) => c.textContent);
 
 async function openList(route = '/servers/manage', roleId: 1 | 2 = 1, locale: 'fa' | 'en' = 'en', rows: Server[] = [SERVER, OTHER]) {
   server.on('GET', 'users/current', json({ data: makeUser({ role: roleId === 1 ? ROLES.admin : ROLES.appAdmin }) }));
@@ -52,7 +55,10 @@ describe('server lists', () => {
     expect(cellTexts('ip')).toEqual(['de-server-1', '203.0.113.9']);
     expect(cellTexts('apps')).toEqual(['FastVPN', 'SafeNet']);
     expect(cellTexts('location')).toEqual(['DE', 'IR']);
-    const flag = screen.getAllByRole('gridcell').find((c) => c.getAttribute('data-field') === 'location')!.querySelector('img')!;
+    const flag = screen
+      .getAllByRole('gridcell')
+      .find((c) => c.getAttribute('data-field') === 'location')!
+      .querySelector('img')!;
     expect(flag.getAttribute('src')).toMatch(/\/api\/v1\/flags\/de\.svg$/);
 
     fireEvent.change(screen.getByRole('searchbox', { name: /Search server name or application/ }), { target: { value: 'safe' } });
@@ -65,7 +71,7 @@ describe('server lists', () => {
     await waitFor(() => expect(cellTexts('ip')).toEqual(['de-server-1']));
   });
 
-  it('lists app names with the language\'s own separators and names countries in Persian in Persian', async () => {
+  it("lists app names with the language's own separators and names countries in Persian in Persian", async () => {
     const shared: Server = { ...SERVER, apps: [{ app: { id: 3, name: 'FastVPN' } }, { app: { id: 4, name: 'SafeNet' } }] };
     const en = await openList('/servers/manage', 1, 'en', [shared]);
     await en.user.click(screen.getByRole('button', { name: 'Details' }));
@@ -83,7 +89,7 @@ describe('server lists', () => {
     expect(faDialog).toHaveTextContent(/\u2068FastVPN\u2069،\u200f? \u2068SafeNet\u2069/);
   });
 
-  it('my-servers asks for the caller\'s own servers', async () => {
+  it("my-servers asks for the caller's own servers", async () => {
     await openList('/servers/my-servers', 2);
     expect(await screen.findByRole('heading', { name: 'My servers' })).toBeInTheDocument();
     expect(server.calls('GET', 'apps/servers')[0].query.get('state')).toBe('appAdmin');
@@ -138,7 +144,14 @@ describe('server lists', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('The server could not be updated')).toBeInTheDocument();
     expect(within(dialog).getByText('Choose one of the allowed values')).toBeInTheDocument();
-    expect(server.calls('PUT', 'apps/updateServer/7')[0].body).toEqual({ appId: [3], countryId: 80, ip: 'de-server-1', username: 'root', password: null, port: 22 });
+    expect(server.calls('PUT', 'apps/updateServer/7')[0].body).toEqual({
+      appId: [3],
+      countryId: 80,
+      ip: 'de-server-1',
+      username: 'root',
+      password: null,
+      port: 22,
+    });
   });
 
   it('shows the batch delete error and keeps the rows when the call fails', async () => {
@@ -160,7 +173,7 @@ describe('server lists', () => {
   });
 });
 
-describe('the application filter on an app the caller\'s list lacks', () => {
+describe("the application filter on an app the caller's list lacks", () => {
   // A remembered choice (or a link) naming another admin's app, or one since deleted: the filter
   // names the app from its own record, or says "unknown app"; never a blank box or a bare `#9`.
   async function openWithRememberedApp(appId: number, locale: 'fa' | 'en', getApp: Parameters<typeof server.on>[2]) {
@@ -248,11 +261,18 @@ describe('deleting a server that apps of other admins share (docs/product.md §4
     expect(dialog).toHaveTextContent('Apps of other admins also use the server “de-server-1”, so it cannot be deleted. Remove your apps (FastVPN)');
     await user.click(within(dialog).getByRole('button', { name: 'Remove my apps' }));
     expect(await screen.findByText('Your apps were removed from the server')).toBeInTheDocument();
-    expect(server.calls('PUT', 'apps/updateServer/7')[0].body).toEqual({ appId: [], countryId: 80, ip: 'de-server-1', username: 'root', password: null, port: 22 });
+    expect(server.calls('PUT', 'apps/updateServer/7')[0].body).toEqual({
+      appId: [],
+      countryId: 80,
+      ip: 'de-server-1',
+      username: 'root',
+      password: null,
+      port: 22,
+    });
     expect(server.calls('DELETE', 'apps/destroyServer/7')).toHaveLength(0);
   });
 
-  it('names every app that loses a shared server in the top admin\'s confirm, then deletes it', async () => {
+  it("names every app that loses a shared server in the top admin's confirm, then deletes it", async () => {
     server.on('DELETE', 'apps/destroyServer/7', json({ success: true }));
     const both: Server = { ...SHARED, apps: [{ app: { id: 3, name: 'FastVPN' } }, { app: { id: 4, name: 'SafeNet' } }] };
     const { user } = await openWith([both], '/servers/manage', 1);

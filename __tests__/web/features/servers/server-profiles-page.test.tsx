@@ -13,7 +13,10 @@ jest.setTimeout(60_000);
 const route = (tab?: string) => `/servers/${SERVER.id}${tab ? `?tab=${tab}` : ''}`;
 
 const cellTexts = (field: string) =>
-  screen.queryAllByRole('gridcell').filter((c) => c.getAttribute('data-field') === field).map((c) => c.textContent);
+  screen
+    .queryAllByRole('gridcell')
+    .filter((c) => c.getAttribute('data-field') === field)
+    .map((c) => c.textContent);
 
 async function openList(locale: 'fa' | 'en' = 'fa') {
   serveProfilePage(server);
@@ -75,7 +78,10 @@ describe('profile list', () => {
     const { user } = await openList('en');
     expect(cellTexts('name')).toEqual(['beta', 'alpha', 'gamma']);
     const header = (field: string) =>
-      screen.getAllByRole('columnheader').find((h) => h.getAttribute('data-field') === field)!.querySelector('.MuiDataGrid-columnHeaderTitle')!;
+      screen
+        .getAllByRole('columnheader')
+        .find((h) => h.getAttribute('data-field') === field)!
+        .querySelector('.MuiDataGrid-columnHeaderTitle')!;
 
     await user.click(header('name'));
     expect(cellTexts('name')).toEqual(['alpha', 'beta', 'gamma']);
@@ -139,7 +145,7 @@ describe('profile list', () => {
     expect(body).not.toHaveProperty('address');
   });
 
-  it('puts the server\'s share-link reason on the edit form\'s address field', async () => {
+  it("puts the server's share-link reason on the edit form's address field", async () => {
     server.on('PUT', 'apps/updateProfile/2', apiError(400, 'VALIDATION_FAILED', { address: 'shareLink.badPort' }));
     const { user } = await openList('en');
     await user.click(screen.getAllByRole('button', { name: 'Edit' })[1]);
@@ -151,11 +157,27 @@ describe('profile list', () => {
     expect(await screen.findByText('The profile could not be updated')).toBeInTheDocument();
   });
 
-  it('reveals the address for role_id 1 with its parsed fields, fetching only that row\'s sealed token', async () => {
+  it("reveals the address for role_id 1 with its parsed fields, fetching only that row's sealed token", async () => {
     server.on('GET', 'apps/profileAddress/1', json({ data: { address: 'sealed-1' } }));
-    server.on('POST', 'apps/convertProfile', json({
-      data: { link: VLESS, protocol: 'vless', host: 'de1.example.com', port: 443, id: '3f1c9a6e-2b4d-4c8e-9f7a-1d2e3f4a5b6c', transport: 'ws', security: 'tls', sni: 'de1.example.com', path: '/ws', remark: 'DE', params: {} },
-    }));
+    server.on(
+      'POST',
+      'apps/convertProfile',
+      json({
+        data: {
+          link: VLESS,
+          protocol: 'vless',
+          host: 'de1.example.com',
+          port: 443,
+          id: '3f1c9a6e-2b4d-4c8e-9f7a-1d2e3f4a5b6c',
+          transport: 'ws',
+          security: 'tls',
+          sni: 'de1.example.com',
+          path: '/ws',
+          remark: 'DE',
+          params: {},
+        },
+      }),
+    );
     const { user } = await openList('en');
     await user.click(screen.getAllByRole('button', { name: 'Details' })[0]);
     const dialog = await screen.findByRole('dialog');
@@ -217,16 +239,25 @@ describe('profile list', () => {
   });
 
   it('offers only the formats the profile has and says why the others are missing, in both languages', async () => {
-    server.on('GET', 'apps/exportFormats/:id', json({
-      data: {
-        formats: [
-          { format: 'link', available: true },
-          { format: 'qr', available: false, code: 'TOO_LONG_FOR_QR', errors: { link: 'export.tooLongForQr' } },
-          { format: 'xray', available: true },
-          { format: 'v2ray', available: false, code: 'UNSUPPORTED_BY_CORE', errors: { security: 'export.realityNotInV2ray', flow: 'export.settingNotInV2ray' } },
-        ],
-      },
-    }));
+    server.on(
+      'GET',
+      'apps/exportFormats/:id',
+      json({
+        data: {
+          formats: [
+            { format: 'link', available: true },
+            { format: 'qr', available: false, code: 'TOO_LONG_FOR_QR', errors: { link: 'export.tooLongForQr' } },
+            { format: 'xray', available: true },
+            {
+              format: 'v2ray',
+              available: false,
+              code: 'UNSUPPORTED_BY_CORE',
+              errors: { security: 'export.realityNotInV2ray', flow: 'export.settingNotInV2ray' },
+            },
+          ],
+        },
+      }),
+    );
     const view = await openList('en');
     await view.user.click(screen.getAllByRole('button', { name: 'Details' })[0]);
     let dialog = await screen.findByRole('dialog');
@@ -312,7 +343,12 @@ describe('new profile tab', () => {
     await waitFor(() => expect(screen.getByLabelText('نام')).toHaveValue('S-5'));
     expect(screen.getByLabelText('آدرس')).toHaveValue('');
     expect(server.calls('POST', 'apps/addProfile')[0].body).toEqual({
-      name: 'S-4', address: VLESS, operator: 'others', protocol: 'vless', type: 'normal', serverId: SERVER.id,
+      name: 'S-4',
+      address: VLESS,
+      operator: 'others',
+      protocol: 'vless',
+      type: 'normal',
+      serverId: SERVER.id,
     });
 
     fireEvent.change(screen.getByLabelText('آدرس'), { target: { value: VLESS } });
@@ -420,7 +456,9 @@ describe('batch import tab', () => {
     await user.click(screen.getByRole('button', { name: 'بارگذاری' }));
     expect(await screen.findByText('بارگذاری فایل ناموفق بود')).toBeInTheDocument();
     const list = await screen.findByTestId('csv-row-errors');
-    const items = within(list).getAllByRole('listitem').map((li) => li.textContent);
+    const items = within(list)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
     expect(items).toEqual([
       'سطر ۲ (نام): نام فقط می‌تواند شامل حروف انگلیسی، اعداد، فاصله، - و _ باشد',
       'سطر ۵ (آدرس): لینک با پروتکل انتخاب‌شده هم‌خوان نیست',

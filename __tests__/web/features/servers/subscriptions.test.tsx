@@ -90,7 +90,7 @@ describe('subscription links', () => {
     expect(screen.getByRole('textbox', { name: /برچسب/ })).toHaveAttribute('aria-invalid', 'true');
   });
 
-  it('opens the links of the profile\'s server from the profile popup, for role_id 1 only', async () => {
+  it("opens the links of the profile's server from the profile popup, for role_id 1 only", async () => {
     serveProfilePage(server);
     serveSubscriptions();
     server.on('GET', 'apps/exportFormats/:id', json({ data: { formats: [] } }));

@@ -17,8 +17,7 @@ export const SERVER: Server = {
   shared: false,
 };
 
-export const VLESS =
-  'vless://3f1c9a6e-2b4d-4c8e-9f7a-1d2e3f4a5b6c@de1.example.com:443?encryption=none&security=tls&sni=de1.example.com&type=ws&path=%2Fws#DE';
+export const VLESS = 'vless://3f1c9a6e-2b4d-4c8e-9f7a-1d2e3f4a5b6c@de1.example.com:443?encryption=none&security=tls&sni=de1.example.com&type=ws&path=%2Fws#DE';
 
 export const profile = (id: number, name: string, protocol: Profile['protocol'], operator: Profile['operator']): Profile => ({
   id,
@@ -30,11 +29,7 @@ export const profile = (id: number, name: string, protocol: Profile['protocol'],
 });
 
 /** In id order: names, protocols and operators each out of alphabetical order. */
-export const PROFILES: Profile[] = [
-  profile(1, 'beta', 'vmess', 'mci'),
-  profile(2, 'alpha', 'vless', 'wifi'),
-  profile(3, 'gamma', 'vless', 'irancell'),
-];
+export const PROFILES: Profile[] = [profile(1, 'beta', 'vmess', 'mci'), profile(2, 'alpha', 'vless', 'wifi'), profile(3, 'gamma', 'vless', 'irancell')];
 
 export function serveProfilePage(server: FakeServer, opts: { roleId?: 1 | 2 | 5; profiles?: Profile[]; shared?: boolean } = {}) {
   const role = opts.roleId === 5 ? ROLES.restricted : opts.roleId === 2 ? ROLES.appAdmin : ROLES.admin;

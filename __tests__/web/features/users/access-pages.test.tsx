@@ -11,21 +11,64 @@ import { fa } from './support';
 const server = useFakeServer();
 
 const ROLE_ROWS: RoleDetail[] = [
-  { id: 1, name: 'admin', pName: 'مدیر کل', requireTotp: false, description: 'Top admin', pDescription: 'دسترسی کامل', createdAt: '2024-03-20T10:00:00.000Z', usersCount: 1, scope: 'all' },
-  { id: 2, name: 'appAdmin', pName: 'مدیر اپلیکیشن', requireTotp: false, description: null, pDescription: null, createdAt: '2024-03-20T10:00:00.000Z', usersCount: 3, scope: 'own' },
-  { id: 7, name: 'support', pName: 'پشتیبانی', requireTotp: false, description: 'Reads devices', pDescription: 'دیدن دستگاه‌ها', createdAt: '2025-03-21T08:00:00.000Z', usersCount: 0, scope: 'all' },
+  {
+    id: 1,
+    name: 'admin',
+    pName: 'مدیر کل',
+    requireTotp: false,
+    description: 'Top admin',
+    pDescription: 'دسترسی کامل',
+    createdAt: '2024-03-20T10:00:00.000Z',
+    usersCount: 1,
+    scope: 'all',
+  },
+  {
+    id: 2,
+    name: 'appAdmin',
+    pName: 'مدیر اپلیکیشن',
+    requireTotp: false,
+    description: null,
+    pDescription: null,
+    createdAt: '2024-03-20T10:00:00.000Z',
+    usersCount: 3,
+    scope: 'own',
+  },
+  {
+    id: 7,
+    name: 'support',
+    pName: 'پشتیبانی',
+    requireTotp: false,
+    description: 'Reads devices',
+    pDescription: 'دیدن دستگاه‌ها',
+    createdAt: '2025-03-21T08:00:00.000Z',
+    usersCount: 0,
+    scope: 'all',
+  },
   // made before roles had Persian names: its English name and description stand in
-  { id: 8, name: 'auditor', pName: null, requireTotp: false, description: 'Reads the audit log', pDescription: null, createdAt: '2025-03-21T08:00:00.000Z', usersCount: 0, scope: 'own' },
+  {
+    id: 8,
+    name: 'auditor',
+    pName: null,
+    requireTotp: false,
+    description: 'Reads the audit log',
+    pDescription: null,
+    createdAt: '2025-03-21T08:00:00.000Z',
+    usersCount: 0,
+    scope: 'own',
+  },
 ];
 
 const leaf = (id: number, route: string, pName: string, enName: string, children: MenuItem[] = []): MenuItem => ({ id, route, pName, enName, children });
 const MENUS: MenuItem[] = [
   leaf(1, '/', 'داشبورد', 'Dashboard'),
-  leaf(6, '/app', 'اپلیکیشن‌ها', 'Applications', [leaf(8, '/app/my-apps', 'اپلیکیشن‌های من', 'My applications'), leaf(19, '/app/devices', 'دستگاه‌ها', 'Devices')]),
+  leaf(6, '/app', 'اپلیکیشن‌ها', 'Applications', [
+    leaf(8, '/app/my-apps', 'اپلیکیشن‌های من', 'My applications'),
+    leaf(19, '/app/devices', 'دستگاه‌ها', 'Devices'),
+  ]),
   leaf(9, '/users', 'کاربران', 'Users', [leaf(10, '/users/list', 'لیست کاربران', 'Users list')]),
 ];
 const OPERATIONS: Operation[] = [
-  { method: 'GET', route: 'apps', tag: 'apps', summary: 'List applications: all in scope, or the caller\'s own with ?state=appAdmin' },
+  { method: 'GET', route: 'apps', tag: 'apps', summary: "List applications: all in scope, or the caller's own with ?state=appAdmin" },
   { method: 'GET', route: 'apps/devices', tag: 'devices', summary: 'Devices, server-paged (30 per page from page 1)' },
   { method: 'DELETE', route: 'apps/destroyDevice/{id}', tag: 'devices', summary: 'Delete a device' },
   // one this panel has no text for (a newer server): its summary stands in
@@ -33,7 +76,10 @@ const OPERATIONS: Operation[] = [
 ];
 
 const cellTexts = (field: string) =>
-  screen.queryAllByRole('gridcell').filter((c) => c.getAttribute('data-field') === field).map((c) => c.textContent);
+  screen
+    .queryAllByRole('gridcell')
+    .filter((c) => c.getAttribute('data-field') === field)
+    .map((c) => c.textContent);
 const rowOf = (text: string) => screen.getByText(text).closest('[role="row"]') as HTMLElement;
 
 beforeEach(() => {
@@ -224,11 +270,26 @@ describe('menu grants guard the pages', () => {
 
   it('opens the devices page without its app filter and without the actions the role is not granted', async () => {
     server.on('GET', 'users/current', json({ data: support }));
-    server.on('GET', 'apps/devices', json({
-      rows: [{ id: 1, app: { id: 3, name: 'Alpha' }, model: 'Pixel', uniqueDeviceId: 'dev-1', fcmToken: null, appVersionCode: 1, createdAt: '2025-01-01T00:00:00Z', updatedAt: '2025-01-01T00:00:00Z' }],
-      count: 1,
-      countEstimated: false,
-    }));
+    server.on(
+      'GET',
+      'apps/devices',
+      json({
+        rows: [
+          {
+            id: 1,
+            app: { id: 3, name: 'Alpha' },
+            model: 'Pixel',
+            uniqueDeviceId: 'dev-1',
+            fcmToken: null,
+            appVersionCode: 1,
+            createdAt: '2025-01-01T00:00:00Z',
+            updatedAt: '2025-01-01T00:00:00Z',
+          },
+        ],
+        count: 1,
+        countEstimated: false,
+      }),
+    );
     const { router } = await renderApp({ route: '/app/devices', token: 't' });
     const row = (await screen.findByText('dev-1')).closest('[role="row"]') as HTMLElement;
     expect(router.state.location.pathname).toBe('/app/devices');

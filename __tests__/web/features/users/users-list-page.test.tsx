@@ -10,7 +10,10 @@ import { fa, serveUsers, staff, USERS } from './support';
 const server = useFakeServer();
 
 const cellTexts = (field: string) =>
-  screen.queryAllByRole('gridcell').filter((c) => c.getAttribute('data-field') === field).map((c) => c.textContent);
+  screen
+    .queryAllByRole('gridcell')
+    .filter((c) => c.getAttribute('data-field') === field)
+    .map((c) => c.textContent);
 const rowOf = (username: string) => screen.getByText(username, { selector: 'bdi' }).closest('[role="row"]') as HTMLElement;
 
 async function openList(locale: 'fa' | 'en' = 'fa') {

@@ -5,7 +5,10 @@ const tags = unlessRefused((_r: unknown, id: number) => [{ type: 'Device' as con
 const failed = (status: number) => ({ status, message: 'x' });
 
 test('a success invalidates the tags, built from the argument', () => {
-  expect(tags(undefined, undefined, 7)).toEqual([{ type: 'Device', id: 7 }, { type: 'Device', id: 'LIST' }]);
+  expect(tags(undefined, undefined, 7)).toEqual([
+    { type: 'Device', id: 7 },
+    { type: 'Device', id: 'LIST' },
+  ]);
 });
 
 test.each([400, 401, 403, 413, 422, 429])('a refused call (%i) changed nothing and refreshes nothing', (status) => {

@@ -14,7 +14,7 @@ const intlFa = createIntl({ locale: 'fa', messages: fa });
 const intlEn = createIntl({ locale: 'en', messages: en });
 
 describe('the too-long message', () => {
-  it('names the limit of a form rule, in each language\'s digits', () => {
+  it("names the limit of a form rule, in each language's digits", () => {
     let message = '';
     try {
       roleInputSchema.validateSync({ name: 'x'.repeat(51), pName: 'پشتیبان' });
@@ -47,7 +47,13 @@ describe('the sign-in lock message', () => {
   });
 
   it('reads pre-parsed messages (the production build) with Persian digits too', () => {
-    const parsed = { 'common.error.lockedFor': [{ type: 0, value: 'صبر کنید: ' }, { type: 2, value: 'minutes' }, { type: 0, value: ' دقیقه' }] };
+    const parsed = {
+      'common.error.lockedFor': [
+        { type: 0, value: 'صبر کنید: ' },
+        { type: 2, value: 'minutes' },
+        { type: 0, value: ' دقیقه' },
+      ],
+    };
     expect(plainText(parsed, locked, undefined, 'fa')).toBe('صبر کنید: ۱۵ دقیقه');
   });
 });

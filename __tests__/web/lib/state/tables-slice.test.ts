@@ -1,5 +1,13 @@
 // Table state rules of docs/product.md §4: the sort cycle, and page 1 after a filter, page-size or sort change.
-import { DEFAULT_TABLE_STATE, selectTable, tableFilterChanged, tablePageChanged, tablePageSizeChanged, tableSortCycled, tablesSlice } from '../../../../src/lib/state';
+import {
+  DEFAULT_TABLE_STATE,
+  selectTable,
+  tableFilterChanged,
+  tablePageChanged,
+  tablePageSizeChanged,
+  tableSortCycled,
+  tablesSlice,
+} from '../../../../src/lib/state';
 import type { TablesState } from '../../../../src/lib/state';
 
 const reduce = (state: TablesState, ...actions: Parameters<typeof tablesSlice.reducer>[1][]) => actions.reduce(tablesSlice.reducer, state);
@@ -22,7 +30,12 @@ describe('tables slice', () => {
   });
 
   it('starts a new column ascending', () => {
-    const state = reduce({}, tableSortCycled({ table: 't', key: 'name' }), tableSortCycled({ table: 't', key: 'name' }), tableSortCycled({ table: 't', key: 'ip' }));
+    const state = reduce(
+      {},
+      tableSortCycled({ table: 't', key: 'name' }),
+      tableSortCycled({ table: 't', key: 'name' }),
+      tableSortCycled({ table: 't', key: 'ip' }),
+    );
     expect(table(state)).toMatchObject({ sortKey: 'ip', ascending: true });
   });
 

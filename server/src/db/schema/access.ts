@@ -2,7 +2,20 @@
 // sign-in failure counter (docs/product.md §3 User, Permission, Role; docs/architecture.md §6).
 import { sql } from 'drizzle-orm';
 import {
-  boolean, check, date, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, uuid,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
@@ -39,7 +52,9 @@ export const roles = pgTable(
 export const roleOperations = pgTable(
   'role_operations',
   {
-    roleId: integer('role_id').notNull().references(() => roles.id, { onDelete: 'cascade' }),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
     method: text('method').notNull(),
     route: text('route').notNull(),
   },
@@ -63,8 +78,12 @@ export const permissions = pgTable(
 export const rolePermissions = pgTable(
   'role_permissions',
   {
-    roleId: integer('role_id').notNull().references(() => roles.id, { onDelete: 'cascade' }),
-    permissionId: integer('permission_id').notNull().references(() => permissions.id, { onDelete: 'cascade' }),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    permissionId: integer('permission_id')
+      .notNull()
+      .references(() => permissions.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.roleId, t.permissionId] })],
 );
@@ -87,7 +106,9 @@ export const users = pgTable(
     sex: smallint('sex').notNull().default(1),
     birthdate: date('birthdate', { mode: 'string' }),
     active: boolean('active').notNull().default(true),
-    roleId: integer('role_id').notNull().references(() => roles.id, { onDelete: 'restrict' }),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'restrict' }),
     avatarFileId: uuid('avatar_file_id').references(() => files.id, { onDelete: 'set null' }),
     passwordHash: text('password_hash').notNull(),
     needToChangePass: boolean('need_to_change_pass').notNull().default(false),
@@ -113,7 +134,9 @@ export const sessions = pgTable(
   'sessions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
@@ -151,7 +174,9 @@ export const totpRecoveryCodes = pgTable(
   'totp_recovery_codes',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     codeHash: text('code_hash').notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
@@ -166,7 +191,9 @@ export const signInChallenges = pgTable(
   'sign_in_challenges',
   {
     id: text('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     address: text('address').notNull(),
     failures: integer('failures').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

@@ -10,9 +10,15 @@ export const fieldAlerts = pgTable(
   'field_alerts',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    appId: integer('app_id').notNull().references(() => apps.id, { onDelete: 'cascade' }),
-    profileId: bigint('profile_id', { mode: 'number' }).notNull().references(() => profiles.id, { onDelete: 'cascade' }),
-    serverId: integer('server_id').notNull().references(() => servers.id, { onDelete: 'cascade' }),
+    appId: integer('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    profileId: bigint('profile_id', { mode: 'number' })
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    serverId: integer('server_id')
+      .notNull()
+      .references(() => servers.id, { onDelete: 'cascade' }),
     operator: operatorEnum('operator').notNull(),
     fromVerdict: text('from_verdict'),
     toVerdict: text('to_verdict').notNull(),
@@ -23,7 +29,9 @@ export const fieldAlerts = pgTable(
 
 /** Per user: the alerts up to this id are read. */
 export const notificationReads = pgTable('notification_reads', {
-  userId: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
   readUpTo: bigint('read_up_to', { mode: 'number' }).notNull().default(0),
 });
 
@@ -32,8 +40,12 @@ export const alertDeliveries = pgTable(
   'alert_deliveries',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    alertId: bigint('alert_id', { mode: 'number' }).notNull().references(() => fieldAlerts.id, { onDelete: 'cascade' }),
-    appId: integer('app_id').notNull().references(() => apps.id, { onDelete: 'cascade' }),
+    alertId: bigint('alert_id', { mode: 'number' })
+      .notNull()
+      .references(() => fieldAlerts.id, { onDelete: 'cascade' }),
+    appId: integer('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
     url: text('url').notNull(),
     body: text('body').notNull(),
     /** pending, delivered or failed (after the last try). */

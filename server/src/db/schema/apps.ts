@@ -1,9 +1,7 @@
 // Applications and what hangs off each one: its settings row, its ad settings row and its version
 // records (docs/product.md §3 Application, Application settings, Ad settings, Version record). Every child
 // row belongs to its app and goes with it (ON DELETE CASCADE).
-import {
-  bigint, bigserial, boolean, index, integer, numeric, pgTable, serial, text, timestamp, unique,
-} from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, index, integer, numeric, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { users } from './access';
 import { timestamps } from './columns';
 import { detectLocationByEnum } from './enums';
@@ -15,7 +13,9 @@ export const apps = pgTable(
     name: text('name').notNull(),
     packageName: text('package_name').notNull().unique(),
     // Deleting a user who still administers apps must be a decision, not a side effect.
-    adminId: integer('admin_id').notNull().references(() => users.id, { onDelete: 'restrict' }),
+    adminId: integer('admin_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
     sign: text('sign').notNull(),
     cppSign: text('cpp_sign'),
     description: text('description'),
@@ -35,7 +35,9 @@ export const apps = pgTable(
 
 /** One row per app; a column per settings field, under the key of its line in src/contract/schemas/app-settings.ts. */
 export const appSettings = pgTable('app_settings', {
-  appId: integer('app_id').primaryKey().references(() => apps.id, { onDelete: 'cascade' }),
+  appId: integer('app_id')
+    .primaryKey()
+    .references(() => apps.id, { onDelete: 'cascade' }),
   // Links and text
   aboutLink: text('about_link'),
   policyLink: text('policy_link'),
@@ -107,7 +109,9 @@ export const appSettings = pgTable('app_settings', {
 
 /** One row per app: IDApp, each ad slot's id/Active/Interval (seconds), and the switches. */
 export const adSettings = pgTable('ad_settings', {
-  appId: integer('app_id').primaryKey().references(() => apps.id, { onDelete: 'cascade' }),
+  appId: integer('app_id')
+    .primaryKey()
+    .references(() => apps.id, { onDelete: 'cascade' }),
   idApp: text('id_app'),
   /** The ads master toggle, exposed under the setting key `adMob`. */
   adMob: boolean('ad_mob').notNull().default(false),
@@ -156,7 +160,9 @@ export const appVersions = pgTable(
   'app_versions',
   {
     id: serial('id').primaryKey(),
-    appId: integer('app_id').notNull().references(() => apps.id, { onDelete: 'cascade' }),
+    appId: integer('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
     appVersion: text('app_version').notNull(),
     status: boolean('status').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -173,7 +179,9 @@ export const appVersions = pgTable(
  * ("table:op"), for the panel's history.
  */
 export const appConfigVersions = pgTable('app_config_versions', {
-  appId: integer('app_id').primaryKey().references(() => apps.id, { onDelete: 'cascade' }),
+  appId: integer('app_id')
+    .primaryKey()
+    .references(() => apps.id, { onDelete: 'cascade' }),
   version: bigint('version', { mode: 'number' }).notNull().default(1),
   changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
   changedBy: text('changed_by'),
@@ -184,7 +192,9 @@ export const appConfigChanges = pgTable(
   'app_config_changes',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    appId: integer('app_id').notNull().references(() => apps.id, { onDelete: 'cascade' }),
+    appId: integer('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
     version: bigint('version', { mode: 'number' }).notNull(),
     changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
     /** "table:op", e.g. app_settings:update. */

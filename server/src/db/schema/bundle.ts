@@ -17,7 +17,9 @@ export const appBundleKeys = pgTable(
   'app_bundle_keys',
   {
     id: serial('id').primaryKey(),
-    appId: integer('app_id').notNull().references(() => apps.id, { onDelete: 'cascade' }),
+    appId: integer('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
     /** SPKI PEM of the Ed25519 public key. */
     publicKeyPem: text('public_key_pem').notNull(),
     /** The PKCS#8 PEM private key, sealed (domain/secret-box.ts). */
@@ -28,13 +30,17 @@ export const appBundleKeys = pgTable(
   (t) => [
     index('app_bundle_keys_app_idx').on(t.appId, t.id),
     // One active key per app, whatever the number of instances making the first one at once.
-    uniqueIndex('app_bundle_keys_one_active_uq').on(t.appId).where(sql`${t.active}`),
+    uniqueIndex('app_bundle_keys_one_active_uq')
+      .on(t.appId)
+      .where(sql`${t.active}`),
   ],
 );
 
 /** One row per app once its bundle settings were saved; no row means the defaults (no API bases). */
 export const appBundleSettings = pgTable('app_bundle_settings', {
-  appId: integer('app_id').primaryKey().references(() => apps.id, { onDelete: 'cascade' }),
+  appId: integer('app_id')
+    .primaryKey()
+    .references(() => apps.id, { onDelete: 'cascade' }),
   /** The API base URLs the app should try, in order (signed into every bundle). */
   apiBases: text('api_bases').array().notNull().default([]),
   updatedAt: timestamps.updatedAt,

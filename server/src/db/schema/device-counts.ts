@@ -16,7 +16,9 @@ import { apps } from './apps';
 export const deviceHourCounts = pgTable(
   'device_hour_counts',
   {
-    appId: integer('app_id').notNull().references(() => apps.id, { onDelete: 'cascade' }),
+    appId: integer('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
     hour: timestamp('hour', { mode: 'string' }).notNull(),
     slot: smallint('slot').notNull(),
     n: bigint('n', { mode: 'number' }).notNull(),
@@ -28,7 +30,9 @@ export const deviceHourCounts = pgTable(
 export const deviceVersionCounts = pgTable(
   'device_version_counts',
   {
-    appId: integer('app_id').notNull().references(() => apps.id, { onDelete: 'cascade' }),
+    appId: integer('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
     appVersion: text('app_version').notNull(),
     slot: smallint('slot').notNull(),
     n: bigint('n', { mode: 'number' }).notNull(),
@@ -57,7 +61,9 @@ export const deviceModels = pgTable('device_models', {
 export const deviceIdBuckets = pgTable(
   'device_id_buckets',
   {
-    appId: integer('app_id').notNull().references(() => apps.id, { onDelete: 'cascade' }),
+    appId: integer('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
     appVersion: text('app_version').notNull(),
     bucket: bigint('bucket', { mode: 'number' }).notNull(),
     slot: smallint('slot').notNull(),
@@ -76,7 +82,9 @@ export const deviceIdBuckets = pgTable(
 export const deviceModelBuckets = pgTable(
   'device_model_buckets',
   {
-    appId: integer('app_id').notNull().references(() => apps.id, { onDelete: 'cascade' }),
+    appId: integer('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
     noModel: boolean('no_model').notNull(),
     model: text('model').notNull(),
     bucket: bigint('bucket', { mode: 'number' }).notNull(),
@@ -103,7 +111,9 @@ export const deviceIdMarks = pgTable('device_id_marks', {
 export const deviceMarkCounts = pgTable(
   'device_mark_counts',
   {
-    appId: integer('app_id').notNull().references(() => apps.id, { onDelete: 'cascade' }),
+    appId: integer('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
     mark: text('mark').notNull(),
     slot: smallint('slot').notNull(),
     n: bigint('n', { mode: 'number' }).notNull(),

@@ -22,7 +22,9 @@ export const devices = pgTable(
   'devices',
   {
     id: bigserial('id', { mode: 'number' }).notNull(),
-    appId: integer('app_id').notNull().references(() => apps.id, { onDelete: 'cascade' }),
+    appId: integer('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
     uniqueDeviceId: text('unique_device_id').notNull(),
     model: text('model'),
     fcmToken: text('fcm_token'),
@@ -59,8 +61,14 @@ export const devices = pgTable(
     // token's first 32 characters (FCM_FILTER_CHARS, repositories/devices/planner.ts; docs/product.md §7 "Devices"). A trigram
     // index over whole tokens (~160 characters, ~150 trigrams a row) cost more than half of each
     // registration's database time and was larger than the table, for searches nobody types.
-    index('devices_unique_device_id_trgm').using('gin', sql`${t.uniqueDeviceId} gin_trgm_ops`).with({ gin_pending_list_limit: GIN_PENDING_LIST_KB }),
-    index('devices_model_trgm').using('gin', sql`${t.model} gin_trgm_ops`).with({ gin_pending_list_limit: GIN_PENDING_LIST_KB }),
-    index('devices_fcm_token_start_trgm').using('gin', sql`left(${t.fcmToken}, 32) gin_trgm_ops`).with({ gin_pending_list_limit: GIN_PENDING_LIST_KB }),
+    index('devices_unique_device_id_trgm')
+      .using('gin', sql`${t.uniqueDeviceId} gin_trgm_ops`)
+      .with({ gin_pending_list_limit: GIN_PENDING_LIST_KB }),
+    index('devices_model_trgm')
+      .using('gin', sql`${t.model} gin_trgm_ops`)
+      .with({ gin_pending_list_limit: GIN_PENDING_LIST_KB }),
+    index('devices_fcm_token_start_trgm')
+      .using('gin', sql`left(${t.fcmToken}, 32) gin_trgm_ops`)
+      .with({ gin_pending_list_limit: GIN_PENDING_LIST_KB }),
   ],
 );

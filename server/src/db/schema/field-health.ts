@@ -14,7 +14,9 @@ import { profiles } from './servers';
 export const fieldHealthHours = pgTable(
   'field_health_hours',
   {
-    profileId: bigint('profile_id', { mode: 'number' }).notNull().references(() => profiles.id, { onDelete: 'cascade' }),
+    profileId: bigint('profile_id', { mode: 'number' })
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
     operator: operatorEnum('operator').notNull(),
     hour: timestamp('hour', { withTimezone: true }).notNull(),
     attempts: integer('attempts').notNull(),
@@ -61,8 +63,12 @@ export const fieldHealthDevices = pgTable('field_health_devices', {
 export const fieldHealthVerdicts = pgTable(
   'field_health_verdicts',
   {
-    appId: integer('app_id').notNull().references(() => apps.id, { onDelete: 'cascade' }),
-    profileId: bigint('profile_id', { mode: 'number' }).notNull().references(() => profiles.id, { onDelete: 'cascade' }),
+    appId: integer('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    profileId: bigint('profile_id', { mode: 'number' })
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
     operator: operatorEnum('operator').notNull(),
     verdict: text('verdict').notNull(),
     rate: real('rate'),

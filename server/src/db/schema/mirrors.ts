@@ -9,7 +9,9 @@ export const appMirrors = pgTable(
   'app_mirrors',
   {
     id: serial('id').primaryKey(),
-    appId: integer('app_id').notNull().references(() => apps.id, { onDelete: 'cascade' }),
+    appId: integer('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
     /** Only 'git' so far. */
     kind: text('kind').notNull().default('git'),
     /** The remote's http(s) URL, without credentials. */

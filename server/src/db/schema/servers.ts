@@ -20,7 +20,9 @@ export const servers = pgTable(
     id: serial('id').primaryKey(),
     /** Shown as the server name. */
     ip: text('ip').notNull(),
-    countryId: integer('country_id').notNull().references(() => countries.id, { onDelete: 'restrict' }),
+    countryId: integer('country_id')
+      .notNull()
+      .references(() => countries.id, { onDelete: 'restrict' }),
     username: text('username'),
     passwordEnc: text('password_enc'),
     provider: text('provider'),
@@ -33,8 +35,12 @@ export const servers = pgTable(
 export const serverApps = pgTable(
   'server_apps',
   {
-    serverId: integer('server_id').notNull().references(() => servers.id, { onDelete: 'cascade' }),
-    appId: integer('app_id').notNull().references(() => apps.id, { onDelete: 'cascade' }),
+    serverId: integer('server_id')
+      .notNull()
+      .references(() => servers.id, { onDelete: 'cascade' }),
+    appId: integer('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
   },
   // The primary key serves lookups by server; app admins' views look up by app.
   (t) => [primaryKey({ columns: [t.serverId, t.appId] }), index('server_apps_app_idx').on(t.appId)],
@@ -44,7 +50,9 @@ export const profiles = pgTable(
   'profiles',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    serverId: integer('server_id').notNull().references(() => servers.id, { onDelete: 'cascade' }),
+    serverId: integer('server_id')
+      .notNull()
+      .references(() => servers.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     addressEnc: text('address_enc').notNull(),
     operator: operatorEnum('operator').notNull(),

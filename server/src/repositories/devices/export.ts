@@ -65,9 +65,7 @@ export async function* deviceExportBatches(db: Db, scope: DeviceScope, q: Device
   const text = q.filter ? textMatch(q.filter) : undefined;
   // One walk per app of the scope (merged), or one walk.
   const perApp = scope.appIds && q.appId === undefined && scope.appIds.length > 1 && scope.appIds.length <= MERGED_APPS_LIMIT;
-  const walks: (SQL | undefined)[] = perApp
-    ? scope.appIds!.map((appId) => and(eq(devices.appId, appId), text))
-    : [and(scopeWhere(scope, q), text)];
+  const walks: (SQL | undefined)[] = perApp ? scope.appIds!.map((appId) => and(eq(devices.appId, appId), text)) : [and(scopeWhere(scope, q), text)];
   const names = new Map<number, string>();
 
   // Ascending: keyed rows first, then the keyless; descending the other way. Sorted by id: one stretch.
@@ -79,14 +77,21 @@ export async function* deviceExportBatches(db: Db, scope: DeviceScope, q: Device
       const after = afterCursor(o, keyed, cursor);
       const one = (cond: SQL | undefined) =>
         sql`(SELECT ${devices.id} AS id, ${devices.appId} AS app_id, ${o.key} AS k FROM ${devices} WHERE ${and(cond, after)} ORDER BY ${orderOf(o, byKey, sql`${o.key}`, sql`${devices.id}`)} LIMIT ${size})`;
-      const keys = walks.length === 1 ? one(walks[0]) : sql`(SELECT * FROM (${sql.join(walks.map(one), sql` UNION ALL `)}) AS merged ORDER BY ${orderOf(o, byKey, sql`k`, sql`id`)} LIMIT ${size})`;
+      const keys =
+        walks.length === 1
+          ? one(walks[0])
+          : sql`(SELECT * FROM (${sql.join(walks.map(one), sql` UNION ALL `)}) AS merged ORDER BY ${orderOf(o, byKey, sql`k`, sql`id`)} LIMIT ${size})`;
       const res = await db.execute(sql`
         SELECT ${ORDERED_COLUMNS}, p.k::text AS cursor_k
         FROM ${keys} AS p JOIN ${devices} d ON d.app_id = p.app_id AND d.id = p.id
         ORDER BY ${orderOf(o, byKey, sql`p.k`, sql`p.id`)}`);
       const rows = rowsOf(res);
       if (!rows.length) break;
-      await nameApps(db, names, rows.map((r) => Number(r.appId)));
+      await nameApps(
+        db,
+        names,
+        rows.map((r) => Number(r.appId)),
+      );
       yield rows.map((r) =>
         toDto({
           ...(r as unknown as RawRow),

@@ -127,13 +127,9 @@ export function devicesRepository(db: Db, limits?: number | PageLimits) {
      */
     async insertMany(rows: (DeviceFields & { appId: number })[]): Promise<void> {
       for (let i = 0; i < rows.length; i += 10_000) {
-        const batch = rows.slice(i, i + 10_000).map((r) => [
-          r.appId,
-          r.uniqueDeviceId,
-          r.fcmToken ?? null,
-          r.model ?? null,
-          r.appVersionCode == null ? null : versionKey(r.appVersionCode),
-        ]);
+        const batch = rows
+          .slice(i, i + 10_000)
+          .map((r) => [r.appId, r.uniqueDeviceId, r.fcmToken ?? null, r.model ?? null, r.appVersionCode == null ? null : versionKey(r.appVersionCode)]);
         await db.execute(sql`
           INSERT INTO devices (app_id, unique_device_id, fcm_token, model, app_version_code)
           SELECT (r->>0)::integer, r->>1, r->>2, r->>3, r->>4

@@ -12,14 +12,19 @@ import { DEVICE_MARK_ROWS, deviceMarkCounts, devices } from '../../db/schema';
 import { rowsOf } from './page-sql';
 import type { EdgeStart } from './positions';
 
-
 /**
  * The start of a page `offset` rows into the list sorted by device id, of the apps `appIds` (every
  * app when undefined): the stretch that holds its first row, with both its edges, its size and the
  * rows past its near edge; undefined when the list is shorter. One statement reads the marks and the
  * counts, so both are of one moment.
  */
-export async function markStart(db: Db, appIds: number[] | undefined, offset: number, ascending: boolean, cutAbove = 2 * DEVICE_MARK_ROWS): Promise<EdgeStart | undefined> {
+export async function markStart(
+  db: Db,
+  appIds: number[] | undefined,
+  offset: number,
+  ascending: boolean,
+  cutAbove = 2 * DEVICE_MARK_ROWS,
+): Promise<EdgeStart | undefined> {
   const dir = sql.raw(ascending ? 'ASC' : 'DESC');
   const res = await db.execute(sql`
     WITH counted AS (SELECT mark, sum(n) ${appIds ? sql`FILTER (WHERE ${inArray(deviceMarkCounts.appId, appIds)})` : sql``} AS n, sum(n) AS all_apps FROM device_mark_counts GROUP BY mark),
@@ -34,7 +39,8 @@ export async function markStart(db: Db, appIds: number[] | undefined, offset: nu
   const n = Number(row.n);
   // The stretch is [mark, next): '' starts the list, and no next mark ends it.
   const low = row.mark === '' ? undefined : { atOrAbove: sql`${devices.uniqueDeviceId} >= ${row.mark}`, below: sql`${devices.uniqueDeviceId} < ${row.mark}` };
-  const high = row.next === null ? undefined : { atOrAbove: sql`${devices.uniqueDeviceId} >= ${row.next}`, below: sql`${devices.uniqueDeviceId} < ${row.next}` };
+  const high =
+    row.next === null ? undefined : { atOrAbove: sql`${devices.uniqueDeviceId} >= ${row.next}`, below: sql`${devices.uniqueDeviceId} < ${row.next}` };
   if (ascending) return { from: low?.atOrAbove, skip, n, toFar: high?.below, pastFar: high?.atOrAbove };
   return { from: high?.below, skip, n, toFar: low?.atOrAbove, pastFar: low?.below };
 }
@@ -64,7 +70,9 @@ export async function cutStretch(db: Db, mark: string, cutAbove = 2 * DEVICE_MAR
   await db.transaction(async (tx) => {
     await tx.execute(sql`LOCK TABLE devices IN SHARE ROW EXCLUSIVE MODE`);
     const [held] = rowsOf(
-      await tx.execute(sql`SELECT (SELECT sum(n) FROM device_mark_counts WHERE mark = ${mark})::text AS n, (SELECT min(mark) FROM device_id_marks WHERE mark > ${mark}) AS next`),
+      await tx.execute(
+        sql`SELECT (SELECT sum(n) FROM device_mark_counts WHERE mark = ${mark})::text AS n, (SELECT min(mark) FROM device_id_marks WHERE mark > ${mark}) AS next`,
+      ),
     ) as { n: string | null; next: string | null }[];
     if (Number(held.n ?? 0) <= cutAbove) return;
     const inStretch = sql`unique_device_id >= ${mark}${held.next === null ? sql`` : sql` AND unique_device_id < ${held.next}`}`;

@@ -86,4 +86,3 @@ export async function modelRunsPage(
   );
   return meta.fits && toCount(meta.others) <= otherMatchesLimit ? rows : undefined;
 }
-

@@ -89,21 +89,34 @@ export function textParts(filter: string): { deviceId: SQL; model: SQL; token: S
  * whose ids the array expression `ids` lists, in its order (none when it is empty or null). Saves
  * the round trip of asking for the rows once the ids are known.
  */
-export async function pageWithRows<M extends Record<string, unknown>>(db: Db, ctes: SQL[], meta: Record<keyof M, SQL>, ids: SQL): Promise<{ meta: M; rows: DeviceDto[] }> {
+export async function pageWithRows<M extends Record<string, unknown>>(
+  db: Db,
+  ctes: SQL[],
+  meta: Record<keyof M, SQL>,
+  ids: SQL,
+): Promise<{ meta: M; rows: DeviceDto[] }> {
   const names = Object.keys(meta) as (keyof M & string)[];
   const res = await db.execute(sql`
     ${ctes.length ? sql`WITH ${sql.join(ctes, sql`, `)}` : sql``}
-    SELECT ${sql.join(names.map((n) => sql`m.${sql.identifier(`meta_${n}`)}`), sql`, `)},
+    SELECT ${sql.join(
+      names.map((n) => sql`m.${sql.identifier(`meta_${n}`)}`),
+      sql`, `,
+    )},
            d.id, d.app_id AS "appId", a.name AS "appName", d.model, d.unique_device_id AS "uniqueDeviceId", d.fcm_token AS "fcmToken",
            d.app_version_code AS "appVersionCode", d.created_at AS "createdAt", d.updated_at AS "updatedAt"
-    FROM (SELECT ${sql.join(names.map((n) => sql`${meta[n]} AS ${sql.identifier(`meta_${n}`)}`), sql`, `)}, ${ids} AS ids) AS m
+    FROM (SELECT ${sql.join(
+      names.map((n) => sql`${meta[n]} AS ${sql.identifier(`meta_${n}`)}`),
+      sql`, `,
+    )}, ${ids} AS ids) AS m
     LEFT JOIN LATERAL unnest(m.ids) WITH ORDINALITY AS p(page_id, page_at) ON TRUE
     LEFT JOIN ${devices} d ON d.id = p.page_id
     LEFT JOIN ${apps} a ON a.id = d.app_id
     ORDER BY p.page_at`);
   const all = rowsOf(res);
   const metaOf = Object.fromEntries(names.map((n) => [n, all[0]?.[`meta_${n}`]])) as M;
-  const rows = all.filter((r) => r.id !== null && r.id !== undefined).map((r) => toDto({ ...(r as unknown as RawRow), createdAt: asDate(r.createdAt), updatedAt: asDate(r.updatedAt) }));
+  const rows = all
+    .filter((r) => r.id !== null && r.id !== undefined)
+    .map((r) => toDto({ ...(r as unknown as RawRow), createdAt: asDate(r.createdAt), updatedAt: asDate(r.updatedAt) }));
   return { meta: metaOf, rows };
 }
 
@@ -123,7 +136,11 @@ export async function sortedMatches(
 ): Promise<{ total: number; rows: DeviceDto[]; looked: boolean }> {
   const { meta, rows } = await pageWithRows<{ total: unknown; looked: boolean }>(
     db,
-    cappedMatches('matches', sql`SELECT ${devices.id} AS id, ${o.key} AS k FROM ${devices} WHERE ${whereOf(where)}${onlyIf ? sql` AND ${onlyIf}` : sql``}`, cap),
+    cappedMatches(
+      'matches',
+      sql`SELECT ${devices.id} AS id, ${o.key} AS k FROM ${devices} WHERE ${whereOf(where)}${onlyIf ? sql` AND ${onlyIf}` : sql``}`,
+      cap,
+    ),
     { total: sql`(SELECT count(*) FROM matches)`, looked: onlyIf ?? sql`TRUE` },
     sql`ARRAY(SELECT id FROM matches ORDER BY ${orderBy(o, onOutput)} LIMIT ${size} OFFSET ${offset})`,
   );
@@ -135,8 +152,16 @@ export async function sortedMatches(
  * page's ids come from an index alone, and only those rows are read (a deferred join).
  */
 export async function rowsOfPage(db: Db, ids: SQL): Promise<DeviceDto[]> {
-  const page = db.$with('page', { pageId: sql<number>`page_id`.as('page_id'), at: sql<number>`page_at`.as('page_at') }).as(sql`SELECT page_id, page_at FROM unnest(${ids}) WITH ORDINALITY AS p(page_id, page_at)`);
-  const rows = await db.with(page).select(rowFields).from(page).innerJoin(devices, eq(devices.id, page.pageId)).innerJoin(apps, eq(apps.id, devices.appId)).orderBy(page.at);
+  const page = db
+    .$with('page', { pageId: sql<number>`page_id`.as('page_id'), at: sql<number>`page_at`.as('page_at') })
+    .as(sql`SELECT page_id, page_at FROM unnest(${ids}) WITH ORDINALITY AS p(page_id, page_at)`);
+  const rows = await db
+    .with(page)
+    .select(rowFields)
+    .from(page)
+    .innerJoin(devices, eq(devices.id, page.pageId))
+    .innerJoin(apps, eq(apps.id, devices.appId))
+    .orderBy(page.at);
   return rows.map(toDto);
 }
 

@@ -10,7 +10,21 @@ import { toCount } from '../../db/helpers';
 import { deviceModels, devices } from '../../db/schema';
 import { modelRunsPage, MODEL_RUNS_LIMIT, OTHER_MATCHES_LIMIT } from './model-runs';
 import {
-  likePattern, listOrder, onOutput, onTable, orderBy, pageWithRows, planRows, rowsOf, rowsOfPage, scopeWhere, selectKey, sortedMatches, textMatch, whereOf, type ListOrder,
+  likePattern,
+  listOrder,
+  onOutput,
+  onTable,
+  orderBy,
+  pageWithRows,
+  planRows,
+  rowsOf,
+  rowsOfPage,
+  scopeWhere,
+  selectKey,
+  sortedMatches,
+  textMatch,
+  whereOf,
+  type ListOrder,
 } from './page-sql';
 import { markStart } from './marks';
 import { idStart, modelStart, nearerEdge, type EdgeStart } from './positions';
@@ -104,7 +118,10 @@ export function devicePages(
     return walks.length === 1
       ? sql`ARRAY(SELECT ${devices.id} FROM ${devices} WHERE ${whereOf(walks[0])} ORDER BY ${order} LIMIT ${size} OFFSET ${offset})`
       : sql`ARRAY(
-          SELECT id FROM (${sql.join(walks.map((c) => sql`(${selectKey(o)} FROM ${devices} WHERE ${whereOf(c)} ORDER BY ${order} LIMIT ${offset + size})`), sql` UNION ALL `)}) AS merged
+          SELECT id FROM (${sql.join(
+            walks.map((c) => sql`(${selectKey(o)} FROM ${devices} WHERE ${whereOf(c)} ORDER BY ${order} LIMIT ${offset + size})`),
+            sql` UNION ALL `,
+          )}) AS merged
           ORDER BY ${orderBy(o, onOutput)} LIMIT ${size} OFFSET ${offset})`;
   }
 
@@ -120,11 +137,24 @@ export function devicePages(
    * edge is the stretch's last rows, read backward, then the rows from the far edge on.
    */
   function edgePage(walks: (SQL | undefined)[], o: ListOrder, start: EdgeStart, size: number): SQL {
-    if (start.n === undefined || nearerEdge(start.skip, start.n, size) === 'near') return indexPage(walks.map((w) => and(w, start.from)), o, start.skip, size);
+    if (start.n === undefined || nearerEdge(start.skip, start.n, size) === 'near')
+      return indexPage(
+        walks.map((w) => and(w, start.from)),
+        o,
+        start.skip,
+        size,
+      );
     const inStretch = walks.map((w) => and(w, start.toFar));
     const left = start.n - start.skip;
     if (left >= size) return backwardPage(inStretch, o, left - size, size);
-    const rest = start.pastFar ? indexPage(walks.map((w) => and(w, start.pastFar)), o, 0, size - left) : sql`ARRAY[]::bigint[]`;
+    const rest = start.pastFar
+      ? indexPage(
+          walks.map((w) => and(w, start.pastFar)),
+          o,
+          0,
+          size - left,
+        )
+      : sql`ARRAY[]::bigint[]`;
     return sql`(${backwardPage(inStretch, o, 0, left)} || ${rest})`;
   }
 
@@ -134,7 +164,14 @@ export function devicePages(
    * ran out before `limit`. Answers the page when every walk settled, else the fewest matches an
    * unsettled walk found.
    */
-  async function filteredWalk(walks: (SQL | undefined)[], text: SQL, o: ListOrder, offset: number, size: number, limit: number): Promise<{ rows: DeviceDto[] } | { found: number }> {
+  async function filteredWalk(
+    walks: (SQL | undefined)[],
+    text: SQL,
+    o: ListOrder,
+    offset: number,
+    size: number,
+    limit: number,
+  ): Promise<{ rows: DeviceDto[] } | { found: number }> {
     const need = offset + size;
     const names = walks.map((_, i) => sql.raw(`w${i}`));
     const ctes = walks.map(
@@ -144,13 +181,17 @@ export function devicePages(
     );
     const found = names.map((n) => sql`(SELECT count(*) FROM ${n})`);
     const settled = walks.map(
-      (c, i) => sql`CASE WHEN ${found[i]} >= ${need} THEN TRUE ELSE (SELECT count(*) FROM (SELECT 1 FROM ${devices} WHERE ${whereOf(c)} LIMIT ${limit}) AS s) < ${limit} END`,
+      (c, i) =>
+        sql`CASE WHEN ${found[i]} >= ${need} THEN TRUE ELSE (SELECT count(*) FROM (SELECT 1 FROM ${devices} WHERE ${whereOf(c)} LIMIT ${limit}) AS s) < ${limit} END`,
     );
     const { meta, rows } = await pageWithRows<{ settled: boolean[]; found: unknown[] }>(
       db,
       ctes,
       { settled: sql`ARRAY[${sql.join(settled, sql`, `)}]`, found: sql`ARRAY[${sql.join(found, sql`, `)}]` },
-      sql`ARRAY(SELECT id FROM (${sql.join(names.map((n) => sql`SELECT id, k FROM ${n}`), sql` UNION ALL `)}) AS merged
+      sql`ARRAY(SELECT id FROM (${sql.join(
+        names.map((n) => sql`SELECT id, k FROM ${n}`),
+        sql` UNION ALL `,
+      )}) AS merged
                    ORDER BY ${orderBy(o, onOutput)} LIMIT ${size} OFFSET ${offset})`,
     );
     if (meta.settled.every(Boolean)) return { rows };
@@ -166,7 +207,14 @@ export function devicePages(
    * and at the density it saw the page ends fewer rows along than there are matches (estimated),
    * a second walk goes up to twice that far.
    */
-  async function walkPage(walks: (SQL | undefined)[], text: SQL, o: ListOrder, offset: number, size: number, estimate: number): Promise<DeviceDto[] | undefined> {
+  async function walkPage(
+    walks: (SQL | undefined)[],
+    text: SQL,
+    o: ListOrder,
+    offset: number,
+    size: number,
+    estimate: number,
+  ): Promise<DeviceDto[] | undefined> {
     const need = offset + size;
     const limit = Math.max(walkLimit, 2 * need);
     let walked = await filteredWalk(walks, text, o, offset, size, limit);
@@ -203,13 +251,27 @@ export function devicePages(
     if (!o.byId && !o.byVersion) {
       for (const part of await modelStart(db, appIds, offset, size, o.ascending)) {
         const inRun = part.model === null ? sql`${devices.model} IS NULL` : eq(devices.model, part.model);
-        parts.push(edgePage(walks.map((w) => and(w, inRun)), o, part, size));
+        parts.push(
+          edgePage(
+            walks.map((w) => and(w, inRun)),
+            o,
+            part,
+            size,
+          ),
+        );
       }
       return pageOf(parts);
     }
     for (const part of await idStart(db, appIds, o.byVersion, offset, size, o.ascending)) {
       const inRun = part.version === undefined ? undefined : part.version === null ? sql`${o.key} IS NULL` : sql`${o.key} = ${part.version}`;
-      parts.push(edgePage(walks.map((w) => and(w, inRun)), o, part, size));
+      parts.push(
+        edgePage(
+          walks.map((w) => and(w, inRun)),
+          o,
+          part,
+          size,
+        ),
+      );
     }
     return pageOf(parts);
   }
@@ -247,7 +309,8 @@ export function devicePages(
       // And a first look at a filter that names no model: its matches, when they are few (then
       // one at a time, it is the only statement the list needs).
       const namesNoModel = q.filter ? sql`NOT EXISTS (SELECT 1 FROM ${deviceModels} WHERE ${ilike(deviceModels.model, likePattern(q.filter))})` : undefined;
-      const firstLook = namesNoModel && firstLookLimit > 0 ? ahead(() => sortedMatches(db, where, o, offset, q.size, firstLookLimit + 1, namesNoModel)) : undefined;
+      const firstLook =
+        namesNoModel && firstLookLimit > 0 ? ahead(() => sortedMatches(db, where, o, offset, q.size, firstLookLimit + 1, namesNoModel)) : undefined;
       const explained = ahead(() => db.execute(sql`EXPLAIN (FORMAT JSON) SELECT ${devices.id} FROM ${devices} WHERE ${whereOf(where)}`));
       const first = await firstLook?.();
       if (first?.looked && first.total <= firstLookLimit) return { rows: first.rows, count: first.total, countEstimated: false };
@@ -271,7 +334,5 @@ export function devicePages(
       if (rows.length < q.size && (rows.length > 0 || offset === 0)) return { rows, count: offset + rows.length, countEstimated: false };
       return { rows, count: Math.max(estimate, offset + rows.length), countEstimated: true };
     },
-
   };
 }
-

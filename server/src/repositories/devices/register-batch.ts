@@ -84,7 +84,10 @@ export function registrationBatcher(db: Db, options: BatcherOptions) {
     // statement is planned at each call, which costs more than one row saves.
     if (batch.length === 1) return options.single(batch[0].row).then(batch[0].resolve, batch[0].reject);
     try {
-      ids = await statement(mergeByDevice(batch.map((p) => p.row)), batch.map((p) => p.row));
+      ids = await statement(
+        mergeByDevice(batch.map((p) => p.row)),
+        batch.map((p) => p.row),
+      );
     } catch {
       for (const p of batch) await options.single(p.row).then(p.resolve, p.reject);
       return;

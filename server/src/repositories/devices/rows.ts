@@ -57,4 +57,3 @@ export const toDto = (r: RawRow): DeviceDto => ({
   createdAt: r.createdAt.toISOString(),
   updatedAt: r.updatedAt.toISOString(),
 });
-

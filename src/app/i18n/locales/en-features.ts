@@ -4,4 +4,10 @@ import { mergeCatalogs } from '../merge-catalogs';
 
 const features = require.context('../../../features', true, /^\.\/[^/]+\/lang\/en\.json$/);
 
-export default mergeCatalogs({}, features.keys().sort().map((key) => features<Record<string, string>>(key)));
+export default mergeCatalogs(
+  {},
+  features
+    .keys()
+    .sort()
+    .map((key) => features<Record<string, string>>(key)),
+);

@@ -3,8 +3,10 @@
 import { useField } from '../use-field';
 import { OutlinedField, type OutlinedFieldProps } from './outlined-field';
 
-export interface NumberFieldProps
-  extends Omit<OutlinedFieldProps, 'name' | 'label' | 'value' | 'onChange' | 'onBlur' | 'inputRef' | 'error' | 'type' | 'htmlInput'> {
+export interface NumberFieldProps extends Omit<
+  OutlinedFieldProps,
+  'name' | 'label' | 'value' | 'onChange' | 'onBlur' | 'inputRef' | 'error' | 'type' | 'htmlInput'
+> {
   name: string;
   labelId: string;
   min?: number;

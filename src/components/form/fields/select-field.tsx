@@ -10,8 +10,10 @@ export interface SelectOption {
   label?: string;
 }
 
-export interface SelectFieldProps
-  extends Omit<TextFieldProps, 'name' | 'value' | 'defaultValue' | 'onChange' | 'label' | 'error' | 'select' | 'slotProps' | 'inputRef'> {
+export interface SelectFieldProps extends Omit<
+  TextFieldProps,
+  'name' | 'value' | 'defaultValue' | 'onChange' | 'label' | 'error' | 'select' | 'slotProps' | 'inputRef'
+> {
   name: string;
   labelId: string;
   options: readonly SelectOption[];

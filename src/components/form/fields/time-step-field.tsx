@@ -30,10 +30,7 @@ export function TimeStepField({ name, labelId }: { name: string; labelId: string
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
         {TIME_STEPS_SECONDS.map((step) => button(-step))}
         <Typography component="output" aria-live="polite" sx={{ minWidth: 140, textAlign: 'center', fontWeight: 500 }}>
-          {intl.formatMessage(
-            { id: 'form.timeStep.value' },
-            { hours: Math.floor(seconds / 3600), minutes: Math.floor((seconds % 3600) / 60) },
-          )}
+          {intl.formatMessage({ id: 'form.timeStep.value' }, { hours: Math.floor(seconds / 3600), minutes: Math.floor((seconds % 3600) / 60) })}
         </Typography>
         {[...TIME_STEPS_SECONDS].reverse().map((step) => button(step))}
       </Stack>

@@ -45,14 +45,7 @@ export function AvatarUpload({ src, name }: { src: string | null; name: string }
       <Avatar src={src ?? undefined} alt={name} sx={{ width: 112, height: 112, fontSize: 40 }}>
         {name.slice(0, 1)}
       </Avatar>
-      <input
-        ref={input}
-        hidden
-        type="file"
-        accept={AVATAR_TYPES.join(',')}
-        data-testid="avatar-input"
-        onChange={(e) => onFile(e.target.files?.[0])}
-      />
+      <input ref={input} hidden type="file" accept={AVATAR_TYPES.join(',')} data-testid="avatar-input" onChange={(e) => onFile(e.target.files?.[0])} />
       <Button variant="outlined" size="small" startIcon={<PhotoCameraOutlinedIcon />} disabled={submitting} onClick={() => input.current?.click()}>
         <FormattedMessage id={submitting ? 'account.avatar.uploading' : 'account.avatar.change'} />
       </Button>

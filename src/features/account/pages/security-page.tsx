@@ -12,7 +12,13 @@ import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import {
-  totpDisableSchema, totpEnableSchema, totpSetupSchema, type TotpDisableBody, type TotpEnableBody, type TotpSetupBody, type TotpSetupResult,
+  totpDisableSchema,
+  totpEnableSchema,
+  totpSetupSchema,
+  type TotpDisableBody,
+  type TotpEnableBody,
+  type TotpSetupBody,
+  type TotpSetupResult,
 } from '../../../contract';
 import { useSubmitAction } from '../../../components/dialogs';
 import { LoadingState } from '../../../components/feedback/loading-state';
@@ -170,12 +176,7 @@ function Disable() {
             <FormattedMessage id="account.security.passwordAgain" />
           </Typography>
           <PasswordField name="password" labelId="account.security.password" autoComplete="current-password" />
-          <TextInput
-            name="code"
-            labelId="account.security.codeOrRecovery"
-            autoComplete="one-time-code"
-            ltr
-          />
+          <TextInput name="code" labelId="account.security.codeOrRecovery" autoComplete="one-time-code" ltr />
           <SubmitButton labelId="account.security.disable" submitting={submitting} color="error" variant="outlined" sx={{ alignSelf: 'flex-start' }} />
         </Stack>
       </Form>

@@ -17,13 +17,7 @@ import { useSubmitAction } from '../../../components/dialogs';
 import { ErrorState } from '../../../components/feedback/error-state';
 import { LoadingState } from '../../../components/feedback/loading-state';
 import { Form, NumberField, TextInput, SubmitButton } from '../../../components/form';
-import {
-  AD_SLOTS_CLEARED_BY_MASTER,
-  SMART_AD_SLOTS,
-  adSettingsSchema,
-  adToggleRefusal,
-  type AdSlot,
-} from '../../../contract';
+import { AD_SLOTS_CLEARED_BY_MASTER, SMART_AD_SLOTS, adSettingsSchema, adToggleRefusal, type AdSlot } from '../../../contract';
 import { errorMessageId, fieldErrorsOf, useCurrentUser } from '../../../lib/api';
 import { useNotify } from '../../../lib/state';
 import { useGetAdSettingsQuery, useSetAdsMasterMutation, useUpdateAdSettingsMutation } from '../api';

@@ -21,11 +21,19 @@ function DeliveryRow({ d }: { d: AlertDeliveryDto }) {
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
         <Chip size="small" color={STATUS_COLOR[d.status]} label={intl.formatMessage({ id: `apps.alertDeliveries.status.${d.status}` })} />
         <Typography variant="body2" sx={{ fontWeight: 600 }}>
-          {intl.formatMessage({ id: d.to === 'failing' ? 'apps.alertDeliveries.nowFailing' : 'apps.alertDeliveries.noLongerFailing' }, { profile: d.profileName, operator: d.operator })}
+          {intl.formatMessage(
+            { id: d.to === 'failing' ? 'apps.alertDeliveries.nowFailing' : 'apps.alertDeliveries.noLongerFailing' },
+            { profile: d.profileName, operator: d.operator },
+          )}
         </Typography>
         <Typography variant="body2" color="text.secondary">
           {intl.formatMessage({ id: 'apps.alertDeliveries.attempts' }, { n: d.attempts })}
-          {d.responseStatus !== null && <> · <Ltr>HTTP {d.responseStatus}</Ltr></>}
+          {d.responseStatus !== null && (
+            <>
+              {' '}
+              · <Ltr>HTTP {d.responseStatus}</Ltr>
+            </>
+          )}
           {' · '}
           {intl.formatDate(d.updatedAt, { dateStyle: 'medium', timeStyle: 'short' })}
         </Typography>

@@ -115,7 +115,10 @@ function ApiBases({ appId, editable }: { appId: number; editable: boolean }) {
   const text = draft ?? saved.join('\n');
 
   const submit = async () => {
-    const apiBases = text.split('\n').map((l) => l.trim()).filter(Boolean);
+    const apiBases = text
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean);
     try {
       await bundleSettingsSchema.validate({ apiBases });
     } catch (err) {

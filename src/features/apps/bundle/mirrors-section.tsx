@@ -32,7 +32,9 @@ interface FormValues {
 
 function MirrorDialog({ appId, mirror, onClose }: { appId: number; mirror: MirrorDto | null; onClose: () => void }) {
   const [save] = useSaveMirrorMutation();
-  const defaults: FormValues = mirror ? { url: mirror.url, branch: mirror.branch, path: mirror.path, token: '' } : { url: '', branch: 'main', path: 'bundle.json', token: '' };
+  const defaults: FormValues = mirror
+    ? { url: mirror.url, branch: mirror.branch, path: mirror.path, token: '' }
+    : { url: '', branch: 'main', path: 'bundle.json', token: '' };
   return (
     <FormDialog<FormValues>
       open
@@ -46,7 +48,14 @@ function MirrorDialog({ appId, mirror, onClose }: { appId: number; mirror: Mirro
       successMessageId="apps.mirrors.saved"
       errorMessageId="apps.mirrors.saveError"
     >
-      <TextInput name="url" labelId="apps.mirrors.url" ltr required placeholder="https://github.com/owner/repo.git" helperText={<FormattedMessage id="apps.mirrors.urlHint" />} />
+      <TextInput
+        name="url"
+        labelId="apps.mirrors.url"
+        ltr
+        required
+        placeholder="https://github.com/owner/repo.git"
+        helperText={<FormattedMessage id="apps.mirrors.urlHint" />}
+      />
       <TextInput name="branch" labelId="apps.mirrors.branch" ltr required />
       <TextInput name="path" labelId="apps.mirrors.path" ltr required />
       <PasswordField
@@ -71,20 +80,33 @@ function MirrorCard({ appId, mirror, onEdit, onDelete }: { appId: number; mirror
   const upToDate = mirror.publishedVersion === mirror.currentVersion && !mirror.requested;
   const state = !mirror.appActive ? 'paused' : mirror.lastError ? 'failing' : upToDate ? 'upToDate' : 'pending';
   return (
-    <Paper variant="outlined" sx={{ p: 1.5 }} component="article" aria-label={intl.formatMessage({ id: 'apps.mirrors.cardLabel' }, { id: mirror.id })} data-testid={`mirror-${mirror.id}`}>
+    <Paper
+      variant="outlined"
+      sx={{ p: 1.5 }}
+      component="article"
+      aria-label={intl.formatMessage({ id: 'apps.mirrors.cardLabel' }, { id: mirror.id })}
+      data-testid={`mirror-${mirror.id}`}
+    >
       <Stack spacing={1}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
           <Typography variant="subtitle2" component="h3" sx={{ fontFamily: mono, overflowWrap: 'anywhere' }}>
             <Ltr>{mirror.url}</Ltr>
           </Typography>
-          <Chip size="small" color={state === 'failing' ? 'error' : state === 'upToDate' ? 'success' : state === 'paused' ? 'warning' : 'default'} label={intl.formatMessage({ id: `apps.mirrors.state.${state}` })} />
+          <Chip
+            size="small"
+            color={state === 'failing' ? 'error' : state === 'upToDate' ? 'success' : state === 'paused' ? 'warning' : 'default'}
+            label={intl.formatMessage({ id: `apps.mirrors.state.${state}` })}
+          />
         </Stack>
         <Typography variant="body2" color="text.secondary">
           <FormattedMessage id="apps.mirrors.where" values={{ branch: <Ltr>{mirror.branch}</Ltr>, path: <Ltr>{mirror.path}</Ltr> }} />
         </Typography>
         <Typography variant="body2">
           {mirror.publishedVersion !== null && mirror.publishedAt ? (
-            <FormattedMessage id="apps.mirrors.published" values={{ version: mirror.publishedVersion, when: when(mirror.publishedAt), current: mirror.currentVersion }} />
+            <FormattedMessage
+              id="apps.mirrors.published"
+              values={{ version: mirror.publishedVersion, when: when(mirror.publishedAt), current: mirror.currentVersion }}
+            />
           ) : (
             <FormattedMessage id="apps.mirrors.never" values={{ current: mirror.currentVersion }} />
           )}
@@ -96,8 +118,15 @@ function MirrorCard({ appId, mirror, onEdit, onDelete }: { appId: number; mirror
         )}
         {mirror.lastError && (
           <Alert severity="error">
-            <FormattedMessage id="apps.mirrors.lastError" values={{ when: mirror.attemptedAt ? when(mirror.attemptedAt) : '', failures: mirror.failures, next: when(mirror.nextAttemptAt) }} />
-            <Typography component="pre" dir="ltr" sx={{ fontFamily: mono, fontSize: 12, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', m: 0, mt: 0.5, textAlign: 'start' }}>
+            <FormattedMessage
+              id="apps.mirrors.lastError"
+              values={{ when: mirror.attemptedAt ? when(mirror.attemptedAt) : '', failures: mirror.failures, next: when(mirror.nextAttemptAt) }}
+            />
+            <Typography
+              component="pre"
+              dir="ltr"
+              sx={{ fontFamily: mono, fontSize: 12, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', m: 0, mt: 0.5, textAlign: 'start' }}
+            >
               {mirror.lastError}
             </Typography>
           </Alert>
@@ -106,20 +135,35 @@ function MirrorCard({ appId, mirror, onEdit, onDelete }: { appId: number; mirror
           <Alert severity={tested.ok ? 'success' : 'error'} onClose={() => setTested(null)}>
             <FormattedMessage id={tested.ok ? (tested.branchExists ? 'apps.mirrors.testOk' : 'apps.mirrors.testOkNoBranch') : 'apps.mirrors.testFailed'} />
             {tested.message && (
-              <Typography component="pre" dir="ltr" sx={{ fontFamily: mono, fontSize: 12, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', m: 0, mt: 0.5, textAlign: 'start' }}>
+              <Typography
+                component="pre"
+                dir="ltr"
+                sx={{ fontFamily: mono, fontSize: 12, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', m: 0, mt: 0.5, textAlign: 'start' }}
+              >
                 {tested.message}
               </Typography>
             )}
           </Alert>
         )}
         <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', justifyContent: 'flex-end' }} useFlexGap>
-          <Button size="small" disabled={publishing.submitting || !mirror.appActive} onClick={() => void publishing.run(() => publish({ appId, id: mirror.id }).unwrap()).catch(() => undefined)}>
+          <Button
+            size="small"
+            disabled={publishing.submitting || !mirror.appActive}
+            onClick={() => void publishing.run(() => publish({ appId, id: mirror.id }).unwrap()).catch(() => undefined)}
+          >
             <FormattedMessage id={publishing.submitting ? 'common.inProgress' : 'apps.mirrors.publish'} />
           </Button>
           <Button
             size="small"
             disabled={testing.submitting}
-            onClick={() => void testing.run(() => test({ appId, id: mirror.id }).unwrap()).then((r) => setTested(r.data ?? null), () => undefined)}
+            onClick={() =>
+              void testing
+                .run(() => test({ appId, id: mirror.id }).unwrap())
+                .then(
+                  (r) => setTested(r.data ?? null),
+                  () => undefined,
+                )
+            }
           >
             <FormattedMessage id={testing.submitting ? 'apps.mirrors.testing' : 'apps.mirrors.test'} />
           </Button>

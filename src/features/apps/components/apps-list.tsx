@@ -10,7 +10,15 @@ import KeyIcon from '@mui/icons-material/VpnKeyOutlined';
 import SettingsIcon from '@mui/icons-material/SettingsOutlined';
 import DevicesIcon from '@mui/icons-material/DevicesOtherOutlined';
 import { FormattedMessage } from 'react-intl';
-import { DataTable, listStatus, yesNoFilter, type DataTableColumn, type DataTableFilter, type ExportColumn, type RowAction } from '../../../components/data-table';
+import {
+  DataTable,
+  listStatus,
+  yesNoFilter,
+  type DataTableColumn,
+  type DataTableFilter,
+  type ExportColumn,
+  type RowAction,
+} from '../../../components/data-table';
 import { ConfirmDialog } from '../../../components/dialogs';
 import { useCurrentUser, useGetAppsQuery } from '../../../lib/api';
 import { useDestroyAppMutation } from '../api';
@@ -23,10 +31,16 @@ import { StatusSwitch } from './status-switch';
 import type { AppDto } from '../../../contract';
 import { hrefs } from '../../../lib/routing';
 
-
 const filters: DataTableFilter<AppDto>[] = [
   { kind: 'search', key: 'search', labelId: 'apps.list.search', match: (a) => [a.name, a.packageName, a.adminName, a.apiKey] },
-  yesNoFilter({ key: 'active', labelId: 'apps.list.statusFilter', value: (a) => a.active, yesLabelId: 'apps.status.active', noLabelId: 'apps.status.inactive', defaultValue: 'true' }),
+  yesNoFilter({
+    key: 'active',
+    labelId: 'apps.list.statusFilter',
+    value: (a) => a.active,
+    yesLabelId: 'apps.status.active',
+    noLabelId: 'apps.status.inactive',
+    defaultValue: 'true',
+  }),
 ];
 
 const exportColumns: ExportColumn<AppDto>[] = [
@@ -71,7 +85,15 @@ export function AppsList({ own }: { own: boolean }) {
       { key: 'robotKey', labelId: 'apps.actions.robotKey', labelValues, icon: <KeyIcon fontSize="small" />, onClick: setRobot, hidden: !topAdmin },
       { key: 'settings', labelId: 'apps.actions.settings', labelValues, icon: <SettingsIcon fontSize="small" />, href: (a) => hrefs.appDetail(a.id) },
       { key: 'devices', labelId: 'apps.actions.devices', labelValues, icon: <DevicesIcon fontSize="small" />, href: (a) => hrefs.appDevices(a.id) },
-      { key: 'delete', labelId: 'apps.actions.delete', labelValues, icon: <DeleteIcon fontSize="small" />, color: 'error', onClick: setDeleting, hidden: !manage },
+      {
+        key: 'delete',
+        labelId: 'apps.actions.delete',
+        labelValues,
+        icon: <DeleteIcon fontSize="small" />,
+        color: 'error',
+        onClick: setDeleting,
+        hidden: !manage,
+      },
     ];
   }, [manage, topAdmin]);
 

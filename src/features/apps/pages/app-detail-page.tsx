@@ -65,9 +65,7 @@ export default function AppDetailPage() {
             </Stack>
           )
         }
-        actions={
-<BackButton to={backTo} labelId="apps.detail.back" />
-        }
+        actions={<BackButton to={backTo} labelId="apps.detail.back" />}
       />
       <Tabs
         value={tab}

@@ -22,7 +22,20 @@ import { LOCALES, OPERATORS, type Locale, type Operator } from '../../../contrac
 import { useGetClientConfigPreviewQuery } from '../api';
 
 /** Tables whose changes bump the config version, as the history names them ("table:op"). */
-const SOURCES = ['apps', 'app_settings', 'ad_settings', 'app_versions', 'servers', 'server_apps', 'profiles', 'operator_settings', 'privacy_policy', 'app_bundle_keys', 'app_bundle_settings', 'migration'];
+const SOURCES = [
+  'apps',
+  'app_settings',
+  'ad_settings',
+  'app_versions',
+  'servers',
+  'server_apps',
+  'profiles',
+  'operator_settings',
+  'privacy_policy',
+  'app_bundle_keys',
+  'app_bundle_settings',
+  'migration',
+];
 const OPS = ['insert', 'update', 'delete'];
 
 export function ReceivesTab({ appId }: { appId: number }) {
@@ -56,7 +69,11 @@ export function ReceivesTab({ appId }: { appId: number }) {
           <Typography color="text.secondary" data-testid="receives-version">
             <FormattedMessage
               id="apps.receives.version"
-              values={{ version: version.version, when: intl.formatDate(version.changedAt, { dateStyle: 'medium', timeStyle: 'short' }), action: action(version.changedBy) }}
+              values={{
+                version: version.version,
+                when: intl.formatDate(version.changedAt, { dateStyle: 'medium', timeStyle: 'short' }),
+                action: action(version.changedBy),
+              }}
             />
           </Typography>
         )}
@@ -78,7 +95,17 @@ export function ReceivesTab({ appId }: { appId: number }) {
               tabIndex={0}
               role="region"
               aria-label={intl.formatMessage({ id: 'apps.receives.configLabel' })}
-              sx={{ fontFamily: 'ui-monospace, Menlo, Consolas, monospace', fontSize: 12, bgcolor: 'action.hover', borderRadius: 1, p: 1.5, m: 0, maxHeight: 480, overflow: 'auto', textAlign: 'start' }}
+              sx={{
+                fontFamily: 'ui-monospace, Menlo, Consolas, monospace',
+                fontSize: 12,
+                bgcolor: 'action.hover',
+                borderRadius: 1,
+                p: 1.5,
+                m: 0,
+                maxHeight: 480,
+                overflow: 'auto',
+                textAlign: 'start',
+              }}
             >
               {JSON.stringify(config, null, 2)}
             </Typography>
@@ -91,15 +118,23 @@ export function ReceivesTab({ appId }: { appId: number }) {
           <Table size="small" aria-label={intl.formatMessage({ id: 'apps.receives.history' })}>
             <TableHead>
               <TableRow>
-                <TableCell><FormattedMessage id="apps.receives.col.version" /></TableCell>
-                <TableCell><FormattedMessage id="apps.receives.col.when" /></TableCell>
-                <TableCell><FormattedMessage id="apps.receives.col.action" /></TableCell>
+                <TableCell>
+                  <FormattedMessage id="apps.receives.col.version" />
+                </TableCell>
+                <TableCell>
+                  <FormattedMessage id="apps.receives.col.when" />
+                </TableCell>
+                <TableCell>
+                  <FormattedMessage id="apps.receives.col.action" />
+                </TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
               {history.map((h, i) => (
                 <TableRow key={`${h.version}-${i}`}>
-                  <TableCell><Ltr>{intl.formatNumber(h.version)}</Ltr></TableCell>
+                  <TableCell>
+                    <Ltr>{intl.formatNumber(h.version)}</Ltr>
+                  </TableCell>
                   <TableCell>{intl.formatDate(h.changedAt, { dateStyle: 'medium', timeStyle: 'medium' })}</TableCell>
                   <TableCell>{action(h.changedBy)}</TableCell>
                 </TableRow>
@@ -114,7 +149,14 @@ export function ReceivesTab({ appId }: { appId: number }) {
   return (
     <Stack spacing={2}>
       <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap' }} useFlexGap>
-        <TextField select size="small" label={intl.formatMessage({ id: 'apps.receives.operator' })} value={operator} onChange={(e) => setOperator(e.target.value as Operator | '')} sx={{ minWidth: 180 }}>
+        <TextField
+          select
+          size="small"
+          label={intl.formatMessage({ id: 'apps.receives.operator' })}
+          value={operator}
+          onChange={(e) => setOperator(e.target.value as Operator | '')}
+          sx={{ minWidth: 180 }}
+        >
           <MenuItem value="">
             <FormattedMessage id="apps.receives.allOperators" />
           </MenuItem>
@@ -124,7 +166,14 @@ export function ReceivesTab({ appId }: { appId: number }) {
             </MenuItem>
           ))}
         </TextField>
-        <TextField select size="small" label={intl.formatMessage({ id: 'apps.receives.lang' })} value={lang} onChange={(e) => setLang(e.target.value as Locale)} sx={{ minWidth: 140 }}>
+        <TextField
+          select
+          size="small"
+          label={intl.formatMessage({ id: 'apps.receives.lang' })}
+          value={lang}
+          onChange={(e) => setLang(e.target.value as Locale)}
+          sx={{ minWidth: 140 }}
+        >
           {LOCALES.map((l) => (
             <MenuItem key={l} value={l}>
               <FormattedMessage id={`apps.receives.lang.${l}`} />

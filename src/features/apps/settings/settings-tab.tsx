@@ -97,11 +97,7 @@ export function SettingsTab({ appId }: { appId: number }) {
               <Grid container spacing={2}>
                 {shown.map((field) => (
                   <Grid key={field} size={{ xs: 12, md: fieldWidth(field) }}>
-                    <SettingField
-                      field={field}
-                      disabled={!topAdmin && isTopAdminOnlySetting(field)}
-                      countries={countries.data ?? []}
-                    />
+                    <SettingField field={field} disabled={!topAdmin && isTopAdminOnlySetting(field)} countries={countries.data ?? []} />
                   </Grid>
                 ))}
               </Grid>

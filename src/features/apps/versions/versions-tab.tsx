@@ -109,15 +109,7 @@ function VersionList({ name, rows, blocked, fetching }: { name: string; rows: re
   );
   return (
     <>
-      <DataTable
-        name={name}
-        rows={rows}
-        columns={columns}
-        indexColumn
-        fetching={fetching}
-        exportColumns={false}
-        rowActions={rowActions}
-      />
+      <DataTable name={name} rows={rows} columns={columns} indexColumn fetching={fetching} exportColumns={false} rowActions={rowActions} />
       <ConfirmDialog
         open={!!deleting}
         onClose={() => setDeleting(null)}
@@ -151,16 +143,16 @@ export function VersionsTab({ appId }: { appId: number }) {
 
   return (
     <Stack spacing={2}>
-      <Tabs value={tab} onChange={(_e, v: SubTab) => setTab(v)} variant="scrollable" allowScrollButtonsMobile aria-label={intl.formatMessage({ id: 'apps.versions.tabs' })}>
+      <Tabs
+        value={tab}
+        onChange={(_e, v: SubTab) => setTab(v)}
+        variant="scrollable"
+        allowScrollButtonsMobile
+        aria-label={intl.formatMessage({ id: 'apps.versions.tabs' })}
+      >
         <Tab value="block" label={<FormattedMessage id="apps.versions.tabBlock" />} />
-        <Tab
-          value="active"
-          label={<TabLabel id="apps.versions.tabActive" count={query.data ? active.length : undefined} />}
-        />
-        <Tab
-          value="blocked"
-          label={<TabLabel id="apps.versions.tabBlocked" count={query.data ? blocked.length : undefined} />}
-        />
+        <Tab value="active" label={<TabLabel id="apps.versions.tabActive" count={query.data ? active.length : undefined} />} />
+        <Tab value="blocked" label={<TabLabel id="apps.versions.tabBlocked" count={query.data ? blocked.length : undefined} />} />
       </Tabs>
       {body}
     </Stack>

@@ -38,8 +38,23 @@ export function AuditDetailsDialog({ row, onClose }: { row: AuditRow | null; onC
         { labelId: 'audit.fields.ip', value: row.ip, ltr: true },
         { labelId: 'audit.fields.action', value: labelOf('actionNames', row.action, intl) },
         { labelId: 'audit.fields.operation', value: row.operation, ltr: true },
-        { labelId: 'audit.fields.target', value: targetText(row, (type) => labelOf('targetTypes', type, intl), (n) => intl.formatNumber(n)) },
-        { labelId: 'audit.fields.detail', value: row.detail ? Object.entries(row.detail).map(([k, v]) => `${k}: ${showValue(v, t)}`).join('\n') : null, ltr: true },
+        {
+          labelId: 'audit.fields.target',
+          value: targetText(
+            row,
+            (type) => labelOf('targetTypes', type, intl),
+            (n) => intl.formatNumber(n),
+          ),
+        },
+        {
+          labelId: 'audit.fields.detail',
+          value: row.detail
+            ? Object.entries(row.detail)
+                .map(([k, v]) => `${k}: ${showValue(v, t)}`)
+                .join('\n')
+            : null,
+          ltr: true,
+        },
       ]
     : [];
   const fields = row ? changedFields(row.before, row.after) : [];

@@ -8,7 +8,11 @@ export type Translate = (id: string) => string;
  * A recorded word (an action, a target type) in the page's language, or as recorded when this
  * panel has no name for it yet (a route added after it was built).
  */
-export function labelOf(kind: 'actionNames' | 'targetTypes', value: string, intl: { messages: Record<string, unknown>; formatMessage: (d: { id: string }) => string }): string {
+export function labelOf(
+  kind: 'actionNames' | 'targetTypes',
+  value: string,
+  intl: { messages: Record<string, unknown>; formatMessage: (d: { id: string }) => string },
+): string {
   const id = `audit.${kind}.${value}`;
   return id in intl.messages ? intl.formatMessage({ id }) : value;
 }

@@ -8,7 +8,15 @@ import Stack from '@mui/material/Stack';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { DataTable, useTableFilters, useTableState, type DataTableColumn, type DataTableFilter, type RowAction, type ServerExport } from '../../../components/data-table';
+import {
+  DataTable,
+  useTableFilters,
+  useTableState,
+  type DataTableColumn,
+  type DataTableFilter,
+  type RowAction,
+  type ServerExport,
+} from '../../../components/data-table';
 import { CalendarProvider } from '../../../components/form';
 import { PageHeader } from '../../../components/layout/page-header';
 import { formatDate } from '../../../lib/i18n';
@@ -36,8 +44,18 @@ export default function AuditPage() {
 
   const filters = useMemo<DataTableFilter<AuditRow>[]>(
     () => [
-      { kind: 'select', key: 'actorId', labelId: 'audit.fields.actor', options: (options.data?.actors ?? []).map((a) => ({ value: String(a.id), label: a.name })) },
-      { kind: 'select', key: 'action', labelId: 'audit.fields.action', options: (options.data?.actions ?? []).map((a) => ({ value: a, label: labelOf('actionNames', a, intl) })) },
+      {
+        kind: 'select',
+        key: 'actorId',
+        labelId: 'audit.fields.actor',
+        options: (options.data?.actors ?? []).map((a) => ({ value: String(a.id), label: a.name })),
+      },
+      {
+        kind: 'select',
+        key: 'action',
+        labelId: 'audit.fields.action',
+        options: (options.data?.actions ?? []).map((a) => ({ value: a, label: labelOf('actionNames', a, intl) })),
+      },
       {
         kind: 'select',
         key: 'targetType',
@@ -69,8 +87,29 @@ export default function AuditPage() {
       { field: 'at', headerId: 'audit.fields.at', sortable: false, minWidth: 150, value: (r) => formatDate(r.at, locale, when) },
       { field: 'actorName', headerId: 'audit.fields.actor', sortable: false, minWidth: 120, ltr: true },
       { field: 'action', headerId: 'audit.fields.action', sortable: false, minWidth: 170, value: (r) => labelOf('actionNames', r.action, intl) },
-      { field: 'target', headerId: 'audit.fields.target', sortable: false, minWidth: 180, value: (r) => targetText(r, (type) => labelOf('targetTypes', type, intl), (n) => intl.formatNumber(n)) },
-      { field: 'changes', headerId: 'audit.fields.changes', sortable: false, minWidth: 160, value: (r) => intl.formatList(changedFields(r.before, r.after).map((f) => fieldLabel(r.targetType, f, intl)), { type: 'unit', style: 'short' }) },
+      {
+        field: 'target',
+        headerId: 'audit.fields.target',
+        sortable: false,
+        minWidth: 180,
+        value: (r) =>
+          targetText(
+            r,
+            (type) => labelOf('targetTypes', type, intl),
+            (n) => intl.formatNumber(n),
+          ),
+      },
+      {
+        field: 'changes',
+        headerId: 'audit.fields.changes',
+        sortable: false,
+        minWidth: 160,
+        value: (r) =>
+          intl.formatList(
+            changedFields(r.before, r.after).map((f) => fieldLabel(r.targetType, f, intl)),
+            { type: 'unit', style: 'short' },
+          ),
+      },
       { field: 'ip', headerId: 'audit.fields.ip', sortable: false, minWidth: 120, ltr: true },
     ],
     [locale, intl],
@@ -88,14 +127,23 @@ export default function AuditPage() {
 
   return (
     <>
-      <PageHeader
-        titleId="audit.title"
-        subtitle={audit.data && <FormattedMessage id="audit.count" values={{ count: audit.data.count }} />}
-      />
+      <PageHeader titleId="audit.title" subtitle={audit.data && <FormattedMessage id="audit.count" values={{ count: audit.data.count }} />} />
       <CalendarProvider>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
-          <DatePicker label={t('audit.filter.from')} value={from} onChange={pick(setFrom)} maxDate={valid(to) ? to : undefined} slotProps={{ field: { clearable: true }, textField: { size: 'small' } }} />
-          <DatePicker label={t('audit.filter.to')} value={to} onChange={pick(setTo)} minDate={valid(from) ? from : undefined} slotProps={{ field: { clearable: true }, textField: { size: 'small' } }} />
+          <DatePicker
+            label={t('audit.filter.from')}
+            value={from}
+            onChange={pick(setFrom)}
+            maxDate={valid(to) ? to : undefined}
+            slotProps={{ field: { clearable: true }, textField: { size: 'small' } }}
+          />
+          <DatePicker
+            label={t('audit.filter.to')}
+            value={to}
+            onChange={pick(setTo)}
+            minDate={valid(from) ? from : undefined}
+            slotProps={{ field: { clearable: true }, textField: { size: 'small' } }}
+          />
         </Stack>
       </CalendarProvider>
       <DataTable<AuditRow>

@@ -87,9 +87,12 @@ function useNearViewport(element: RefObject<Element | null>): boolean {
   const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
   useEffect(() => {
     if (near || !element.current) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) setNear(true);
-    }, { rootMargin: '200px 0px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { rootMargin: '200px 0px' },
+    );
     observer.observe(element.current);
     return () => observer.disconnect();
   }, [element, near]);
@@ -148,7 +151,16 @@ export function RegistrationsChart({ perDay }: { perDay: DashboardStats['devices
             hideLegend
             xAxis={[{ ...x, scaleType: 'point', data: perDay.map((d) => d.day), valueFormatter: label, tickInterval: weekly(perDay.length) }]}
             yAxis={[y]}
-            series={[{ data: perDay.map((d) => d.count), label: intl.formatMessage({ id: 'dashboard.chart.registered' }), valueFormatter: n, area: true, showMark: false, color: '#1976d2' }]}
+            series={[
+              {
+                data: perDay.map((d) => d.count),
+                label: intl.formatMessage({ id: 'dashboard.chart.registered' }),
+                valueFormatter: n,
+                area: true,
+                showMark: false,
+                color: '#1976d2',
+              },
+            ]}
           />
         )}
       </Drawing>
@@ -169,7 +181,9 @@ export function OperatorsChart({ byOperator }: { byOperator: DashboardStats['pro
             hideLegend
             xAxis={[{ ...x, scaleType: 'band', data: byOperator.map((o) => intl.formatMessage({ id: `dashboard.operator.${o.key}` })) }]}
             yAxis={[y]}
-            series={[{ data: byOperator.map((o) => o.count), label: intl.formatMessage({ id: 'dashboard.chart.profiles' }), valueFormatter: n, color: '#00897b' }]}
+            series={[
+              { data: byOperator.map((o) => o.count), label: intl.formatMessage({ id: 'dashboard.chart.profiles' }), valueFormatter: n, color: '#00897b' },
+            ]}
           />
         )}
       </Drawing>
@@ -210,11 +224,29 @@ export function VersionsChart({ byVersion }: { byVersion: DashboardStats['device
               <BarChart
                 height={HEIGHT}
                 skipAnimation
-                xAxis={[{ ...x, scaleType: 'band', data: versions.map((v) => (v.appVersion === null ? intl.formatMessage({ id: 'dashboard.chart.noVersion' }) : n(v.appVersion))) }]}
+                xAxis={[
+                  {
+                    ...x,
+                    scaleType: 'band',
+                    data: versions.map((v) => (v.appVersion === null ? intl.formatMessage({ id: 'dashboard.chart.noVersion' }) : n(v.appVersion))),
+                  },
+                ]}
                 yAxis={[y]}
                 series={[
-                  { stack: 'v', data: versions.map((v) => (v.blocked ? null : v.devices)), label: intl.formatMessage({ id: 'dashboard.chart.active' }), valueFormatter: n, color: theme.palette.primary.main },
-                  { stack: 'v', data: versions.map((v) => (v.blocked ? v.devices : null)), label: intl.formatMessage({ id: 'dashboard.chart.blocked' }), valueFormatter: n, color: theme.palette.error.main },
+                  {
+                    stack: 'v',
+                    data: versions.map((v) => (v.blocked ? null : v.devices)),
+                    label: intl.formatMessage({ id: 'dashboard.chart.active' }),
+                    valueFormatter: n,
+                    color: theme.palette.primary.main,
+                  },
+                  {
+                    stack: 'v',
+                    data: versions.map((v) => (v.blocked ? v.devices : null)),
+                    label: intl.formatMessage({ id: 'dashboard.chart.blocked' }),
+                    valueFormatter: n,
+                    color: theme.palette.error.main,
+                  },
                 ]}
               />
             )}

@@ -27,10 +27,25 @@ export function failingPerOperator(cells: readonly HealthCellDto[]): { operator:
 function FailingBody() {
   const locale = useAppSelector(selectLocale);
   const { data, isLoading, isError } = useGetHealthCellsQuery(undefined, { refetchOnMountOrArgChange: 30 });
-  if (isLoading) return <Typography variant="body2" color="text.secondary"><FormattedMessage id="dashboard.failing.loading" /></Typography>;
-  if (isError || !data) return <Typography variant="body2" color="error"><FormattedMessage id="dashboard.failing.error" /></Typography>;
+  if (isLoading)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        <FormattedMessage id="dashboard.failing.loading" />
+      </Typography>
+    );
+  if (isError || !data)
+    return (
+      <Typography variant="body2" color="error">
+        <FormattedMessage id="dashboard.failing.error" />
+      </Typography>
+    );
   const rows = failingPerOperator(data);
-  if (rows.length === 0) return <Typography variant="body2" color="text.secondary" data-testid="failing-none"><FormattedMessage id="dashboard.failing.none" /></Typography>;
+  if (rows.length === 0)
+    return (
+      <Typography variant="body2" color="text.secondary" data-testid="failing-none">
+        <FormattedMessage id="dashboard.failing.none" />
+      </Typography>
+    );
   return (
     <Stack spacing={0.5} sx={{ maxWidth: 360 }}>
       {rows.map(({ operator, count }) => (

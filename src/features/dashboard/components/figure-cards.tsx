@@ -66,34 +66,52 @@ export function FigureCards({ stats }: { stats: DashboardStats }) {
   const withDevices = devices.byVersion.filter((a) => a.devices > 0).length;
   const cards: FigureProps[] = [
     {
-      id: 'apps', to: allApps ? PATHS.appsManage : PATHS.appsMine, icon: <AppsOutlinedIcon fontSize="small" />, titleId: 'dashboard.card.apps',
+      id: 'apps',
+      to: allApps ? PATHS.appsManage : PATHS.appsMine,
+      icon: <AppsOutlinedIcon fontSize="small" />,
+      titleId: 'dashboard.card.apps',
       value: apps.active + apps.inactive,
       detail: <FormattedMessage id="dashboard.card.activeInactive" values={{ active: n(apps.active), inactive: n(apps.inactive) }} />,
     },
     {
-      id: 'servers', to: allServers ? PATHS.serversManage : PATHS.serversMine, icon: <DnsOutlinedIcon fontSize="small" />, titleId: 'dashboard.card.servers',
+      id: 'servers',
+      to: allServers ? PATHS.serversManage : PATHS.serversMine,
+      icon: <DnsOutlinedIcon fontSize="small" />,
+      titleId: 'dashboard.card.servers',
       value: servers.total,
       detail: <FormattedMessage id="dashboard.card.countries" values={{ count: servers.byCountry.length, n: n(servers.byCountry.length) }} />,
     },
     {
-      id: 'profiles', to: allServers ? PATHS.serversManage : PATHS.serversMine, icon: <LinkOutlinedIcon fontSize="small" />, titleId: 'dashboard.card.profiles',
+      id: 'profiles',
+      to: allServers ? PATHS.serversManage : PATHS.serversMine,
+      icon: <LinkOutlinedIcon fontSize="small" />,
+      titleId: 'dashboard.card.profiles',
       value: profiles.total,
       detail: profiles.byProtocol.map((p) => `\u2068${p.key}\u2069 ${n(p.count)}`).join(' · '),
     },
     {
-      id: 'devices', to: PATHS.devices, icon: <PhoneAndroidOutlinedIcon fontSize="small" />, titleId: 'dashboard.card.devices',
+      id: 'devices',
+      to: PATHS.devices,
+      icon: <PhoneAndroidOutlinedIcon fontSize="small" />,
+      titleId: 'dashboard.card.devices',
       value: devices.total,
       detail: <FormattedMessage id="dashboard.card.devicesApps" values={{ count: withDevices, n: n(withDevices) }} />,
     },
     {
-      id: 'registrations', to: PATHS.devices, icon: <TrendingUpOutlinedIcon fontSize="small" />, titleId: 'dashboard.card.last24h',
+      id: 'registrations',
+      to: PATHS.devices,
+      icon: <TrendingUpOutlinedIcon fontSize="small" />,
+      titleId: 'dashboard.card.last24h',
       value: devices.last24h,
       detail: <FormattedMessage id="dashboard.card.lastDays" values={{ week: n(devices.last7d), month: n(devices.last30d) }} />,
     },
   ];
   if (users) {
     cards.push({
-      id: 'users', to: PATHS.usersList, icon: <PeopleAltOutlinedIcon fontSize="small" />, titleId: 'dashboard.card.users',
+      id: 'users',
+      to: PATHS.usersList,
+      icon: <PeopleAltOutlinedIcon fontSize="small" />,
+      titleId: 'dashboard.card.users',
       value: users.active + users.inactive,
       detail: <FormattedMessage id="dashboard.card.activeInactive" values={{ active: n(users.active), inactive: n(users.inactive) }} />,
     });

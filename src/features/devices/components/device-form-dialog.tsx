@@ -23,10 +23,7 @@ export function DeviceFormDialog({ open, onClose, apps, device, defaultAppId }: 
   const [addDevice] = useAddDeviceMutation();
   const [updateDevice] = useUpdateDeviceMutation();
   const editing = !!device;
-  const options = useMemo(
-    () => apps.filter((a) => editing || a.active).map((a) => ({ value: a.id, label: a.name })),
-    [apps, editing],
-  );
+  const options = useMemo(() => apps.filter((a) => editing || a.active).map((a) => ({ value: a.id, label: a.name })), [apps, editing]);
   const register = (values: DeviceUpdateBody) => addDevice(values).unwrap();
 
   const defaultValues = useMemo<Partial<DeviceUpdateBody>>(
@@ -39,7 +36,13 @@ export function DeviceFormDialog({ open, onClose, apps, device, defaultAppId }: 
             model: device.model ?? '',
             appVersionCode: device.appVersionCode,
           }
-        : { appId: apps.some((a) => a.id === defaultAppId && a.active) ? defaultAppId : ('' as unknown as number), uniqueDeviceId: '', fcmToken: '', model: '', appVersionCode: null },
+        : {
+            appId: apps.some((a) => a.id === defaultAppId && a.active) ? defaultAppId : ('' as unknown as number),
+            uniqueDeviceId: '',
+            fcmToken: '',
+            model: '',
+            appVersionCode: null,
+          },
     [device, defaultAppId, apps],
   );
 

@@ -16,7 +16,15 @@ import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import { FormattedMessage } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
 import { ConfirmDialog } from '../../../components/dialogs';
-import { DataTable, useTableFilters, useTableState, type DataTableColumn, type DataTableFilter, type RowAction, type ServerExport } from '../../../components/data-table';
+import {
+  DataTable,
+  useTableFilters,
+  useTableState,
+  type DataTableColumn,
+  type DataTableFilter,
+  type RowAction,
+  type ServerExport,
+} from '../../../components/data-table';
 import { PageHeader } from '../../../components/layout/page-header';
 import { Ltr } from '../../../components/ltr';
 import type { DeviceSortKey } from '../../../contract';
@@ -91,7 +99,10 @@ export default function DevicesPage() {
   const listQuery = useMemo(() => ({ appId, filter: filterText || undefined, ...(sort && { sort, ascending }) }), [appId, filterText, sort, ascending]);
   const devices = useGetDevicesQuery({ page: table.page, size: table.pageSize, ...listQuery }, { skip: presetPending });
   // The whole list of the same query, written by the server.
-  const serverExport = useMemo<ServerExport | undefined>(() => (canExport ? { path: 'apps/devices/export', params: listQuery } : undefined), [canExport, listQuery]);
+  const serverExport = useMemo<ServerExport | undefined>(
+    () => (canExport ? { path: 'apps/devices/export', params: listQuery } : undefined),
+    [canExport, listQuery],
+  );
 
   const [details, setDetails] = useState<Device | null>(null);
   const [editing, setEditing] = useState<Device | null>(null);
@@ -126,7 +137,14 @@ export default function DevicesPage() {
     () => [
       { key: 'details', labelId: 'devices.actions.details', icon: <InfoOutlinedIcon fontSize="small" />, onClick: setDetails },
       { key: 'edit', labelId: 'devices.actions.edit', icon: <EditOutlinedIcon fontSize="small" />, onClick: setEditing, hidden: !canEdit },
-      { key: 'delete', labelId: 'devices.actions.delete', icon: <DeleteOutlineIcon fontSize="small" />, color: 'error', onClick: setDeleting, hidden: !canDelete },
+      {
+        key: 'delete',
+        labelId: 'devices.actions.delete',
+        icon: <DeleteOutlineIcon fontSize="small" />,
+        color: 'error',
+        onClick: setDeleting,
+        hidden: !canDelete,
+      },
     ],
     [canEdit, canDelete],
   );
@@ -137,14 +155,7 @@ export default function DevicesPage() {
     <>
       <PageHeader
         titleId="devices.title"
-        subtitle={
-          devices.data && (
-            <FormattedMessage
-              id={devices.data.countEstimated ? 'devices.countEstimated' : 'devices.count'}
-              values={{ count }}
-            />
-          )
-        }
+        subtitle={devices.data && <FormattedMessage id={devices.data.countEstimated ? 'devices.countEstimated' : 'devices.count'} values={{ count }} />}
       />
       <DataTable<Device>
         name={DEVICES_TABLE}

@@ -33,7 +33,10 @@ function Row({ n }: { n: NotificationDto }) {
   // The names are typed by staff: each keeps its own direction inside the sentence ("Speed C++" never "++Speed C").
   const change = intl.formatMessage(
     { id: n.to === 'failing' ? 'notifications.nowFailing' : 'notifications.noLongerFailing' },
-    { profile: <UserText key="profile">{n.profileName}</UserText>, operator: intl.formatMessage({ id: `notifications.operator.${n.operator}`, defaultMessage: n.operator }) },
+    {
+      profile: <UserText key="profile">{n.profileName}</UserText>,
+      operator: intl.formatMessage({ id: `notifications.operator.${n.operator}`, defaultMessage: n.operator }),
+    },
   );
   // From the old verdict to the new one, in reading order: the arrow points the way the line reads.
   const arrow = directionOf(locale) === 'rtl' ? '←' : '→';

@@ -63,7 +63,12 @@ export function useEditorAria(ref: RefObject<HTMLElement | null>, toolbarLabel: 
     if (!root || !ready) return undefined;
     fixEditorAria(root, toolbarLabel);
     const observer = new MutationObserver(() => fixEditorAria(root, toolbarLabel));
-    observer.observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-selected', 'aria-label', 'aria-hidden', 'class', 'role', 'contenteditable'] });
+    observer.observe(root, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['aria-selected', 'aria-label', 'aria-hidden', 'class', 'role', 'contenteditable'],
+    });
     return () => observer.disconnect();
   }, [ref, toolbarLabel, ready]);
 }

@@ -19,7 +19,13 @@ export function ServerDetailsDialog({ open, server, onClose }: { open: boolean; 
       empty={intl.formatMessage({ id: 'servers.details.none' })}
       items={[
         { labelId: 'servers.fields.ip', value: server.ip, ltr: true },
-        { labelId: 'servers.fields.apps', value: formatNameList(server.apps.map((a) => a.app.name), locale) },
+        {
+          labelId: 'servers.fields.apps',
+          value: formatNameList(
+            server.apps.map((a) => a.app.name),
+            locale,
+          ),
+        },
         {
           labelId: 'servers.fields.location',
           value: (
@@ -31,7 +37,10 @@ export function ServerDetailsDialog({ open, server, onClose }: { open: boolean; 
           ),
         },
         { labelId: 'servers.fields.username', value: server.username, ltr: true },
-        { labelId: 'servers.fields.password', value: intl.formatMessage({ id: server.hasPassword ? 'servers.details.passwordSet' : 'servers.details.passwordNotSet' }) },
+        {
+          labelId: 'servers.fields.password',
+          value: intl.formatMessage({ id: server.hasPassword ? 'servers.details.passwordSet' : 'servers.details.passwordNotSet' }),
+        },
         { labelId: 'servers.fields.port', value: server.port != null ? String(server.port) : null, ltr: true },
         { labelId: 'servers.fields.provider', value: server.provider },
         { labelId: 'servers.fields.profileCount', value: intl.formatNumber(server.profileCount) },

@@ -36,7 +36,10 @@ function Fields({ isNew, scope, servers }: { isNew: boolean; scope: ServersScope
     const current = (getValues('ip') ?? '').trim();
     // Only replace an empty name or our own earlier suggestion, never what the user typed.
     if (current !== '' && current !== lastSuggestion.current) return;
-    const name = suggestServerName(country.code, servers.map((s) => s.ip));
+    const name = suggestServerName(
+      country.code,
+      servers.map((s) => s.ip),
+    );
     lastSuggestion.current = name;
     setValue('ip', name, { shouldValidate: true, shouldDirty: true });
   };
@@ -44,7 +47,14 @@ function Fields({ isNew, scope, servers }: { isNew: boolean; scope: ServersScope
   return (
     <>
       <SelectField name="appId" labelId="servers.fields.apps" options={appOptions} multiple helperText={intl.formatMessage({ id: 'servers.form.appsHint' })} />
-      <CountryField name="countryId" labelId="servers.fields.country" hintId="servers.form.countryHint" countries={countries.data ?? []} loading={countries.isLoading} onPicked={onCountry} />
+      <CountryField
+        name="countryId"
+        labelId="servers.fields.country"
+        hintId="servers.form.countryHint"
+        countries={countries.data ?? []}
+        loading={countries.isLoading}
+        onPicked={onCountry}
+      />
       <TextInput name="ip" labelId="servers.fields.ip" ltr helperText={intl.formatMessage({ id: 'servers.form.ipHint' })} />
       <TextInput name="username" labelId="servers.fields.username" ltr autoComplete="off" />
       <PasswordField

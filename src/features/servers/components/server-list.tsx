@@ -82,7 +82,12 @@ export function ServerList({ scope, titleId }: { scope: ServersScope; titleId: s
         headerId: 'servers.fields.apps',
         flex: 1.4,
         minWidth: 180,
-        value: (s) => formatNameList(s.apps.map((a) => a.app.name), locale, false),
+        value: (s) =>
+          formatNameList(
+            s.apps.map((a) => a.app.name),
+            locale,
+            false,
+          ),
         render: (s) => (
           <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', height: '100%' }}>
             {s.apps.map(({ app }) => (
@@ -112,10 +117,26 @@ export function ServerList({ scope, titleId }: { scope: ServersScope; titleId: s
   const mayChange = useMayChangeServer();
   const rowActions = useMemo<RowAction<Server>[]>(
     () => [
-      { key: 'details', labelId: 'servers.actions.details', icon: <InfoOutlinedIcon fontSize="small" />, onClick: (s) => setDialog({ kind: 'details', server: s }) },
-      { key: 'profiles', labelId: 'servers.actions.profiles', icon: <ListAltOutlinedIcon fontSize="small" />, onClick: (s) => navigate(hrefs.serverProfiles(s.id)) },
+      {
+        key: 'details',
+        labelId: 'servers.actions.details',
+        icon: <InfoOutlinedIcon fontSize="small" />,
+        onClick: (s) => setDialog({ kind: 'details', server: s }),
+      },
+      {
+        key: 'profiles',
+        labelId: 'servers.actions.profiles',
+        icon: <ListAltOutlinedIcon fontSize="small" />,
+        onClick: (s) => navigate(hrefs.serverProfiles(s.id)),
+      },
       // A server shared for the caller: its fields are not theirs to change; the delete action offers the unlink.
-      { key: 'edit', labelId: 'servers.actions.edit', icon: <EditOutlinedIcon fontSize="small" />, hidden: (s) => !mayChange(s), onClick: (s) => setDialog({ kind: 'edit', server: s }) },
+      {
+        key: 'edit',
+        labelId: 'servers.actions.edit',
+        icon: <EditOutlinedIcon fontSize="small" />,
+        hidden: (s) => !mayChange(s),
+        onClick: (s) => setDialog({ kind: 'edit', server: s }),
+      },
       {
         key: 'delete',
         labelId: 'servers.actions.delete',
@@ -164,13 +185,7 @@ export function ServerList({ scope, titleId }: { scope: ServersScope; titleId: s
         }
       />
       {(dialog?.kind === 'create' || dialog?.kind === 'edit') && (
-        <ServerFormDialog
-          open
-          onClose={close}
-          server={dialog.kind === 'edit' ? dialog.server : undefined}
-          scope={scope}
-          servers={servers.data ?? []}
-        />
+        <ServerFormDialog open onClose={close} server={dialog.kind === 'edit' ? dialog.server : undefined} scope={scope} servers={servers.data ?? []} />
       )}
       {dialog?.kind === 'details' && <ServerDetailsDialog open server={dialog.server} onClose={close} />}
       <ServerDeleteDialog server={dialog?.kind === 'delete' ? dialog.server : null} onClose={close} />

@@ -50,7 +50,15 @@ export default function HealthPage() {
     <Stack spacing={2}>
       <PageHeader titleId="servers.healthPage.title" />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextField select size="small" label={intl.formatMessage({ id: 'servers.healthPage.appFilter' })} value={appId ? String(appId) : ''} onChange={(e) => choose('appId', e.target.value)} sx={{ minWidth: 200 }} slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}>
+        <TextField
+          select
+          size="small"
+          label={intl.formatMessage({ id: 'servers.healthPage.appFilter' })}
+          value={appId ? String(appId) : ''}
+          onChange={(e) => choose('appId', e.target.value)}
+          sx={{ minWidth: 200 }}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+        >
           <MenuItem value="">{all}</MenuItem>
           {apps.map(([id, name]) => (
             <MenuItem key={id} value={String(id)}>
@@ -58,7 +66,15 @@ export default function HealthPage() {
             </MenuItem>
           ))}
         </TextField>
-        <TextField select size="small" label={intl.formatMessage({ id: 'servers.healthPage.operatorFilter' })} value={operator ?? ''} onChange={(e) => choose('operator', e.target.value)} sx={{ minWidth: 160 }} slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}>
+        <TextField
+          select
+          size="small"
+          label={intl.formatMessage({ id: 'servers.healthPage.operatorFilter' })}
+          value={operator ?? ''}
+          onChange={(e) => choose('operator', e.target.value)}
+          sx={{ minWidth: 160 }}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+        >
           <MenuItem value="">{all}</MenuItem>
           {OPERATORS.map((o: Operator) => (
             <MenuItem key={o} value={o}>

@@ -19,7 +19,10 @@ export default function OperatorSettingsPage() {
   const canSave = useCan('operators:edit');
   const settings = useGetOperatorSettingsQuery();
   const [save] = useSaveOperatorSettingsMutation();
-  const { submitting, run } = useSubmitAction({ successMessageId: 'servers.settings.saveSettingsSuccess', errorMessageId: 'servers.settings.saveSettingsError' });
+  const { submitting, run } = useSubmitAction({
+    successMessageId: 'servers.settings.saveSettingsSuccess',
+    errorMessageId: 'servers.settings.saveSettingsError',
+  });
 
   return (
     <Box>

@@ -65,7 +65,12 @@ export default function ServerProfilesPage() {
               <Flag url={server.flagUrl} size={16} />
               <Ltr>{server.ip}</Ltr>
               <span>·</span>
-              <span>{formatNameList(server.apps.map((a) => a.app.name), intl.locale.startsWith('fa') ? 'fa' : 'en')}</span>
+              <span>
+                {formatNameList(
+                  server.apps.map((a) => a.app.name),
+                  intl.locale.startsWith('fa') ? 'fa' : 'en',
+                )}
+              </span>
             </Stack>
           ) : (
             // the line is kept while the server list loads, so nothing below moves when it fills,
@@ -73,9 +78,7 @@ export default function ServerProfilesPage() {
             <span data-testid="subtitle-placeholder">{'\u00a0'}</span>
           )
         }
-        actions={
-<BackButton to={allServers ? PATHS.serversManage : PATHS.serversMine} labelId="servers.profiles.back" />
-        }
+        actions={<BackButton to={allServers ? PATHS.serversManage : PATHS.serversMine} labelId="servers.profiles.back" />}
       />
       <Tabs
         value={tab}
@@ -98,7 +101,11 @@ export default function ServerProfilesPage() {
       {tab === 'subscriptions' && <SubscriptionPanel scope={{ serverId }} />}
       {tab === 'new' &&
         (counter === null ? (
-          profiles.isError ? <ErrorState error={profiles.error} onRetry={profiles.refetch} /> : <LoadingState />
+          profiles.isError ? (
+            <ErrorState error={profiles.error} onRetry={profiles.refetch} />
+          ) : (
+            <LoadingState />
+          )
         ) : (
           <ProfileCreateForm serverId={serverId} showType={showType} counter={counter} onCreated={() => setCounter((n) => (n ?? 0) + 1)} />
         ))}

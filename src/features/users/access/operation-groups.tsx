@@ -66,7 +66,9 @@ export function OperationGroups({ operations, checked, onChange }: OperationGrou
                 <li key={operationKey(op)}>
                   <FormControlLabel
                     sx={{ alignItems: 'flex-start', my: 0.5 }}
-                    control={<Checkbox size="small" sx={{ pt: 0.25 }} checked={checked.has(operationKey(op))} onChange={(_e, value) => onChange([op], value)} />}
+                    control={
+                      <Checkbox size="small" sx={{ pt: 0.25 }} checked={checked.has(operationKey(op))} onChange={(_e, value) => onChange([op], value)} />
+                    }
                     label={
                       <Box sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
                         <Typography variant="body2">

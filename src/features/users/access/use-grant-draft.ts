@@ -16,7 +16,7 @@ const fromGrants = (grants: RoleGrants): GrantDraft => ({
   scope: grants.scope,
 });
 
-const differences = <T,>(a: ReadonlySet<T>, b: ReadonlySet<T>) => [...a].filter((x) => !b.has(x)).length + [...b].filter((x) => !a.has(x)).length;
+const differences = <T>(a: ReadonlySet<T>, b: ReadonlySet<T>) => [...a].filter((x) => !b.has(x)).length + [...b].filter((x) => !a.has(x)).length;
 
 /** Parent ids by child id, and descendant ids by id, of a menu tree. */
 function menuRelations(tree: readonly MenuItem[]) {
@@ -67,7 +67,9 @@ export function useGrantDraft(saved: RoleGrants, menus: readonly MenuItem[], cat
 
   /** The body of PUT access/roles/{id}/permissions, in catalogue and menu order. */
   const body = (): PermissionsInput => ({
-    menuIds: flattenMenu(menus).map((m) => m.id).filter((id) => draft.menuIds.has(id)),
+    menuIds: flattenMenu(menus)
+      .map((m) => m.id)
+      .filter((id) => draft.menuIds.has(id)),
     operations: catalogue.filter((op) => draft.operations.has(operationKey(op))).map(({ method, route }) => ({ method, route })),
     scope: draft.scope,
   });

@@ -34,7 +34,7 @@ export function ChangeRoleDialog({ user, onClose }: { user: StaffUser; onClose: 
         disabled={!roles.data}
         helperText={intl.formatMessage(
           { id: roles.isError ? 'users.roles.loadError' : 'users.role.current' },
-          { role: (user.role ? roleLabel(intl, user.role) : '') },
+          { role: user.role ? roleLabel(intl, user.role) : '' },
         )}
       />
     </FormDialog>

@@ -24,7 +24,7 @@ export function UserDetailsDialog({ user, appCount, onClose }: Props) {
         { labelId: 'users.fields.family', value: user.family },
         { labelId: 'users.fields.eName', value: user.eName },
         { labelId: 'users.fields.eFamily', value: user.eFamily },
-        { labelId: 'users.fields.role', value: (user.role ? roleLabel(intl, user.role) : '') },
+        { labelId: 'users.fields.role', value: user.role ? roleLabel(intl, user.role) : '' },
         { labelId: 'users.fields.status', value: <FormattedMessage id={user.active ? 'users.status.active' : 'users.status.inactive'} /> },
         { labelId: 'users.fields.appCount', value: intl.formatNumber(appCount) },
         { labelId: 'users.fields.mobile', value: user.mobile, ltr: true },

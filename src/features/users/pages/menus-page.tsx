@@ -38,11 +38,44 @@ function levelActions(items: readonly MenuItem[], actions: TreeActions, name: (i
   const isFirst = (item: MenuItem) => items.indexOf(item) === 0;
   const isLast = (item: MenuItem) => items.indexOf(item) === items.length - 1;
   return [
-    { key: 'addChild', labelId: 'users.access.menus.actions.addChild', labelValues, icon: <PlaylistAddIcon fontSize="small" />, onClick: (item) => actions.open({ kind: 'add', parent: item }) },
-    { key: 'edit', labelId: 'users.access.menus.actions.edit', labelValues, icon: <EditOutlinedIcon fontSize="small" />, onClick: (item) => actions.open({ kind: 'edit', item }) },
-    { key: 'up', labelId: 'users.access.menus.actions.up', labelValues, icon: <ArrowUpwardIcon fontSize="small" />, disabled: (item) => isFirst(item), onClick: (item) => actions.move(item, 'up') },
-    { key: 'down', labelId: 'users.access.menus.actions.down', labelValues, icon: <ArrowDownwardIcon fontSize="small" />, disabled: (item) => isLast(item), onClick: (item) => actions.move(item, 'down') },
-    { key: 'delete', labelId: 'users.access.menus.actions.delete', labelValues, icon: <DeleteOutlineIcon fontSize="small" />, color: 'error', onClick: (item) => actions.open({ kind: 'delete', item }) },
+    {
+      key: 'addChild',
+      labelId: 'users.access.menus.actions.addChild',
+      labelValues,
+      icon: <PlaylistAddIcon fontSize="small" />,
+      onClick: (item) => actions.open({ kind: 'add', parent: item }),
+    },
+    {
+      key: 'edit',
+      labelId: 'users.access.menus.actions.edit',
+      labelValues,
+      icon: <EditOutlinedIcon fontSize="small" />,
+      onClick: (item) => actions.open({ kind: 'edit', item }),
+    },
+    {
+      key: 'up',
+      labelId: 'users.access.menus.actions.up',
+      labelValues,
+      icon: <ArrowUpwardIcon fontSize="small" />,
+      disabled: (item) => isFirst(item),
+      onClick: (item) => actions.move(item, 'up'),
+    },
+    {
+      key: 'down',
+      labelId: 'users.access.menus.actions.down',
+      labelValues,
+      icon: <ArrowDownwardIcon fontSize="small" />,
+      disabled: (item) => isLast(item),
+      onClick: (item) => actions.move(item, 'down'),
+    },
+    {
+      key: 'delete',
+      labelId: 'users.access.menus.actions.delete',
+      labelValues,
+      icon: <DeleteOutlineIcon fontSize="small" />,
+      color: 'error',
+      onClick: (item) => actions.open({ kind: 'delete', item }),
+    },
   ];
 }
 
@@ -88,7 +121,9 @@ export default function MenusPage() {
   const actions: TreeActions = {
     open: setOpen,
     move: (item, direction) => {
-      moveMenu({ id: item.id, direction }).unwrap().catch(() => notify.error('users.access.menus.moveError'));
+      moveMenu({ id: item.id, direction })
+        .unwrap()
+        .catch(() => notify.error('users.access.menus.moveError'));
     },
   };
   const deleting = open?.kind === 'delete' ? open.item : undefined;

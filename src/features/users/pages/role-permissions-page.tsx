@@ -62,13 +62,24 @@ function PermissionsEditor({ role, menus, operations }: { role: RoleWithGrants; 
   const intl = useIntl();
   const { draft, changes, toggleMenu, setOperations, setScope, reset, body } = useGrantDraft(role, menus, operations);
   const [save] = useSetRolePermissionsMutation();
-  const { submitting, run } = useSubmitAction({ successMessageId: 'users.access.permissions.saved', errorMessageId: accessErrorId('users.access.permissions.saveError') });
+  const { submitting, run } = useSubmitAction({
+    successMessageId: 'users.access.permissions.saved',
+    errorMessageId: accessErrorId('users.access.permissions.saveError'),
+  });
 
   return (
     <>
-      <PageHeader titleId="users.access.permissions.title" subtitle={intl.formatMessage({ id: 'users.access.permissions.subtitle' }, { role: roleLabel(intl, role) })} />
+      <PageHeader
+        titleId="users.access.permissions.title"
+        subtitle={intl.formatMessage({ id: 'users.access.permissions.subtitle' }, { role: roleLabel(intl, role) })}
+      />
       <Section titleId="users.access.permissions.scope">
-        <RadioGroup row value={draft.scope} onChange={(_e, value) => setScope(value as AccessScope)} aria-label={intl.formatMessage({ id: 'users.access.permissions.scope' })}>
+        <RadioGroup
+          row
+          value={draft.scope}
+          onChange={(_e, value) => setScope(value as AccessScope)}
+          aria-label={intl.formatMessage({ id: 'users.access.permissions.scope' })}
+        >
           {ACCESS_SCOPES.map((scope) => (
             <FormControlLabel key={scope} value={scope} control={<Radio />} label={intl.formatMessage({ id: `users.access.scope.${scope}Long` })} />
           ))}
@@ -80,7 +91,12 @@ function PermissionsEditor({ role, menus, operations }: { role: RoleWithGrants; 
       <Section titleId="users.access.permissions.operations">
         <OperationGroups operations={operations} checked={draft.operations} onChange={setOperations} />
       </Section>
-      <SaveBar changes={changes} saving={submitting} onReset={reset} onSave={() => run(() => save({ id: role.id, body: body() }).unwrap()).catch(() => undefined)} />
+      <SaveBar
+        changes={changes}
+        saving={submitting}
+        onReset={reset}
+        onSave={() => run(() => save({ id: role.id, body: body() }).unwrap()).catch(() => undefined)}
+      />
     </>
   );
 }

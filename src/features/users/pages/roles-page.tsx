@@ -43,7 +43,11 @@ export default function RolesPage() {
         value: (r) => roleDescription(intl, r),
         // Persian or English: laid out in its own direction, cut at its own end
         render: (r) => (
-          <bdi dir="auto" title={roleDescription(intl, r) || undefined} style={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', textAlign: 'match-parent' }}>
+          <bdi
+            dir="auto"
+            title={roleDescription(intl, r) || undefined}
+            style={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', textAlign: 'match-parent' }}
+          >
             {roleDescription(intl, r)}
           </bdi>
         ),
@@ -103,7 +107,14 @@ export default function RolesPage() {
         name={ROLES_TABLE}
         rows={list.data}
         columns={columns}
-        filters={[{ kind: 'search', key: 'search', labelId: 'users.access.roles.search', match: (r) => [r.name, r.pName, roleLabel(intl, r), r.description, r.pDescription] }]}
+        filters={[
+          {
+            kind: 'search',
+            key: 'search',
+            labelId: 'users.access.roles.search',
+            match: (r) => [r.name, r.pName, roleLabel(intl, r), r.description, r.pDescription],
+          },
+        ]}
         {...listStatus(list)}
         rowActions={rowActions}
         toolbar={

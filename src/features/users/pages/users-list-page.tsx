@@ -101,7 +101,13 @@ export default function UsersListPage() {
         options: (roles.data ?? []).map((role) => ({ value: String(role.id), label: roleLabel(intl, role) })),
         test: (u, value) => String(u.role_id) === value,
       },
-      yesNoFilter({ key: 'status', labelId: 'users.filters.status', value: (u) => u.active, yesLabelId: 'users.status.active', noLabelId: 'users.status.inactive' }),
+      yesNoFilter({
+        key: 'status',
+        labelId: 'users.filters.status',
+        value: (u) => u.active,
+        yesLabelId: 'users.status.active',
+        noLabelId: 'users.status.inactive',
+      }),
     ],
     [roles.data, intl],
   );
@@ -110,7 +116,12 @@ export default function UsersListPage() {
     () => [
       { key: 'details', labelId: 'users.actions.details', icon: <InfoOutlinedIcon fontSize="small" />, onClick: (user) => setOpen({ kind: 'details', user }) },
       { key: 'edit', labelId: 'users.actions.edit', icon: <EditOutlinedIcon fontSize="small" />, onClick: (user) => setOpen({ kind: 'edit', user }) },
-      { key: 'password', labelId: 'users.actions.password', icon: <KeyOutlinedIcon fontSize="small" />, onClick: (user) => setOpen({ kind: 'password', user }) },
+      {
+        key: 'password',
+        labelId: 'users.actions.password',
+        icon: <KeyOutlinedIcon fontSize="small" />,
+        onClick: (user) => setOpen({ kind: 'password', user }),
+      },
       { key: 'role', labelId: 'users.actions.role', icon: <ManageAccountsOutlinedIcon fontSize="small" />, onClick: (user) => setOpen({ kind: 'role', user }) },
       {
         key: 'resetTotp',

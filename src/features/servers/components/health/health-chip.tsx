@@ -33,7 +33,10 @@ export function HealthChip({ operator, verdict, rate, devices, hidden = false }:
       data-testid={`health-chip-${operator}`}
       data-verdict={verdict}
       icon={hidden ? <VisibilityOffOutlinedIcon /> : undefined}
-      title={intl.formatMessage({ id: hidden ? 'servers.health.chipTitleHidden' : 'servers.health.chipTitle' }, { operator: operatorText, verdict: verdictText, devices })}
+      title={intl.formatMessage(
+        { id: hidden ? 'servers.health.chipTitleHidden' : 'servers.health.chipTitle' },
+        { operator: operatorText, verdict: verdictText, devices },
+      )}
       label={
         <>
           {operatorText}

@@ -24,7 +24,6 @@ function MatrixCell({ cell }: { cell: HealthCellDto | undefined }) {
   );
 }
 
-
 export function HealthMatrix({ rows, operators, serverName }: MatrixProps) {
   const phone = useMediaQuery(PHONE_QUERY, { noSsr: true });
   if (phone) return <HealthCards rows={rows} operators={operators} serverName={serverName} />;

@@ -4,7 +4,17 @@ import { SparkLineChart } from '@mui/x-charts/SparkLineChart';
 import Box from '@mui/material/Box';
 import type { ProfileHealthDto } from '../../../../contract';
 
-export default function HealthSparkline({ hours, rtl, label, color }: { hours: ProfileHealthDto['series'][number]['hours']; rtl: boolean; label: string; color: string }) {
+export default function HealthSparkline({
+  hours,
+  rtl,
+  label,
+  color,
+}: {
+  hours: ProfileHealthDto['series'][number]['hours'];
+  rtl: boolean;
+  label: string;
+  color: string;
+}) {
   const data = hours.map((h) => (h.attempts > 0 ? Math.round((100 * h.successes) / h.attempts) : 0));
   return (
     <Box role="img" aria-label={label} data-testid="health-sparkline" sx={{ width: 160, height: 40, transform: rtl ? 'scaleX(-1)' : undefined }}>

@@ -31,7 +31,9 @@ export function ProfileHealthSection({ profile }: { profile: Profile }) {
   const theme = useTheme();
   const barColor = (verdict: VerdictRow['verdict']) => (verdict === 'unknown' ? theme.palette.grey[500] : theme.palette[VERDICT_COLOR[verdict]].main);
   if (!canRead || !data) return null;
-  const rows = data.verdicts.filter((v) => v.profileId === profile.id).sort((a, b) => SEVERITY[a.verdict] - SEVERITY[b.verdict] || a.operator.localeCompare(b.operator));
+  const rows = data.verdicts
+    .filter((v) => v.profileId === profile.id)
+    .sort((a, b) => SEVERITY[a.verdict] - SEVERITY[b.verdict] || a.operator.localeCompare(b.operator));
   const series = data.series.filter((s) => s.profileId === profile.id);
 
   const putBack = async (row: VerdictRow) => {
@@ -58,13 +60,25 @@ export function ProfileHealthSection({ profile }: { profile: Profile }) {
         const day = series.find((s) => s.operator === row.operator);
         const operator = intl.formatMessage({ id: `servers.operator.${row.operator}` });
         return (
-          <Stack key={`${row.appId}-${row.operator}`} direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }} data-testid={`profile-health-${row.operator}`}>
+          <Stack
+            key={`${row.appId}-${row.operator}`}
+            direction="row"
+            spacing={1.5}
+            useFlexGap
+            sx={{ alignItems: 'center', flexWrap: 'wrap' }}
+            data-testid={`profile-health-${row.operator}`}
+          >
             <Box sx={{ minWidth: 150 }}>
               <HealthChip operator={row.operator} verdict={row.verdict} rate={row.rate} devices={row.devices} hidden={row.hidden} />
             </Box>
             {day && day.hours.length > 0 && (
               <Suspense fallback={null}>
-                <HealthSparkline hours={day.hours} rtl={locale === 'fa'} color={barColor(row.verdict)} label={intl.formatMessage({ id: 'servers.health.chartLabel' }, { operator })} />
+                <HealthSparkline
+                  hours={day.hours}
+                  rtl={locale === 'fa'}
+                  color={barColor(row.verdict)}
+                  label={intl.formatMessage({ id: 'servers.health.chartLabel' }, { operator })}
+                />
               </Suspense>
             )}
             <Typography variant="caption" color="text.secondary">

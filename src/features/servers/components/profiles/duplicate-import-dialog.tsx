@@ -15,7 +15,17 @@ export interface DuplicateCount {
   total: number;
 }
 
-export function DuplicateImportDialog({ count, busy, onChoose, onClose }: { count: DuplicateCount | null; busy: boolean; onChoose: (choice: ProfileImportDuplicates) => void; onClose: () => void }) {
+export function DuplicateImportDialog({
+  count,
+  busy,
+  onChoose,
+  onClose,
+}: {
+  count: DuplicateCount | null;
+  busy: boolean;
+  onChoose: (choice: ProfileImportDuplicates) => void;
+  onClose: () => void;
+}) {
   return (
     <Dialog open={!!count} onClose={busy ? undefined : onClose} aria-labelledby="duplicate-import-title" aria-describedby="duplicate-import-text">
       <DialogTitle id="duplicate-import-title">

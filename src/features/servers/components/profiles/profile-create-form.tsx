@@ -14,20 +14,13 @@ import { ProfileFields } from './profile-fields';
 
 export const PROFILE_NAME_PREFIX = 'S-';
 
-export function ProfileCreateForm({
-  serverId,
-  showType,
-  counter,
-  onCreated,
-}: {
-  serverId: number;
-  showType: boolean;
-  counter: number;
-  onCreated: () => void;
-}) {
+export function ProfileCreateForm({ serverId, showType, counter, onCreated }: { serverId: number; showType: boolean; counter: number; onCreated: () => void }) {
   const [addProfile] = useAddProfileMutation();
   const warn = useLinkWarnings();
-  const { submitting, run } = useSubmitAction<SavedProfile>({ successMessageId: 'servers.profiles.create.success', errorMessageId: 'servers.profiles.create.error' });
+  const { submitting, run } = useSubmitAction<SavedProfile>({
+    successMessageId: 'servers.profiles.create.success',
+    errorMessageId: 'servers.profiles.create.error',
+  });
 
   return (
     <Paper variant="outlined" sx={{ p: 3, maxWidth: 640 }}>

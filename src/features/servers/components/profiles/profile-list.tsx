@@ -59,8 +59,19 @@ export function ProfileList({ serverId, readOnly = false }: { serverId: number; 
 
   const rowActions = useMemo<RowAction<Profile>[]>(
     () => [
-      { key: 'details', labelId: 'servers.actions.details', icon: <InfoOutlinedIcon fontSize="small" />, onClick: (p) => setDialog({ kind: 'details', profile: p }) },
-      { key: 'edit', labelId: 'servers.actions.edit', icon: <EditOutlinedIcon fontSize="small" />, hidden: readOnly, onClick: (p) => setDialog({ kind: 'edit', profile: p }) },
+      {
+        key: 'details',
+        labelId: 'servers.actions.details',
+        icon: <InfoOutlinedIcon fontSize="small" />,
+        onClick: (p) => setDialog({ kind: 'details', profile: p }),
+      },
+      {
+        key: 'edit',
+        labelId: 'servers.actions.edit',
+        icon: <EditOutlinedIcon fontSize="small" />,
+        hidden: readOnly,
+        onClick: (p) => setDialog({ kind: 'edit', profile: p }),
+      },
       {
         key: 'delete',
         labelId: 'servers.actions.delete',
