@@ -64,7 +64,8 @@ const config: Config = {
       testMatch: ['**/*.test.ts?(x)'],
       transform: { '^.+\\.(t|j)sx?$': swcWeb, '^.+\\.m?js$': swcWeb },
       transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
-      moduleNameMapper: { '\\.(css|less)$': '<rootDir>/__tests__/web/style-stub.js' },
+      // `@/…` is src/… (tsconfig.json's paths, webpack's alias)
+      moduleNameMapper: { '^@/(.*)$': '<rootDir>/src/$1', '\\.(css|less)$': '<rootDir>/__tests__/web/style-stub.js' },
       setupFilesAfterEnv: ['<rootDir>/__tests__/web/setup.ts'],
     },
     serverProject('server', 'pglite'),

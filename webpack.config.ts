@@ -132,6 +132,8 @@ export default (_env: Env, argv: Argv): webpack.Configuration & { devServer?: De
       // react-router's package exports only its development build (warnings included); production
       // takes its production build, both entry points from the same files so there is one router.
       alias: {
+        // the panel's own modules: `@/components/…` is src/components/…
+        '@': path.join(root, 'src'),
         // messages come pre-parsed (see the lang rule below), so the ICU parser is not shipped
         '@formatjs/icu-messageformat-parser$': path.join(root, 'node_modules/@formatjs/icu-messageformat-parser/no-parser.js'),
         ...(production

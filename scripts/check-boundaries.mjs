@@ -94,8 +94,9 @@ export function check() {
     const text = fs.readFileSync(file, 'utf8');
     for (const match of text.matchAll(IMPORT)) {
       const spec = match[1];
-      if (!spec.startsWith('.')) continue;
-      const target = path.resolve(path.dirname(file), spec);
+      // `@/…` is src/… (tsconfig.json's paths)
+      if (!spec.startsWith('.') && !spec.startsWith('@/')) continue;
+      const target = spec.startsWith('@/') ? path.join(root, 'src', spec.slice(2)) : path.resolve(path.dirname(file), spec);
       const to = roomOf(path.relative(root, target));
       const why =
         violation(from, to) ??

@@ -274,6 +274,24 @@ const CASES: Record<string, Case> = {
       };
     },
   },
+  'POST /api/v1/apps/robotApiKey/:id': {
+    run: async () => {
+      const app = await newApp();
+      const res = await act('POST', `apps/robotApiKey/${app.id}`);
+      secrets.push(res.json().data?.robotApiKey);
+      // The record says the key changed, never the key or its hash.
+      return {
+        res,
+        expected: {
+          action: 'app.robotKey',
+          targetType: 'app',
+          targetId: String(app.id),
+          before: { robotApiKeyHash: null },
+          after: { robotApiKeyHash: AUDIT_CHANGED },
+        },
+      };
+    },
+  },
   'POST /api/v1/apps/updateSettings/:id': {
     run: async () => {
       const app = await newApp();

@@ -151,5 +151,5 @@ export type InsertedCount = yup.InferType<typeof insertedCountSchema>;
 export type ProfileImportResult = yup.InferType<typeof profileImportResultSchema>;
 /** POST users/avatar: the new avatar's URL. */
 export type AvatarUrl = yup.InferType<typeof avatarUrlSchema>;
-/** POST apps/updateSettings/{id} with robotApiKey: true: the generated key, shown once. */
+/** POST apps/robotApiKey/{id} (or apps/updateSettings/{id} with robotApiKey: true): the generated key, shown once. */
 export type RobotApiKey = yup.InferType<typeof robotApiKeySchema>;

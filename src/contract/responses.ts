@@ -186,5 +186,5 @@ export const deviceIdSchema = yup.object({ id: int() }).defined();
 /** POST users/avatar: the new avatar's URL. */
 export const avatarUrlSchema = yup.object({ avatar: text() }).defined();
 
-/** POST apps/updateSettings/{id} with robotApiKey: true: the generated key. */
+/** POST apps/robotApiKey/{id} (or apps/updateSettings/{id} with robotApiKey: true): the generated key. */
 export const robotApiKeySchema = yup.object({ robotApiKey: text().meta({ description: 'Shown once' }) }).defined();

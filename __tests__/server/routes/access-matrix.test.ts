@@ -134,6 +134,7 @@ const SAMPLES: Record<string, (fx: Fixture) => Sample> = {
   },
   'POST /api/v1/apps/showAds/:id': (fx) => ({ url: `apps/showAds/${fx.app}`, payload: { key: 'adMob', state: true } }),
   'POST /api/v1/apps/updateSettingsAdmob/:id': (fx) => ({ url: `apps/updateSettingsAdmob/${fx.app}`, payload: { adMobActive: true } }),
+  'POST /api/v1/apps/robotApiKey/:id': (fx) => ({ url: `apps/robotApiKey/${fx.app}` }),
   'POST /api/v1/apps/updateSettings/:id': (fx) => ({ url: `apps/updateSettings/${fx.app}`, payload: { updateText: 'به‌روزرسانی کنید' } }),
   'PUT /api/v1/apps/updateApp/:id': (fx) => ({
     url: `apps/updateApp/${fx.app}`,

@@ -222,6 +222,24 @@ describe('robot API key', () => {
     expect((await appRow(app.id)).robotApiKeyHash).toBe(createHash('sha256').update(again).digest('hex'));
   });
 
+  it("has a call of its own for role_id 1, refused to the app's own admin", async () => {
+    const app = await makeApp(t, c, c.owner);
+    const generate = (who: Caller, id = app.id) => t.app.inject({ method: 'POST', url: api(`apps/robotApiKey/${id}`), headers: who.headers });
+    const refused = await generate(c.owner);
+    expect(refused.statusCode).toBe(403);
+    expect((await appRow(app.id)).robotApiKeyHash).toBeNull();
+
+    const settingsBefore = await settingsOf(app.id);
+    const res = await generate(c.top);
+    expect(res.statusCode).toBe(200);
+    const key = res.json().data.robotApiKey as string;
+    expect(key).toMatch(/^[0-9a-f]{64}$/);
+    expect((await appRow(app.id)).robotApiKeyHash).toBe(createHash('sha256').update(key).digest('hex'));
+    // the settings are untouched by it
+    expect(await settingsOf(app.id)).toEqual(settingsBefore);
+    expect((await generate(c.top, 999_999)).statusCode).toBe(404);
+  });
+
   it('accepts only true', async () => {
     const app = await makeApp(t, c, c.owner);
     expect((await save(app.id, c.top, { robotApiKey: false })).statusCode).toBe(400);

@@ -1,8 +1,11 @@
 // docs/product.md §7 POST apps/updateSettings/{id}: any subset of the docs/product.md §3 settings fields, with the
 // docs/product.md §6 rights enforced here. The role_id 1-only fields (TOP_ADMIN_ONLY_SETTINGS) answer 403 for
 // anyone else when present in the body at all (checked against the raw body, before validation
-// reshapes it: request.sentKeys), naming them. `robotApiKey: true` is the role_id 1 action that generates a robot API
-// key: it is answered once as data.robotApiKey and only its SHA-256 is stored.
+// reshapes it: request.sentKeys), naming them.
+//
+// The robot API key is an action, not a setting: POST apps/robotApiKey/{id} (role_id 1) generates
+// one, answered once as data.robotApiKey, and stores only its SHA-256. docs/product.md §7's
+// `robotApiKey: true` in a settings save still does the same, through the same function.
 import type { FastifyInstance } from 'fastify';
 import { TOP_ADMIN_ONLY_SETTINGS, V, appSettingsSchema, idParamsSchema, splitCountryCodes, type AppSettingsBody, type IdParams } from '../../../src/contract';
 import { requireUser } from '../auth/authorize';
@@ -19,6 +22,31 @@ import { owns } from '../auth/access';
 const tags = ['app settings'];
 
 export async function appSettingsRoutes(app: FastifyInstance) {
+  /** A new robot key for the app, replacing any earlier one; only its hash is kept. */
+  async function newRobotKey(appId: number): Promise<string> {
+    const robotApiKey = generateApiKey();
+    await app.repos.apps.setRobotApiKeyHash(appId, hashApiKey(robotApiKey));
+    return robotApiKey;
+  }
+
+  app.post<{ Params: IdParams }>(
+    '/apps/robotApiKey/:id',
+    {
+      config: { access: [owns('app', fromParams('id'))], audit: { action: 'app.robotKey', target: 'app', id: fromParams('id') } },
+      preValidation: app.authorize({ policy: 'apps:robotKey' }),
+      schema: {
+        tags,
+        summary: 'Generate a robot API key for the application, answered once',
+        description:
+          'Answers data.robotApiKey once; only its SHA-256 is stored, and it replaces any earlier key. ' +
+          'POST apps/updateSettings/{id} with robotApiKey: true does the same.',
+        params: yupSchema(idParamsSchema),
+        response: { 200: successResponse(responseSchema(robotApiKeySchema)) },
+      },
+    },
+    async (request) => ({ success: true, data: { robotApiKey: await newRobotKey(request.params.id) } }),
+  );
+
   app.post<{ Params: IdParams; Body: AppSettingsBody }>(
     '/apps/updateSettings/:id',
     {
@@ -56,9 +84,8 @@ export async function appSettingsRoutes(app: FastifyInstance) {
         if (failing >= working) throw HttpError.validation({ healthFailingPercent: V.belowWorking }, 'The failing threshold must be below the working one');
       }
 
-      const robotApiKey = body.robotApiKey ? generateApiKey() : undefined;
       await app.repos.appSettings.update(id, body);
-      if (robotApiKey) await app.repos.apps.setRobotApiKeyHash(id, hashApiKey(robotApiKey));
+      const robotApiKey = body.robotApiKey ? await newRobotKey(id) : undefined;
       if (robotApiKey) auditDetail({ robotApiKey: true });
       return robotApiKey ? { success: true, data: { robotApiKey } } : { success: true };
     },

@@ -4,10 +4,10 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { FormattedMessage } from 'react-intl';
-import { ErrorState } from '../../components/feedback/error-state';
-import { PATHS } from '../../lib/routing';
+import { ErrorState } from '@/components/feedback/error-state';
+import { PATHS } from '@/lib/routing';
 import { useInShell } from '../layout/shell-context';
-import { useRemoveShellPaint } from '../../boot/shell-paint';
+import { useRemoveShellPaint } from '@/boot/shell-paint';
 
 export function ErrorView({ notFound = false }: { notFound?: boolean }) {
   useRemoveShellPaint();

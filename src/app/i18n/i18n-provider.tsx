@@ -5,8 +5,8 @@
 // sign-in form preloads it while the password is checked, so the login page never loads it.
 import { createContext, startTransition, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
-import { intlLocale } from '../../lib/i18n';
-import { selectLocale, useAppSelector } from '../../lib/state';
+import { intlLocale } from '@/lib/i18n';
+import { selectLocale, useAppSelector } from '@/lib/state';
 import { isCatalogComplete, loadCoreMessages, loadedMessages, loadMessages } from './messages';
 
 const CatalogComplete = createContext<{ complete: boolean; request: () => void }>({ complete: false, request: () => undefined });

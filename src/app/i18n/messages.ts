@@ -3,8 +3,8 @@
 // login route holds its JS within the budget however much text the features add. A loaded catalogue
 // is kept, so switching back and forth is instant. In the production build the messages arrive
 // pre-parsed (webpack.config.ts), which lets the ICU parser stay out of the bundle.
-import type { Locale } from '../../contract';
-import type { Messages } from '../../lib/i18n';
+import type { Locale } from '@/contract';
+import type { Messages } from '@/lib/i18n';
 import { mergeCatalogs } from './merge-catalogs';
 
 type Importer = () => Promise<{ default: Messages }>;

@@ -11,13 +11,13 @@ import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { Outlet, useLocation } from 'react-router-dom';
-import { SIDEBAR_BREAKPOINT_PX } from '../../contract';
-import { LoadingState } from '../../components/feedback/loading-state';
+import { SIDEBAR_BREAKPOINT_PX } from '@/contract';
+import { LoadingState } from '@/components/feedback/loading-state';
 import { SIDEBAR_WIDTH } from '../theme/palette';
 import { Header } from './header';
 import { InShellContext } from './shell-context';
 import { Sidebar } from './sidebar';
-import { useRemoveShellPaint } from '../../boot/shell-paint';
+import { useRemoveShellPaint } from '@/boot/shell-paint';
 
 export const WIDE_SCREEN_QUERY = `(min-width:${SIDEBAR_BREAKPOINT_PX + 1}px)`;
 

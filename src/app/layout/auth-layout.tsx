@@ -5,12 +5,12 @@
 import { useCallback } from 'react';
 import { useIntl } from 'react-intl';
 import { Outlet } from 'react-router-dom';
-import { TextProvider, type TextLookup } from '../../lib/i18n/plain-text';
-import { translate } from '../../lib/i18n/messages';
-import { selectLocale, useAppDispatch, useAppSelector } from '../../lib/state';
+import { TextProvider, type TextLookup } from '@/lib/i18n/plain-text';
+import { translate } from '@/lib/i18n/messages';
+import { selectLocale, useAppDispatch, useAppSelector } from '@/lib/state';
 import { switchLocale } from '../i18n/switch-locale';
 import { SignInFrame } from './sign-in-frame';
-import { useRemoveShellPaint } from '../../boot/shell-paint';
+import { useRemoveShellPaint } from '@/boot/shell-paint';
 
 export function AuthLayout() {
   useRemoveShellPaint();

@@ -21,11 +21,11 @@ import MenuIcon from '@mui/icons-material/Menu';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import NotificationsOutlinedIcon from '@mui/icons-material/NotificationsOutlined';
 import { useIntl } from 'react-intl';
-import { PHONE_QUERY } from '../../components/media';
+import { PHONE_QUERY } from '@/components/media';
 import { Link as RouterLink } from 'react-router-dom';
-import { SignOutButton } from '../../features/auth';
-import { AlertsCount, AlertsPopover, NotificationBell, useAlerts } from '../../features/notifications';
-import { PATHS } from '../../lib/routing';
+import { SignOutButton } from '@/features/auth';
+import { AlertsCount, AlertsPopover, NotificationBell, useAlerts } from '@/features/notifications';
+import { PATHS } from '@/lib/routing';
 import { LanguageSwitch } from './language-switch';
 
 function HeaderLink({ to, labelId, icon }: { to: string; labelId: string; icon: ReactNode }) {

@@ -2,8 +2,8 @@
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { useIntl } from 'react-intl';
-import { LOCALES, type Locale } from '../../contract';
-import { selectLocale, useAppDispatch, useAppSelector } from '../../lib/state';
+import { LOCALES, type Locale } from '@/contract';
+import { selectLocale, useAppDispatch, useAppSelector } from '@/lib/state';
 import { switchLocale } from '../i18n/switch-locale';
 
 export function LanguageSwitch({ tone = 'onPrimary' }: { tone?: 'onPrimary' | 'onPaper' }) {

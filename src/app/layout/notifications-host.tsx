@@ -6,7 +6,7 @@
 import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import Stack from '@mui/material/Stack';
 import { useIntl } from 'react-intl';
-import { selectNotifications, useAppSelector, type Notification } from '../../lib/state';
+import { selectNotifications, useAppSelector, type Notification } from '@/lib/state';
 
 /** The toast component once its chunk is in: then toasts render at once, with no Suspense pass. */
 let LoadedToast: ComponentType<{ item: Notification }> | undefined;

@@ -3,8 +3,8 @@
 // Plain React and CSS (sign-in.css), no MUI: the bootstrap shows it before the app has loaded
 // (src/boot), and the app's AuthLayout shows the same frame around its /login route.
 import type { ReactNode } from 'react';
-import { LOCALES, type Locale } from '../../contract/limits';
-import { useText } from '../../lib/i18n/plain-text';
+import { LOCALES, type Locale } from '@/contract/limits';
+import { useText } from '@/lib/i18n/plain-text';
 import './sign-in.css';
 
 const SHIELD = 'M12 2 4 5v6.09c0 5.05 3.41 9.76 8 10.91 4.59-1.15 8-5.86 8-10.91V5zm6 9.09c0 4-2.55 7.7-6 8.83-3.45-1.13-6-4.82-6-8.83v-4.7l6-2.25 6 2.25z';

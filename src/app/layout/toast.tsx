@@ -5,10 +5,10 @@ import { useCallback } from 'react';
 import Alert, { type AlertColor } from '@mui/material/Alert';
 import { keyframes } from '@emotion/react';
 import { useIntl } from 'react-intl';
-import type { NotificationStatus } from '../../contract';
-import { translate } from '../../lib/i18n';
-import { useNoticeTimer } from '../../lib/notice-timer';
-import { notificationDismissed, useAppDispatch, type Notification } from '../../lib/state';
+import type { NotificationStatus } from '@/contract';
+import { translate } from '@/lib/i18n';
+import { useNoticeTimer } from '@/lib/notice-timer';
+import { notificationDismissed, useAppDispatch, type Notification } from '@/lib/state';
 
 const severity: Record<NotificationStatus, AlertColor> = { Success: 'success', Error: 'error', Notify: 'info' };
 const enter = keyframes`from { opacity: 0; transform: translateY(-8px); } to { opacity: 1; transform: none; }`;

@@ -4,8 +4,8 @@ import Avatar from '@mui/material/Avatar';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { FormattedMessage } from 'react-intl';
-import type { CurrentUser, Locale } from '../../contract';
-import { formatFullDate, formatPersianTime, fullName } from '../../lib/i18n';
+import type { CurrentUser, Locale } from '@/contract';
+import { formatFullDate, formatPersianTime, fullName } from '@/lib/i18n';
 import { useNow } from './use-now';
 
 function LiveClock() {

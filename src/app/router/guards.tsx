@@ -13,14 +13,14 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import Box from '@mui/material/Box';
-import type { Policy } from '../../contract';
-import { ErrorState } from '../../components/feedback/error-state';
-import { LoadingState } from '../../components/feedback/loading-state';
-import { isApiError, useCurrentUser } from '../../lib/api';
-import { useRemoveShellPaint } from '../../boot/shell-paint';
-import { can, hasMenuGrant } from '../../lib/authorization';
-import { PATHS } from '../../lib/routing';
-import { selectToken, useAppSelector, useNotify } from '../../lib/state';
+import type { Policy } from '@/contract';
+import { ErrorState } from '@/components/feedback/error-state';
+import { LoadingState } from '@/components/feedback/loading-state';
+import { isApiError, useCurrentUser } from '@/lib/api';
+import { useRemoveShellPaint } from '@/boot/shell-paint';
+import { can, hasMenuGrant } from '@/lib/authorization';
+import { PATHS } from '@/lib/routing';
+import { selectToken, useAppSelector, useNotify } from '@/lib/state';
 
 const FullPageLoader = () => <LoadingState minHeight="100vh" />;
 

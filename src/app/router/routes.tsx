@@ -6,9 +6,9 @@
 // which the entry page and the dashboard after sign-in would otherwise always pay.
 import type { ComponentType } from 'react';
 import { Outlet, type RouteObject } from 'react-router-dom';
-import type { Locale } from '../../contract';
-import { LoadingState } from '../../components/feedback/loading-state';
-import { setRoutePreloader, type FeatureRoute } from '../../lib/routing';
+import type { Locale } from '@/contract';
+import { LoadingState } from '@/components/feedback/loading-state';
+import { setRoutePreloader, type FeatureRoute } from '@/lib/routing';
 import { featureRoutes } from '../feature-registry';
 import { RequireCompleteCatalog } from '../i18n/i18n-provider';
 import { loadMessages } from '../i18n/messages';

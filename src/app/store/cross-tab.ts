@@ -1,8 +1,8 @@
 // Keeps other tabs in step: signing out (or in as someone else) in one tab ends the session in
 // the others, and a locale switch follows along.
-import { LOCALES, type Locale } from '../../contract';
-import { endSession } from '../../lib/api';
-import { signedIn } from '../../lib/state';
+import { LOCALES, type Locale } from '@/contract';
+import { endSession } from '@/lib/api';
+import { signedIn } from '@/lib/state';
 import { switchLocale } from '../i18n/switch-locale';
 import type { AppStore } from './store';
 import { LOCALE_KEY, TOKEN_KEY } from './persist-storage';

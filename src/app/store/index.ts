@@ -6,4 +6,4 @@ export { actionSanitizer, stateSanitizer, redactSecrets, devToolsOptions, REDACT
 export { syncAcrossTabs } from './cross-tab';
 export { dispatchWhenRehydrated, whenRehydrated } from './rehydrated-dispatch';
 export { RehydrationGate } from './rehydration-gate';
-export { useAppDispatch, useAppSelector } from '../../lib/state';
+export { useAppDispatch, useAppSelector } from '@/lib/state';

@@ -3,8 +3,8 @@
 // `<table>.sort`, `<table>.ascending`. Values read back are checked, so a hand-edited or stale
 // key falls back to its default instead of breaking the panel.
 import type { Storage as PersistStorage } from 'redux-persist';
-import { LOCALES, type Locale } from '../../contract';
-import { DEFAULT_TABLE_STATE, isPageSize, type AuthState, type SettingsState, type TableState, type TablesState } from '../../lib/state';
+import { LOCALES, type Locale } from '@/contract';
+import { DEFAULT_TABLE_STATE, isPageSize, type AuthState, type SettingsState, type TableState, type TablesState } from '@/lib/state';
 import { LOCALE_KEY, TOKEN_KEY } from './storage-keys';
 
 export { LOCALE_KEY, TOKEN_KEY };

@@ -4,8 +4,8 @@
 import { combineReducers } from '@reduxjs/toolkit';
 import { persistReducer, type PersistConfig, type Storage as PersistStorage } from 'redux-persist';
 import autoMergeLevel2 from 'redux-persist/lib/stateReconciler/autoMergeLevel2';
-import { baseApi } from '../../lib/api';
-import { authSlice, notificationsSlice, settingsSlice, tablesSlice } from '../../lib/state';
+import { baseApi } from '@/lib/api';
+import { authSlice, notificationsSlice, settingsSlice, tablesSlice } from '@/lib/state';
 import { createPanelStorage } from './persist-storage';
 
 const slicesReducer = combineReducers({

@@ -2,8 +2,8 @@
 // redux-persist's own bookkeeping actions are exempt) and DevTools with sanitizers in every build.
 import { configureStore, type Middleware } from '@reduxjs/toolkit';
 import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistStore, type Storage as PersistStorage } from 'redux-persist';
-import { baseApi } from '../../lib/api';
-import type { PanelState } from '../../lib/state';
+import { baseApi } from '@/lib/api';
+import type { PanelState } from '@/lib/state';
 import { devToolsOptions } from './devtools';
 import { createRootReducer } from './root-reducer';
 

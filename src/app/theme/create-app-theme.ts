@@ -5,8 +5,8 @@
 // sign-in bundle.
 import { createTheme, type Theme } from '@mui/material/styles';
 import { enUS as coreEnUS, faIR as coreFaIR } from '@mui/material/locale';
-import type { Locale } from '../../contract';
-import { directionOf } from '../../lib/state';
+import type { Locale } from '@/contract';
+import { directionOf } from '@/lib/state';
 import { baseOptions } from './palette';
 import { inputsCustomizations } from './customizations/inputs';
 import { navigationCustomizations } from './customizations/navigation';

@@ -6,7 +6,7 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useIntl } from 'react-intl';
-import { directionOf, selectLocale, useAppSelector } from '../../lib/state';
+import { directionOf, selectLocale, useAppSelector } from '@/lib/state';
 import { createAppTheme } from './create-app-theme';
 import { emotionCacheFor } from './emotion-cache';
 

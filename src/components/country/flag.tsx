@@ -1,7 +1,7 @@
 // A country flag from the server's flag route (GET flags/{code}.svg); decorative next to a name or code. The one
 // flag of the panel: the country pickers, the server list and the server pages all use it.
-import { API_PREFIX } from '../../contract';
-import { apiUrl } from '../../lib/api';
+import { API_PREFIX } from '@/contract';
+import { apiUrl } from '@/lib/api';
 
 /** `/api/v1/flags/ir.svg` as sent by the server, resolved against the API origin. */
 export function flagSrc(url: string): string {

@@ -19,7 +19,7 @@ import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import type { GridRowId } from '@mui/x-data-grid';
 import { useIntl } from 'react-intl';
-import { PAGE_SIZES } from '../../contract';
+import { PAGE_SIZES } from '@/contract';
 import { cellContent } from './cells';
 import { ACTIONS_CLASS, RowActions, STICKY_ACTIONS_SX } from './row-actions';
 import type { ListRowsProps } from './types';

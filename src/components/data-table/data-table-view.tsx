@@ -17,7 +17,7 @@ import type { GridRowId } from '@mui/x-data-grid';
 import { useIntl } from 'react-intl';
 import { PHONE_QUERY } from '../media';
 import { CompactTable } from './compact-table';
-import { selectLocale, useAppSelector } from '../../lib/state';
+import { selectLocale, useAppSelector } from '@/lib/state';
 import { LoadingState } from '../feedback/loading-state';
 import { ErrorState } from '../feedback/error-state';
 import { FilterBar } from './filter-bar';

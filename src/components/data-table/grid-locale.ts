@@ -6,7 +6,7 @@ import { useMemo } from 'react';
 import { enUS, faIR } from '@mui/x-data-grid/locales';
 import type { GridLocaleText } from '@mui/x-data-grid';
 import { useIntl } from 'react-intl';
-import type { Locale } from '../../contract';
+import type { Locale } from '@/contract';
 
 const gridLocales = { fa: faIR, en: enUS } as const;
 

@@ -6,7 +6,7 @@
 import { useMemo } from 'react';
 import { DataGrid, type GridColDef, type GridRowId } from '@mui/x-data-grid';
 import { useIntl } from 'react-intl';
-import { PAGE_SIZES } from '../../contract';
+import { PAGE_SIZES } from '@/contract';
 import { cellContent, formattedCell } from './cells';
 import { ACTIONS_CLASS, RowActions, STICKY_ACTIONS_SX, actionsColumnWidth } from './row-actions';
 import { cellValue } from './rows';

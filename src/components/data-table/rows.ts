@@ -1,9 +1,9 @@
 // Pure row processing for client-side tables: filter, sort (asc/desc with a locale collator,
 // numbers as numbers, blanks last) and the CSV text of an export, which holds data, not display
 // (exportCellValue: the stored value, an ISO date, a number) and is saved as report.csv.
-import type { Locale } from '../../contract';
-import { csvText } from '../../contract/csv';
-import { intlLocale } from '../../lib/i18n';
+import type { Locale } from '@/contract';
+import { csvText } from '@/contract/csv';
+import { intlLocale } from '@/lib/i18n';
 import type { CellValue, DataTableColumn, DataTableFilter, ExportColumn } from './types';
 
 /** Lower-case, Arabic ي/ك as Persian ی/ک, Persian and Arabic digits as Latin. */

@@ -6,9 +6,9 @@
 // The request carries the session's token like every call (a plain link could not), and can be
 // cancelled.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { AUTH_SCHEME, EXPORT_FILE_NAME } from '../../contract';
-import { apiUrl } from '../../lib/api';
-import { selectLocale, selectToken, useAppSelector, useNotify } from '../../lib/state';
+import { AUTH_SCHEME, EXPORT_FILE_NAME } from '@/contract';
+import { apiUrl } from '@/lib/api';
+import { selectLocale, selectToken, useAppSelector, useNotify } from '@/lib/state';
 import { downloadCsvParts } from './rows';
 import type { ExportProgress, ServerExport } from './types';
 

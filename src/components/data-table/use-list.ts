@@ -9,8 +9,8 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { GridPaginationModel, GridRowId, GridRowSelectionModel, GridSortModel } from '@mui/x-data-grid';
 import { useIntl } from 'react-intl';
-import { EXPORT_FILE_NAME } from '../../contract';
-import { selectLocale, useAppSelector, useNotify } from '../../lib/state';
+import { EXPORT_FILE_NAME } from '@/contract';
+import { selectLocale, useAppSelector, useNotify } from '@/lib/state';
 import { cellValue, collatorFor, downloadText, exportCellValue, filterRows, sortRows, toCsv } from './rows';
 import { useServerExport } from './server-export';
 import { useTableState } from './use-table-state';

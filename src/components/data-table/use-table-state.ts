@@ -1,7 +1,7 @@
 // A table's persisted state and its actions, by table name. Server-paged pages (devices) read the
 // same state to build their query arguments.
 import { useMemo } from 'react';
-import { selectTable, tableFilterChanged, tablePageChanged, tablePageSizeChanged, tableSortCycled, useAppDispatch, useAppSelector } from '../../lib/state';
+import { selectTable, tableFilterChanged, tablePageChanged, tablePageSizeChanged, tableSortCycled, useAppDispatch, useAppSelector } from '@/lib/state';
 import type { DataTableFilter } from './types';
 import { filterValueOf } from './rows';
 

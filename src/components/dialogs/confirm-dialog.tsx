@@ -7,7 +7,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { FormattedMessage } from 'react-intl';
-import type { MessageValues } from '../../lib/i18n';
+import type { MessageValues } from '@/lib/i18n';
 import { useSubmitAction, type SubmitActionOptions } from './use-submit-action';
 
 export interface ConfirmDialogProps extends SubmitActionOptions {

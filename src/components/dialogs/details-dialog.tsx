@@ -7,7 +7,7 @@ import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { FormattedMessage } from 'react-intl';
-import type { MessageValues } from '../../lib/i18n';
+import type { MessageValues } from '@/lib/i18n';
 import { Ltr } from '../ltr';
 import { InfoDialog } from './info-dialog';
 

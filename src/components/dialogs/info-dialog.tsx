@@ -7,7 +7,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { FormattedMessage } from 'react-intl';
-import type { MessageValues } from '../../lib/i18n';
+import type { MessageValues } from '@/lib/i18n';
 
 export interface InfoDialogProps {
   open: boolean;

@@ -2,9 +2,9 @@
 // form: idle → submitting → success (toast, onSuccess) or error (toast; the caller stays open).
 // `run` rethrows the error so a Form can still put the server's field errors on its fields.
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
-import { useNotify } from '../../lib/state';
-import { errorMessageId } from '../../lib/api';
-import type { MessageValues } from '../../lib/i18n';
+import { useNotify } from '@/lib/state';
+import { errorMessageId } from '@/lib/api';
+import type { MessageValues } from '@/lib/i18n';
 
 export type SubmitStatus = 'idle' | 'submitting' | 'success' | 'error';
 

@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import { FormattedMessage } from 'react-intl';
-import { isApiError } from '../../lib/api/errors';
+import { isApiError } from '@/lib/api/errors';
 
 export interface ErrorStateProps {
   /** The failed call's error: a 403 shows the no-access texts instead of the given ones. */

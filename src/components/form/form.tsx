@@ -8,9 +8,9 @@ import type { SxProps, Theme } from '@mui/material/styles';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { FormProvider, useForm, type DefaultValues, type FieldValues, type Path, type Resolver, type UseFormReturn } from 'react-hook-form';
 import type { AnyObject, ObjectSchema } from 'yup';
-import { V } from '../../contract';
-import { fieldErrorsOf, isApiError } from '../../lib/api';
-import { useNotify } from '../../lib/state';
+import { V } from '@/contract';
+import { fieldErrorsOf, isApiError } from '@/lib/api';
+import { useNotify } from '@/lib/state';
 
 export type FormSchema<T extends FieldValues> = ObjectSchema<T, AnyObject>;
 

@@ -8,9 +8,9 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { OPERATORS, SUB_FORMATS, SUB_LABEL_MAX, subscriptionCreateSchema, type SubscriptionCreateBody, type SubscriptionCreatedDto } from '../../contract';
-import { errorMessageId } from '../../lib/api';
-import { useNotify } from '../../lib/state';
+import { OPERATORS, SUB_FORMATS, SUB_LABEL_MAX, subscriptionCreateSchema, type SubscriptionCreateBody, type SubscriptionCreatedDto } from '@/contract';
+import { errorMessageId } from '@/lib/api';
+import { useNotify } from '@/lib/state';
 
 export type SubscriptionScope = { serverId: number } | { appId: number };
 

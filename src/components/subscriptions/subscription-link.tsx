@@ -12,8 +12,8 @@ import Typography from '@mui/material/Typography';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { UserText } from '../user-text';
-import { apiUrl } from '../../lib/api';
-import { useCopy } from '../../lib/clipboard';
+import { apiUrl } from '@/lib/api';
+import { useCopy } from '@/lib/clipboard';
 
 /** The absolute URL a client fetches: the API base, else this page's origin. */
 export function subscriptionUrl(path: string): string {

@@ -14,13 +14,13 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { SubscriptionCreatedDto, SubscriptionDto } from '../../contract';
+import type { SubscriptionCreatedDto, SubscriptionDto } from '@/contract';
 import { ConfirmDialog } from '../dialogs';
 import { ErrorState } from '../feedback/error-state';
 import { LoadingState } from '../feedback/loading-state';
 import { UserText } from '../user-text';
-import { formatDate, formatNumber } from '../../lib/i18n';
-import { selectLocale, useAppSelector } from '../../lib/state';
+import { formatDate, formatNumber } from '@/lib/i18n';
+import { selectLocale, useAppSelector } from '@/lib/state';
 import { SubscriptionCreate, type SubscriptionCreateProps } from './subscription-create';
 import { SubscriptionLink } from './subscription-link';
 

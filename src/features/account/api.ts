@@ -1,7 +1,7 @@
 // Own-account endpoints of docs/product.md §7: change password, upload the avatar, and set up or turn off
 // TOTP. Each changes what users/current returns, so each invalidates CurrentUser. Turning TOTP on
 // also ends the account's other sessions (server side; this one stays).
-import { baseApi, sessionApi, unlessRefused } from '../../lib/api';
+import { baseApi, sessionApi, unlessRefused } from '@/lib/api';
 import type {
   AvatarUrl,
   ChangePasswordBody,
@@ -12,7 +12,7 @@ import type {
   TotpEnableResult,
   TotpSetupBody,
   TotpSetupResult,
-} from '../../contract';
+} from '@/contract';
 
 /**
  * Once the call succeeds, writes `patch` into the cached users/current at once, so the guards act on

@@ -1,5 +1,5 @@
 // What the avatar upload accepts before anything is sent (the server checks the content again).
-import { AVATAR_MAX_BYTES } from '../../contract';
+import { AVATAR_MAX_BYTES } from '@/contract';
 
 export const AVATAR_TYPES = ['image/jpeg', 'image/png'] as const;
 

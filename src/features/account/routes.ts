@@ -1,5 +1,5 @@
 // Pages of the account feature (opened from the header's profile button).
-import { PATHS, type FeatureRoute } from '../../lib/routing';
+import { PATHS, type FeatureRoute } from '@/lib/routing';
 
 export const routes: FeatureRoute[] = [
   { path: PATHS.userInfo, access: 'private', load: () => import(/* webpackChunkName: "page-user-info" */ './pages/user-info-page') },

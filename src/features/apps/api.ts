@@ -2,7 +2,7 @@
 // settings, ad settings and versions, plus the app-admin choices (the app list and countries are the shared reads of lib/api).
 // Every mutation invalidates what it changed; deleting an app also drops the server and device
 // lists, which showed its links, and the users list, which counts apps per admin.
-import { baseApi, invalidatesItem, listTag, providesList, unlessRefused, unwrapData, type Tag } from '../../lib/api';
+import { baseApi, invalidatesItem, listTag, providesList, unlessRefused, unwrapData, type Tag } from '@/lib/api';
 import type {
   AdSettingEntry,
   AdSettingsBody,
@@ -20,10 +20,10 @@ import type {
   SubscriptionCreatedDto,
   SubscriptionDto,
   VersionDto,
-} from '../../contract';
-import type { BundleKeyDto, BundleSettingsBody, BundleSettingsDto } from '../../contract/bundle';
-import type { MirrorCreateBody, MirrorDto, MirrorTestResult, MirrorUpdateBody } from '../../contract/mirrors';
-import type { AlertDeliveryDto } from '../../contract/notifications';
+} from '@/contract';
+import type { BundleKeyDto, BundleSettingsBody, BundleSettingsDto } from '@/contract/bundle';
+import type { MirrorCreateBody, MirrorDto, MirrorTestResult, MirrorUpdateBody } from '@/contract/mirrors';
+import type { AlertDeliveryDto } from '@/contract/notifications';
 
 // The shared helper always sends a JSON content type, and the server refuses an EMPTY body under
 // that type (400 "Body cannot be empty"), so calls without a payload send an empty object.
@@ -87,7 +87,7 @@ export const appsApi = baseApi.injectEndpoints({
       invalidatesTags: unlessRefused((_r, { id }) => [...appTags(id), listTag('Version')]),
     }),
     generateRobotApiKey: build.mutation<string, number>({
-      query: (id) => ({ url: `apps/updateSettings/${id}`, method: 'POST', body: { robotApiKey: true } }),
+      query: (id) => ({ url: `apps/robotApiKey/${id}`, method: 'POST' }),
       transformResponse: (r: MutationResponse<RobotApiKey>) => r.data!.robotApiKey,
       invalidatesTags: unlessRefused((_r, id) => invalidatesItem('App', id)),
     }),

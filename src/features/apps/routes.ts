@@ -1,7 +1,7 @@
 // Pages of the applications area (docs/product.md §2): the two lists and one application's detail tabs.
 // Each page follows its menu grant (docs/product.md §6); one application's tabs follow the apps section.
 // (/app/devices belongs to the devices feature; a static path outranks /app/:appId.)
-import { MENU_SECTIONS, PATHS, type FeatureRoute } from '../../lib/routing';
+import { MENU_SECTIONS, PATHS, type FeatureRoute } from '@/lib/routing';
 
 export const routes: FeatureRoute[] = [
   {

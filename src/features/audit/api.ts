@@ -1,8 +1,8 @@
 // The audit log (docs/product.md §7 "Audit log"): GET audit, server-paged newest first with its filters,
 // and GET audit/filters, the choices of those filters. Read only; a visit always loads afresh,
 // since any change anywhere adds a record.
-import { baseApi, unwrapData } from '../../lib/api';
-import type { AuditFilterOptions, AuditList, AuditRowDto, DataResponse } from '../../contract';
+import { baseApi, unwrapData } from '@/lib/api';
+import type { AuditFilterOptions, AuditList, AuditRowDto, DataResponse } from '@/contract';
 
 export type AuditRow = AuditRowDto;
 

@@ -1,7 +1,7 @@
 // GET dashboard/stats (docs/product.md §7 "Dashboard"): the figures of the landing page, for what the
 // signed-in user may see. Refetched when the page is opened again after half a minute.
-import { baseApi, unwrapData } from '../../lib/api';
-import type { DashboardStats, HealthCellDto } from '../../contract';
+import { baseApi, unwrapData } from '@/lib/api';
+import type { DashboardStats, HealthCellDto } from '@/contract';
 
 export const dashboardApi = baseApi.injectEndpoints({
   endpoints: (build) => ({

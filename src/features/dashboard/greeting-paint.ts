@@ -5,11 +5,11 @@
 // outlined Buttons), where the page then renders its own. The user's own answer, never a stored
 // copy; the page's texts from this feature's catalogue, the role's from the core one.
 import './greeting-paint.css';
-import type { Locale } from '../../contract';
-import { formatDate } from '../../lib/i18n/dates';
-import { fullName } from '../../lib/i18n/names';
-import { plainText } from '../../lib/i18n/plain-text';
-import type { PagePaintContext } from '../../lib/routing';
+import type { Locale } from '@/contract';
+import { formatDate } from '@/lib/i18n/dates';
+import { fullName } from '@/lib/i18n/names';
+import { plainText } from '@/lib/i18n/plain-text';
+import type { PagePaintContext } from '@/lib/routing';
 import en from './lang/en.json';
 import fa from './lang/fa.json';
 

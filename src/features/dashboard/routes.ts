@@ -1,5 +1,5 @@
 // Pages of the dashboard feature.
-import { PATHS, type FeatureRoute } from '../../lib/routing';
+import { PATHS, type FeatureRoute } from '@/lib/routing';
 import { paintGreeting } from './greeting-paint';
 
 export const routes: FeatureRoute[] = [

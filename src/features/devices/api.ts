@@ -1,8 +1,8 @@
 // Device endpoints of docs/product.md §7 "Devices": the server-paged, server-sorted list (30 per page from page 1), the
 // panel's registration (apps/addDevice on the staff path: the chosen app's id and the staff token, audited), edit and delete,
 // the app choices come from the shared GET apps in lib/api. Every change refreshes through tags.
-import { baseApi, invalidatesItem, listTag, providesList, unlessRefused, type AppListItem } from '../../lib/api';
-import { type DeviceDto, type DeviceList, type DeviceSortKey, type DeviceUpdateBody, type MutationResponse } from '../../contract';
+import { baseApi, invalidatesItem, listTag, providesList, unlessRefused, type AppListItem } from '@/lib/api';
+import { type DeviceDto, type DeviceList, type DeviceSortKey, type DeviceUpdateBody, type MutationResponse } from '@/contract';
 
 export type Device = DeviceDto;
 

@@ -1,8 +1,8 @@
 // Domain-encryption endpoints (docs/product.md §7 apps/wordEncryption, apps/decryptDomain, and
 // apps/updateSettings/{id} with repoName alone). Both tabs choose from the shared GET apps of lib/api.
 // Setting the repo changes the app's five encrypted source-host fields: it invalidates that App.
-import { baseApi, invalidatesItem, unlessRefused, unwrapData, type AppListItem } from '../../lib/api';
-import type { DataResponse, MutationResponse, SourceHost, WordEncryptionBody } from '../../contract';
+import { baseApi, invalidatesItem, unlessRefused, unwrapData, type AppListItem } from '@/lib/api';
+import type { DataResponse, MutationResponse, SourceHost, WordEncryptionBody } from '@/contract';
 
 /** A row of GET apps (the shared read in lib/api); the five hosts come only for role_id 1. */
 export type EncryptionApp = AppListItem;

@@ -1,6 +1,6 @@
 // The domain-encryption settings page.
 // It follows its menu grant (docs/product.md §6).
-import { PATHS, type FeatureRoute } from '../../lib/routing';
+import { PATHS, type FeatureRoute } from '@/lib/routing';
 
 export const routes: FeatureRoute[] = [
   {

@@ -1,6 +1,6 @@
 // The help pages (docs/product.md §2): the panel guide, the app admins' guide with a video, and the API help.
 // Each follows its menu grant (docs/product.md §6).
-import { PATHS, type FeatureRoute } from '../../lib/routing';
+import { PATHS, type FeatureRoute } from '@/lib/routing';
 
 export const routes: FeatureRoute[] = [
   {

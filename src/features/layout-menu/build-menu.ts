@@ -3,8 +3,8 @@
 //   containing 'manage' are shown only to the admin role (policy menu:adminEntries);
 // - a parent whose children were all hidden is hidden too;
 // - a menu route '/' means the dashboard.
-import { allowed, type Locale, type MenuItem, type RoleRef } from '../../contract';
-import { menuPath } from '../../lib/routing';
+import { allowed, type Locale, type MenuItem, type RoleRef } from '@/contract';
+import { menuPath } from '@/lib/routing';
 
 export interface MenuNode {
   id: number;

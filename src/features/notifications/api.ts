@@ -1,8 +1,8 @@
 // The bell's reads and read mark (GET apps/notifications, POST apps/notifications/read): field-health
 // alerts of the caller's servers, polled every NOTIFICATIONS_POLL_SECONDS.
-import { baseApi, unwrapData } from '../../lib/api';
-import type { DataResponse } from '../../contract';
-import type { NotificationList, NotificationsReadBody } from '../../contract/notifications';
+import { baseApi, unwrapData } from '@/lib/api';
+import type { DataResponse } from '@/contract';
+import type { NotificationList, NotificationsReadBody } from '@/contract/notifications';
 
 export const notificationsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({

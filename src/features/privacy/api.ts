@@ -1,7 +1,7 @@
 // The privacy policy (docs/product.md §7 apps/setPrivacy; GET apps/privacy is our addition for loading it).
 // Saving invalidates Privacy, so the stored (server-sanitised) HTML is read again.
-import { baseApi, unlessRefused, unwrapData } from '../../lib/api';
-import type { DataResponse, MutationResponse, PrivacyBody, PrivacyDto } from '../../contract';
+import { baseApi, unlessRefused, unwrapData } from '@/lib/api';
+import type { DataResponse, MutationResponse, PrivacyBody, PrivacyDto } from '@/contract';
 
 export type PrivacyPolicy = PrivacyDto;
 

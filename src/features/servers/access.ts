@@ -3,8 +3,8 @@
 // server that is not shared for them (the list's `shared`, told for the caller: linked to an app they
 // do not administer). On a shared server they may still unlink their own apps.
 import { useCallback } from 'react';
-import { ROLE_IDS } from '../../contract';
-import { useCurrentUser } from '../../lib/api';
+import { ROLE_IDS } from '@/contract';
+import { useCurrentUser } from '@/lib/api';
 import type { Server } from './types';
 
 export function useMayChangeServer(): (server: Pick<Server, 'shared'> | undefined) => boolean {

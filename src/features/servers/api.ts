@@ -2,7 +2,7 @@
 // Tags: Server, Profile, OperatorSettings, Country (the application and country choices are the shared reads of lib/api). Profile
 // writes also invalidate their server, whose row carries the profile count. A refused write changed
 // nothing (the server is all-or-nothing), so it invalidates nothing (unlessRefused).
-import { baseApi, invalidatesItem, invalidatesItems, listTag, providesList, unlessRefused, unwrapData } from '../../lib/api';
+import { baseApi, invalidatesItem, invalidatesItems, listTag, providesList, unlessRefused, unwrapData } from '@/lib/api';
 import type {
   DeletedCount,
   ProfileImportDuplicates,
@@ -19,7 +19,7 @@ import type {
   SubscriptionCreateBody,
   SubscriptionCreatedDto,
   SubscriptionDto,
-} from '../../contract';
+} from '@/contract';
 import type { OperatorSettings, Profile, RevealedProfile, Server } from './types';
 
 /** Which servers: every one in the caller's scope, or the caller's own (app admin view). */

@@ -1,8 +1,8 @@
 // Field health reads and the one write (docs/architecture.md "Field health"): GET apps/health (the
 // servers × operators matrix, failing first), GET apps/profileHealth/{serverId} (a server's profiles
 // per operator, with the last 24 hours) and POST apps/profileHealth/show (put a hidden profile back).
-import { baseApi, listTag, unlessRefused, unwrapData } from '../../lib/api';
-import type { HealthCellDto, HealthMatrixQuery, HealthShowBody, MutationResponse, ProfileHealthDto } from '../../contract';
+import { baseApi, listTag, unlessRefused, unwrapData } from '@/lib/api';
+import type { HealthCellDto, HealthMatrixQuery, HealthShowBody, MutationResponse, ProfileHealthDto } from '@/contract';
 
 export const healthApi = baseApi.injectEndpoints({
   endpoints: (build) => ({

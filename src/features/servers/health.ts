@@ -1,8 +1,8 @@
 // How the panel reads field health verdicts: the worst first (the server's order), a colour per
 // verdict, and the worst verdict per operator of a profile (a profile on a server shared by several
 // apps has a verdict per app; staff see the worst).
-import { OPERATORS, type HealthCellDto, type HealthVerdict, type Locale, type Operator, type ProfileHealthDto } from '../../contract';
-import { intlLocale } from '../../lib/i18n';
+import { OPERATORS, type HealthCellDto, type HealthVerdict, type Locale, type Operator, type ProfileHealthDto } from '@/contract';
+import { intlLocale } from '@/lib/i18n';
 
 export const SEVERITY: Record<HealthVerdict, number> = { failing: 0, degraded: 1, working: 2, unknown: 3 };
 

@@ -7,8 +7,8 @@
 // painted where they might not stay. The text comes from the features' catalogue
 // (`paintCatalog: 'complete'`), so nothing is copied.
 import './profiles-paint.css';
-import { plainText } from '../../lib/i18n/plain-text';
-import type { PagePaintContext } from '../../lib/routing';
+import { plainText } from '@/lib/i18n/plain-text';
+import type { PagePaintContext } from '@/lib/routing';
 
 /** Draws the page's heading into `area` (the painted shell's content area). */
 export function paintServerProfiles(area: HTMLElement, { messages }: PagePaintContext): void {

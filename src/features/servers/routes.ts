@@ -1,8 +1,8 @@
 // Pages of the servers feature (docs/product.md §2 "Server lists", "Profiles of a server", operator settings).
 // Each page follows its menu grant (docs/product.md §6); a server's profiles follow the servers section.
 // Static paths rank above /servers/:serverId in the router, so manage/my-servers/settings win.
-import { nextTask } from '../../lib/next-task';
-import { MENU_SECTIONS, PATHS, type FeatureRoute } from '../../lib/routing';
+import { nextTask } from '@/lib/next-task';
+import { MENU_SECTIONS, PATHS, type FeatureRoute } from '@/lib/routing';
 import { paintServerProfiles } from './profiles-paint';
 
 export const routes: FeatureRoute[] = [

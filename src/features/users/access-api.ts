@@ -1,7 +1,7 @@
 // The access/* calls of docs/product.md §6 (src/contract/access.ts): roles with their grants, the operation
 // catalogue and the menu tree. A change to grants or the menu may change the signed-in user's own
 // sidebar and guards, so those also refresh users/current.
-import { baseApi, invalidatesItem, listTag, providesList, unlessRefused, unwrapData } from '../../lib/api';
+import { baseApi, invalidatesItem, listTag, providesList, unlessRefused, unwrapData } from '@/lib/api';
 import {
   ACCESS_API,
   type MenuDeleteResult,
@@ -15,7 +15,7 @@ import {
   type RoleDetail,
   type RoleInput,
   type RoleWithGrants,
-} from '../../contract';
+} from '@/contract';
 
 const menuChanged = [listTag('Menu'), listTag('Permission'), 'CurrentUser' as const];
 

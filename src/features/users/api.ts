@@ -1,7 +1,7 @@
 // Staff-user endpoints of docs/product.md §7 "Users", plus the role options (access/roles). Every change to a
 // user also invalidates the app-admin options (AppAdmin): a role or status change, a new user or a
 // delete changes who can administer applications.
-import { baseApi, invalidatesItem, listTag, providesList, unlessRefused, unwrapData } from '../../lib/api';
+import { baseApi, invalidatesItem, listTag, providesList, unlessRefused, unwrapData } from '@/lib/api';
 import type {
   AdminSetPasswordBody,
   ChangeRoleBody,
@@ -13,7 +13,7 @@ import type {
   UserCreateBody,
   UserUpdateBody,
   UsersListResponse,
-} from '../../contract';
+} from '@/contract';
 
 export interface UsersList {
   users: StaffUser[];

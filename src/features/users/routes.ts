@@ -1,6 +1,6 @@
 // Pages of the users feature (docs/product.md §2 "Users"): the staff list and the new-user form, and the
 // access pages of docs/product.md §6 (roles, a role's permissions, the menu tree).
-import { PATHS, type FeatureRoute } from '../../lib/routing';
+import { PATHS, type FeatureRoute } from '@/lib/routing';
 
 // Both pages belong to the admin role (docs/product.md §6); anyone else goes to the dashboard.
 export const routes: FeatureRoute[] = [

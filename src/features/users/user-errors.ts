@@ -1,8 +1,8 @@
 // Which toast a failed user call shows: the server's guard codes (last top admin, user still
 // administering apps, email or username taken) get their own texts; anything else the action's
 // own error (user create/edit/delete, status toggle, role change).
-import { ERROR_CODES } from '../../contract';
-import { isApiError } from '../../lib/api';
+import { ERROR_CODES } from '@/contract';
+import { isApiError } from '@/lib/api';
 
 export function userErrorId(fallbackId: string) {
   return (error: unknown): string => {

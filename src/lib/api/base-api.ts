@@ -5,7 +5,7 @@
 //   drives the route guards (to /login, or to /account/change-password).
 import type { Dispatch } from '@reduxjs/toolkit';
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
-import { ERROR_CODES, type DataResponse } from '../../contract';
+import { ERROR_CODES, type DataResponse } from '@/contract';
 import { signedOut } from '../state/auth-slice';
 import { panelBaseQuery, type ApiError, type RequestArgs } from './base-query';
 import { TAG_TYPES } from './tags';

@@ -4,7 +4,7 @@
 // an ApiError carrying the HTTP status, the Persian "error in communication with the server" and
 // the server's code and field errors, so forms can show them on their fields.
 import type { BaseQueryFn } from '@reduxjs/toolkit/query';
-import { API_PREFIX, AUTH_SCHEME, messageRef, type ApiErrorBody, type CsvRowError } from '../../contract';
+import { API_PREFIX, AUTH_SCHEME, messageRef, type ApiErrorBody, type CsvRowError } from '@/contract';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type QueryParams = Record<string, string | number | boolean | null | undefined>;

@@ -2,7 +2,7 @@
 // a sign-in lock says how many minutes it has left (a message ref with its values);
 // everything else falls back to the caller's id (e.g. 'account.avatar.uploadError') or to the
 // generic communication error of docs/product.md §8.
-import { ERROR_CODES, messageRef } from '../../contract';
+import { ERROR_CODES, messageRef } from '@/contract';
 import type { ApiError } from './base-query';
 
 export function isApiError(value: unknown): value is ApiError {

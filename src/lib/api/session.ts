@@ -3,7 +3,7 @@
 // may not import one another.
 import { useAppSelector } from '../state/hooks';
 import { selectToken } from '../state/auth-slice';
-import type { CurrentUser } from '../../contract';
+import type { CurrentUser } from '@/contract';
 import { baseApi, unwrapData, CURRENT_USER_ENDPOINT } from './base-api';
 
 export const sessionApi = baseApi.injectEndpoints({

@@ -1,7 +1,7 @@
 // The reads several features share (docs/product.md §7 GET apps, GET apps/countries): declared once, so
 // every page that needs the application list or the country list hits one cache entry and one tag.
 // The apps feature shows the list; servers, devices and encryption offer it as choices.
-import type { AppDto, CountryDto, SourceHostValues } from '../../contract';
+import type { AppDto, CountryDto, SourceHostValues } from '@/contract';
 import { baseApi, unwrapData } from './base-api';
 import { providesList } from './tags';
 

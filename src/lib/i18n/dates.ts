@@ -1,6 +1,6 @@
 // Dates and digits through the platform's Intl (docs/architecture.md §4): the Persian calendar for fa,
 // Gregorian for en. Nothing here pulls in a date library.
-import type { Locale } from '../../contract';
+import type { Locale } from '@/contract';
 
 export const intlLocale = (locale: Locale): string => (locale === 'fa' ? 'fa-IR' : 'en-US');
 

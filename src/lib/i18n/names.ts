@@ -1,6 +1,6 @@
 // A person's display name by locale (docs/product.md §2 sidebar): English name and family in en when the
 // record has them, otherwise the (Persian) name and family.
-import type { Locale } from '../../contract';
+import type { Locale } from '@/contract';
 
 interface Named {
   name: string;

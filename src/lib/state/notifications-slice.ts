@@ -2,7 +2,7 @@
 // Items hold a message id (translated when shown, so a locale switch re-translates them) or,
 // rarely, a literal text from elsewhere. Expiry and hover pause live in the host component.
 import { createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
-import { NOTIFICATION_LIMIT, type NotificationStatus } from '../../contract';
+import { NOTIFICATION_LIMIT, type NotificationStatus } from '@/contract';
 import type { MessageValues } from '../i18n/messages';
 
 export interface Notification {

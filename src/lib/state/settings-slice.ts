@@ -1,7 +1,7 @@
 // User preferences that survive a reload: the locale (docs/product.md §4 "Locale": fa or en, default fa).
 // Direction, theme and date calendar all derive from it; nothing else stores a direction.
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { DEFAULT_LOCALE, type Locale } from '../../contract';
+import { DEFAULT_LOCALE, type Locale } from '@/contract';
 
 export interface SettingsState {
   locale: Locale;

@@ -2,7 +2,7 @@
 // page size, sort key and direction. Persisted per table (app/store/persist-storage.ts).
 // Changing a filter, the page size or the sort goes back to page 1; sorting cycles asc → desc → none.
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../contract';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@/contract';
 
 export interface TableState {
   /** Values of the filters a page declares, by filter key ('' or absent = no filter). */

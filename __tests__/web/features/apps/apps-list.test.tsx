@@ -63,7 +63,7 @@ describe('application lists', () => {
   });
 
   it('the top admin gets edit, delete, create and the robot key action; the key is shown once', async () => {
-    server.on('POST', 'apps/updateSettings/:id', json({ success: true, data: { robotApiKey: 'ROBOT-KEY-123' } }));
+    server.on('POST', 'apps/robotApiKey/:id', json({ success: true, data: { robotApiKey: 'ROBOT-KEY-123' } }));
     const { user } = await open('/app/manage');
     expect(screen.getByRole('button', { name: 'ویرایش LiveApp' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'حذف LiveApp' })).toBeInTheDocument();
@@ -71,7 +71,9 @@ describe('application lists', () => {
     await user.click(screen.getByRole('button', { name: 'ساخت کلید \u2066API\u2069 ربات برای LiveApp' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'بله' }));
     expect(await screen.findByTestId('robot-api-key')).toHaveTextContent('ROBOT-KEY-123');
-    expect(server.calls('POST', 'apps/updateSettings/1')[0].body).toEqual({ robotApiKey: true });
+    // its own call, not a settings save
+    expect(server.calls('POST', 'apps/robotApiKey/1')).toHaveLength(1);
+    expect(server.calls('POST', 'apps/updateSettings/1')).toEqual([]);
     expect(screen.getByText(/فقط همین یک بار نمایش داده می‌شود/)).toBeInTheDocument();
   });
 

@@ -9,7 +9,7 @@ import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
 import { enUS as enPickerText, faIR as faPickerText } from '@mui/x-date-pickers/locales';
 import { faIR as faJalali } from 'date-fns-jalali/locale/fa-IR';
 import { enUS } from 'date-fns/locale/en-US';
-import { selectLocale, useAppSelector } from '../../../lib/state';
+import { selectLocale, useAppSelector } from '@/lib/state';
 import { useField } from '../use-field';
 import { PersianDigitsJalaliAdapter, toLatinDigits } from './persian-date-adapter';
 

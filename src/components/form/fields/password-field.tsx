@@ -3,7 +3,7 @@
 // pair every "set a password" form asks for: the new one, with the strength rule under it, and its
 // repetition (fields `password` and `repassword`, checked by the contract's schemas).
 import { useIntl } from 'react-intl';
-import { PASSWORD_MIN_LENGTH } from '../../../contract';
+import { PASSWORD_MIN_LENGTH } from '@/contract';
 import { usePasswordToggle } from './password-toggle';
 import { TextInput, type TextInputProps } from './text-input';
 

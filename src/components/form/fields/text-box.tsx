@@ -5,8 +5,8 @@
 // and an error toast says what is allowed.
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { isEnglishText, isPersianText, V } from '../../../contract';
-import { useNotify } from '../../../lib/state';
+import { isEnglishText, isPersianText, V } from '@/contract';
+import { useNotify } from '@/lib/state';
 import { OutlinedField, type OutlinedFieldProps } from './outlined-field';
 
 export type Charset = 'english' | 'persian' | 'any';

@@ -6,7 +6,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { TIME_STEPS_SECONDS } from '../../../contract';
+import { TIME_STEPS_SECONDS } from '@/contract';
 import { useField } from '../use-field';
 
 const stepLabel: Record<number, string> = { 3600: 'Hour', 1800: 'HalfHour' };

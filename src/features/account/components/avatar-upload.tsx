@@ -6,10 +6,10 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import PhotoCameraOutlinedIcon from '@mui/icons-material/PhotoCameraOutlined';
 import { FormattedMessage } from 'react-intl';
-import { useSubmitAction } from '../../../components/dialogs';
-import { V } from '../../../contract';
-import { fieldErrorsOf } from '../../../lib/api';
-import { useNotify } from '../../../lib/state';
+import { useSubmitAction } from '@/components/dialogs';
+import { V } from '@/contract';
+import { fieldErrorsOf } from '@/lib/api';
+import { useNotify } from '@/lib/state';
 import { AVATAR_TYPES, avatarProblem } from '../avatar-rules';
 import { useUploadAvatarMutation } from '../api';
 

@@ -3,10 +3,10 @@
 // their fields; success goes to the dashboard.
 import Stack from '@mui/material/Stack';
 import { useNavigate } from 'react-router-dom';
-import { changePasswordSchema, type ChangePasswordBody } from '../../../contract';
-import { Form, NewPasswordFields, PasswordField, SubmitButton } from '../../../components/form';
-import { useSubmitAction } from '../../../components/dialogs';
-import { PATHS } from '../../../lib/routing';
+import { changePasswordSchema, type ChangePasswordBody } from '@/contract';
+import { Form, NewPasswordFields, PasswordField, SubmitButton } from '@/components/form';
+import { useSubmitAction } from '@/components/dialogs';
+import { PATHS } from '@/lib/routing';
 import { useChangePasswordMutation } from '../api';
 
 const empty: ChangePasswordBody = { currentPassword: '', password: '', repassword: '' };

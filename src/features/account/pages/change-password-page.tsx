@@ -2,8 +2,8 @@
 import Alert from '@mui/material/Alert';
 import Paper from '@mui/material/Paper';
 import { FormattedMessage } from 'react-intl';
-import { PageHeader } from '../../../components/layout/page-header';
-import { useCurrentUser } from '../../../lib/api';
+import { PageHeader } from '@/components/layout/page-header';
+import { useCurrentUser } from '@/lib/api';
 import { ChangePasswordForm } from '../components/change-password-form';
 
 export default function ChangePasswordPage() {

@@ -19,14 +19,14 @@ import {
   type TotpEnableBody,
   type TotpSetupBody,
   type TotpSetupResult,
-} from '../../../contract';
-import { useSubmitAction } from '../../../components/dialogs';
-import { LoadingState } from '../../../components/feedback/loading-state';
-import { Form, PasswordField, TextInput, SubmitButton } from '../../../components/form';
-import { downloadText } from '../../../components/data-table';
-import { PageHeader } from '../../../components/layout/page-header';
-import { useCurrentUser } from '../../../lib/api';
-import { useCopy } from '../../../lib/clipboard';
+} from '@/contract';
+import { useSubmitAction } from '@/components/dialogs';
+import { LoadingState } from '@/components/feedback/loading-state';
+import { Form, PasswordField, TextInput, SubmitButton } from '@/components/form';
+import { downloadText } from '@/components/data-table';
+import { PageHeader } from '@/components/layout/page-header';
+import { useCurrentUser } from '@/lib/api';
+import { useCopy } from '@/lib/clipboard';
 import { useTotpDisableMutation, useTotpEnableMutation, useTotpSetupMutation } from '../api';
 
 /** The key in groups of four, as authenticator apps show it. */

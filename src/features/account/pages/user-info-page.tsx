@@ -2,11 +2,11 @@
 // way to the two-factor sign-in settings.
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import { DetailList } from '../../../components/dialogs';
-import { PageHeader } from '../../../components/layout/page-header';
-import { LoadingState } from '../../../components/feedback/loading-state';
-import { useProfileSummary } from '../../../lib/api';
-import { PATHS } from '../../../lib/routing';
+import { DetailList } from '@/components/dialogs';
+import { PageHeader } from '@/components/layout/page-header';
+import { LoadingState } from '@/components/feedback/loading-state';
+import { useProfileSummary } from '@/lib/api';
+import { PATHS } from '@/lib/routing';
 import { AvatarUpload } from '../components/avatar-upload';
 
 export default function UserInfoPage() {

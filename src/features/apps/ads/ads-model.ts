@@ -11,7 +11,7 @@ import {
   type AdSettingsBody,
   type AdSettingsField,
   type AdSlot,
-} from '../../../contract';
+} from '@/contract';
 
 export type AdFormValues = AdSettingsBody;
 

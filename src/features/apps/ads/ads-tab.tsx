@@ -13,16 +13,16 @@ import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useFormContext } from 'react-hook-form';
-import { useSubmitAction } from '../../../components/dialogs';
-import { ErrorState } from '../../../components/feedback/error-state';
-import { LoadingState } from '../../../components/feedback/loading-state';
-import { Form, NumberField, TextInput, SubmitButton } from '../../../components/form';
-import { AD_SLOTS_CLEARED_BY_MASTER, SMART_AD_SLOTS, adSettingsSchema, adToggleRefusal, type AdSlot } from '../../../contract';
-import { errorMessageId, fieldErrorsOf, useCurrentUser } from '../../../lib/api';
-import { useNotify } from '../../../lib/state';
+import { useSubmitAction } from '@/components/dialogs';
+import { ErrorState } from '@/components/feedback/error-state';
+import { LoadingState } from '@/components/feedback/loading-state';
+import { Form, NumberField, TextInput, SubmitButton } from '@/components/form';
+import { AD_SLOTS_CLEARED_BY_MASTER, SMART_AD_SLOTS, adSettingsSchema, adToggleRefusal, type AdSlot } from '@/contract';
+import { errorMessageId, fieldErrorsOf, useCurrentUser } from '@/lib/api';
+import { useNotify } from '@/lib/state';
 import { useGetAdSettingsQuery, useSetAdsMasterMutation, useUpdateAdSettingsMutation } from '../api';
 import { SwitchField } from '../components/switch-field';
-import { can } from '../../../lib/authorization';
+import { can } from '@/lib/authorization';
 import { REGULAR_SLOTS, activeKey, adMessageId, fromEntries, intervalKey, toAdBody, type AdFormValues } from './ads-model';
 
 /** Keeps the form in step with a refetch without losing what the user changed but did not save. */

@@ -6,10 +6,10 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { ErrorState } from '../../../components/feedback/error-state';
-import { LoadingState } from '../../../components/feedback/loading-state';
-import { Ltr } from '../../../components/ltr';
-import type { AlertDeliveryDto } from '../../../contract/notifications';
+import { ErrorState } from '@/components/feedback/error-state';
+import { LoadingState } from '@/components/feedback/loading-state';
+import { Ltr } from '@/components/ltr';
+import type { AlertDeliveryDto } from '@/contract/notifications';
 import { useGetAlertDeliveriesQuery } from '../api';
 
 const STATUS_COLOR = { delivered: 'success', pending: 'default', failed: 'error' } as const;

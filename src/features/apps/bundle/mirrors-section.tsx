@@ -11,12 +11,12 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { ConfirmDialog, FormDialog, useSubmitAction } from '../../../components/dialogs';
-import { ErrorState } from '../../../components/feedback/error-state';
-import { LoadingState } from '../../../components/feedback/loading-state';
-import { PasswordField, TextInput } from '../../../components/form';
-import { Ltr } from '../../../components/ltr';
-import { MIRRORS_MAX, mirrorCreateSchema, mirrorUpdateSchema, type MirrorDto, type MirrorTestResult } from '../../../contract/mirrors';
+import { ConfirmDialog, FormDialog, useSubmitAction } from '@/components/dialogs';
+import { ErrorState } from '@/components/feedback/error-state';
+import { LoadingState } from '@/components/feedback/loading-state';
+import { PasswordField, TextInput } from '@/components/form';
+import { Ltr } from '@/components/ltr';
+import { MIRRORS_MAX, mirrorCreateSchema, mirrorUpdateSchema, type MirrorDto, type MirrorTestResult } from '@/contract/mirrors';
 import { useDeleteMirrorMutation, useGetMirrorsQuery, usePublishMirrorMutation, useSaveMirrorMutation, useTestMirrorMutation } from '../api';
 
 const mono = 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace';

@@ -3,8 +3,8 @@ import ButtonBase from '@mui/material/ButtonBase';
 import Tooltip from '@mui/material/Tooltip';
 import ContentCopyIcon from '@mui/icons-material/ContentCopyOutlined';
 import { useIntl } from 'react-intl';
-import { Ltr } from '../../../components/ltr';
-import { useCopy } from '../../../lib/clipboard';
+import { Ltr } from '@/components/ltr';
+import { useCopy } from '@/lib/clipboard';
 
 export const shortKey = (key: string) => (key.length > 16 ? `${key.slice(0, 8)}…${key.slice(-6)}` : key);
 

@@ -1,10 +1,10 @@
 // The details popup of an app row: every field of the record, technical values left to right.
 import { FormattedMessage } from 'react-intl';
-import { DetailsDialog, type DetailItem } from '../../../components/dialogs';
-import { formatDate } from '../../../lib/i18n';
-import { selectLocale, useAppSelector } from '../../../lib/state';
+import { DetailsDialog, type DetailItem } from '@/components/dialogs';
+import { formatDate } from '@/lib/i18n';
+import { selectLocale, useAppSelector } from '@/lib/state';
 import { ApiKeyCell } from './api-key-cell';
-import type { AppDto } from '../../../contract';
+import type { AppDto } from '@/contract';
 
 export function AppDetailsDialog({ app, onClose }: { app: AppDto | null; onClose: () => void }) {
   const locale = useAppSelector(selectLocale);

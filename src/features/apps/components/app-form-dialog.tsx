@@ -2,9 +2,9 @@
 // both sides; the admin is chosen from the active app admins. Empty optional fields go as null,
 // and description is always sent as null (docs/product.md §5): the form has no description field.
 import { useMemo } from 'react';
-import { FormDialog } from '../../../components/dialogs';
-import { SelectField, TextInput } from '../../../components/form';
-import { appSchema, type AppBody, type AppDto } from '../../../contract';
+import { FormDialog } from '@/components/dialogs';
+import { SelectField, TextInput } from '@/components/form';
+import { appSchema, type AppBody, type AppDto } from '@/contract';
 import { useGetAppAdminChoicesQuery, useStoreAppMutation, useUpdateAppMutation } from '../api';
 
 export interface AppFormDialogProps {

@@ -10,26 +10,18 @@ import KeyIcon from '@mui/icons-material/VpnKeyOutlined';
 import SettingsIcon from '@mui/icons-material/SettingsOutlined';
 import DevicesIcon from '@mui/icons-material/DevicesOtherOutlined';
 import { FormattedMessage } from 'react-intl';
-import {
-  DataTable,
-  listStatus,
-  yesNoFilter,
-  type DataTableColumn,
-  type DataTableFilter,
-  type ExportColumn,
-  type RowAction,
-} from '../../../components/data-table';
-import { ConfirmDialog } from '../../../components/dialogs';
-import { useCurrentUser, useGetAppsQuery } from '../../../lib/api';
+import { DataTable, listStatus, yesNoFilter, type DataTableColumn, type DataTableFilter, type ExportColumn, type RowAction } from '@/components/data-table';
+import { ConfirmDialog } from '@/components/dialogs';
+import { useCurrentUser, useGetAppsQuery } from '@/lib/api';
 import { useDestroyAppMutation } from '../api';
-import { can } from '../../../lib/authorization';
+import { can } from '@/lib/authorization';
 import { ApiKeyCell } from './api-key-cell';
 import { AppDetailsDialog } from './app-details-dialog';
 import { AppFormDialog } from './app-form-dialog';
 import { RobotKeyDialog } from './robot-key-dialog';
 import { StatusSwitch } from './status-switch';
-import type { AppDto } from '../../../contract';
-import { hrefs } from '../../../lib/routing';
+import type { AppDto } from '@/contract';
+import { hrefs } from '@/lib/routing';
 
 const filters: DataTableFilter<AppDto>[] = [
   { kind: 'search', key: 'search', labelId: 'apps.list.search', match: (a) => [a.name, a.packageName, a.adminName, a.apiKey] },

@@ -11,10 +11,10 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import ContentCopyIcon from '@mui/icons-material/ContentCopyOutlined';
 import { FormattedMessage } from 'react-intl';
-import { ConfirmDialog } from '../../../components/dialogs';
+import { ConfirmDialog } from '@/components/dialogs';
 import { useGenerateRobotApiKeyMutation } from '../api';
-import { useCopy } from '../../../lib/clipboard';
-import type { AppDto } from '../../../contract';
+import { useCopy } from '@/lib/clipboard';
+import type { AppDto } from '@/contract';
 
 export function RobotKeyDialog({ app, onClose }: { app: AppDto | null; onClose: () => void }) {
   const [generate] = useGenerateRobotApiKeyMutation();

@@ -3,11 +3,11 @@
 import { useState } from 'react';
 import Switch from '@mui/material/Switch';
 import { useIntl } from 'react-intl';
-import { ConfirmDialog } from '../../../components/dialogs';
-import { errorMessageId } from '../../../lib/api';
-import { useNotify } from '../../../lib/state';
+import { ConfirmDialog } from '@/components/dialogs';
+import { errorMessageId } from '@/lib/api';
+import { useNotify } from '@/lib/state';
 import { useChangeAppStatusMutation } from '../api';
-import type { AppDto } from '../../../contract';
+import type { AppDto } from '@/contract';
 
 export function StatusSwitch({ app }: { app: AppDto }) {
   const intl = useIntl();

@@ -2,7 +2,7 @@
 // refuse or extend a change (the ad rules); without it the switch just sets the value.
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
-import { useField } from '../../../components/form';
+import { useField } from '@/components/form';
 
 export interface SwitchFieldProps {
   name: string;

@@ -1,5 +1,5 @@
 // /app/manage: every application (docs/product.md §2 "Application lists").
-import { PageHeader } from '../../../components/layout/page-header';
+import { PageHeader } from '@/components/layout/page-header';
 import { AppsList } from '../components/apps-list';
 
 export default function ManageAppsPage() {

@@ -15,10 +15,10 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { ErrorState } from '../../../components/feedback/error-state';
-import { LoadingState } from '../../../components/feedback/loading-state';
-import { Ltr } from '../../../components/ltr';
-import { LOCALES, OPERATORS, type Locale, type Operator } from '../../../contract';
+import { ErrorState } from '@/components/feedback/error-state';
+import { LoadingState } from '@/components/feedback/loading-state';
+import { Ltr } from '@/components/ltr';
+import { LOCALES, OPERATORS, type Locale, type Operator } from '@/contract';
 import { useGetClientConfigPreviewQuery } from '../api';
 
 /** Tables whose changes bump the config version, as the history names them ("table:op"). */

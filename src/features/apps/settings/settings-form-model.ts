@@ -9,7 +9,7 @@ import {
   type AppSettingsDto,
   type AppSettingsFormValues,
   type SettingKey,
-} from '../../../contract';
+} from '@/contract';
 
 /** The form edits every field of the contract's table, in its groups' order. */
 export const SETTINGS_FIELDS = Object.values(SETTINGS_GROUPS).flat();

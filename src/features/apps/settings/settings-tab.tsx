@@ -8,10 +8,10 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { useSubmitAction } from '../../../components/dialogs';
-import { ErrorState } from '../../../components/feedback/error-state';
-import { LoadingState } from '../../../components/feedback/loading-state';
-import { Form, NumberField, SelectField, TextInput, TimeStepField, SubmitButton } from '../../../components/form';
+import { useSubmitAction } from '@/components/dialogs';
+import { ErrorState } from '@/components/feedback/error-state';
+import { LoadingState } from '@/components/feedback/loading-state';
+import { Form, NumberField, SelectField, TextInput, TimeStepField, SubmitButton } from '@/components/form';
 import {
   DETECT_LOCATION_BY,
   SETTINGS_GROUPS,
@@ -23,12 +23,12 @@ import {
   type CountryDto,
   type SettingKey,
   type SettingsGroup,
-} from '../../../contract';
-import { useCurrentUser, useGetCountriesQuery } from '../../../lib/api';
+} from '@/contract';
+import { useCurrentUser, useGetCountriesQuery } from '@/lib/api';
 import { useGetAppQuery, useUpdateAppSettingsMutation } from '../api';
-import { CountriesField } from '../../../components/country';
+import { CountriesField } from '@/components/country';
 import { SwitchField } from '../components/switch-field';
-import { can } from '../../../lib/authorization';
+import { can } from '@/lib/authorization';
 import { toFormValues, toSettingsBody } from './settings-form-model';
 
 const fieldWidth = (field: SettingKey) => {

@@ -2,7 +2,7 @@
 // else): links a standard client imports to get every profile of the app's servers, made, listed
 // and revoked with the shared list and form (components/subscriptions), this feature's calls and
 // texts (apps.subscriptions.*).
-import { SubscriptionList } from '../../../components/subscriptions/subscription-list';
+import { SubscriptionList } from '@/components/subscriptions/subscription-list';
 import { useCreateAppSubscriptionMutation, useGetAppSubscriptionsQuery, useRevokeAppSubscriptionMutation } from '../api';
 
 export function SubscriptionsTab({ appId }: { appId: number }) {

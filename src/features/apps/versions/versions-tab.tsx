@@ -15,12 +15,12 @@ import Typography from '@mui/material/Typography';
 import BlockIcon from '@mui/icons-material/Block';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
-import { DataTable, type DataTableColumn, type RowAction } from '../../../components/data-table';
-import { ConfirmDialog } from '../../../components/dialogs';
-import { ErrorState } from '../../../components/feedback/error-state';
-import { LoadingState } from '../../../components/feedback/loading-state';
-import { Form, SelectField } from '../../../components/form';
-import { blockVersionSchema, type BlockVersionBody, type VersionDto } from '../../../contract';
+import { DataTable, type DataTableColumn, type RowAction } from '@/components/data-table';
+import { ConfirmDialog } from '@/components/dialogs';
+import { ErrorState } from '@/components/feedback/error-state';
+import { LoadingState } from '@/components/feedback/loading-state';
+import { Form, SelectField } from '@/components/form';
+import { blockVersionSchema, type BlockVersionBody, type VersionDto } from '@/contract';
 import { useBlockVersionMutation, useDeleteVersionMutation, useGetVersionsQuery } from '../api';
 
 type SubTab = 'block' | 'active' | 'blocked';

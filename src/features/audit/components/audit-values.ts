@@ -1,6 +1,6 @@
 // How an audit record's values read in the panel: a secret's AUDIT_CHANGED as the localised
 // "changed", objects and lists as compact JSON, nothing as an empty cell.
-import { AUDIT_CHANGED } from '../../../contract';
+import { AUDIT_CHANGED } from '@/contract';
 
 export type Translate = (id: string) => string;
 

@@ -16,11 +16,11 @@ import {
   type DataTableFilter,
   type RowAction,
   type ServerExport,
-} from '../../../components/data-table';
-import { CalendarProvider } from '../../../components/form';
-import { PageHeader } from '../../../components/layout/page-header';
-import { formatDate } from '../../../lib/i18n';
-import { selectLocale, useAppSelector } from '../../../lib/state';
+} from '@/components/data-table';
+import { CalendarProvider } from '@/components/form';
+import { PageHeader } from '@/components/layout/page-header';
+import { formatDate } from '@/lib/i18n';
+import { selectLocale, useAppSelector } from '@/lib/state';
 import { useGetAuditFiltersQuery, useGetAuditQuery, type AuditArgs, type AuditRow } from '../api';
 import { AuditDetailsDialog } from '../components/audit-details-dialog';
 import { changedFields, labelOf, targetText } from '../components/audit-values';

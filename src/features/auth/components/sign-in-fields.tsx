@@ -8,10 +8,10 @@
 // invalid field, focuses the first and reports checkInput; a server 400's field errors land on the
 // matching fields.
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { V } from '../../../contract/errors';
-import { isEnglishText } from '../../../contract/text-rules';
-import { isApiError } from '../../../lib/api/errors';
-import { useText } from '../../../lib/i18n/plain-text';
+import { V } from '@/contract/errors';
+import { isEnglishText } from '@/contract/text-rules';
+import { isApiError } from '@/lib/api/errors';
+import { useText } from '@/lib/i18n/plain-text';
 
 export type FieldErrors<T> = Partial<Record<keyof T, string>>;
 

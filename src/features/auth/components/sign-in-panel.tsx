@@ -8,10 +8,10 @@
 // the bootstrap (src/boot) and the page of the app's /login route (pages/login-page.tsx); each
 // host says how to report a message and what to do with the token.
 import { useState } from 'react';
-import { checkSignIn, checkTotpCode, type SignInFields, type TotpCodeFields } from '../../../contract/sign-in-rules';
-import { request, type ApiError } from '../../../lib/api/base-query';
-import { errorMessageId } from '../../../lib/api/errors';
-import { useText } from '../../../lib/i18n/plain-text';
+import { checkSignIn, checkTotpCode, type SignInFields, type TotpCodeFields } from '@/contract/sign-in-rules';
+import { request, type ApiError } from '@/lib/api/base-query';
+import { errorMessageId } from '@/lib/api/errors';
+import { useText } from '@/lib/i18n/plain-text';
 import { SignInField, usePasswordToggle, useSignInForm } from './sign-in-fields';
 
 export interface SignInPanelProps {

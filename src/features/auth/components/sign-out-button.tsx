@@ -6,10 +6,10 @@ import Tooltip from '@mui/material/Tooltip';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
-import { ConfirmDialog } from '../../../components/dialogs';
-import { endSession } from '../../../lib/api';
-import { useAppDispatch, useFlushPersisted } from '../../../lib/state';
-import { PATHS } from '../../../lib/routing';
+import { ConfirmDialog } from '@/components/dialogs';
+import { endSession } from '@/lib/api';
+import { useAppDispatch, useFlushPersisted } from '@/lib/state';
+import { PATHS } from '@/lib/routing';
 import { useLogoutMutation } from '../api';
 
 export function SignOutButton() {

@@ -3,8 +3,8 @@
 // success stores the token, welcomes the user and opens the dashboard (the token is in
 // localStorage by then); the dashboard loads while the server checks the password.
 import { useNavigate } from 'react-router-dom';
-import { selectLocale, signedIn, useAppDispatch, useAppSelector, useFlushPersisted, useNotify } from '../../../lib/state';
-import { PATHS, preloadRoute } from '../../../lib/routing';
+import { selectLocale, signedIn, useAppDispatch, useAppSelector, useFlushPersisted, useNotify } from '@/lib/state';
+import { PATHS, preloadRoute } from '@/lib/routing';
 import { SignInPanel } from '../components/sign-in-panel';
 
 export default function LoginPage() {

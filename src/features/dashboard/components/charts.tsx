@@ -13,11 +13,11 @@ import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
-import type { DashboardStats } from '../../../contract';
-import { formatDate, formatNumber } from '../../../lib/i18n';
-import { hrefs } from '../../../lib/routing';
-import { useAppSelector } from '../../../lib/state/hooks';
-import { selectLocale } from '../../../lib/state/settings-slice';
+import type { DashboardStats } from '@/contract';
+import { formatDate, formatNumber } from '@/lib/i18n';
+import { hrefs } from '@/lib/routing';
+import { useAppSelector } from '@/lib/state/hooks';
+import { selectLocale } from '@/lib/state/settings-slice';
 
 const HEIGHT = 260;
 

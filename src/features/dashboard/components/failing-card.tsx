@@ -9,12 +9,12 @@ import Typography from '@mui/material/Typography';
 import ReportProblemOutlinedIcon from '@mui/icons-material/ReportProblemOutlined';
 import { FormattedMessage } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
-import { OPERATORS, type HealthCellDto, type Operator } from '../../../contract';
-import { useGrant } from '../../../lib/authorization';
-import { formatNumber } from '../../../lib/i18n';
-import { PATHS } from '../../../lib/routing';
-import { useAppSelector } from '../../../lib/state/hooks';
-import { selectLocale } from '../../../lib/state/settings-slice';
+import { OPERATORS, type HealthCellDto, type Operator } from '@/contract';
+import { useGrant } from '@/lib/authorization';
+import { formatNumber } from '@/lib/i18n';
+import { PATHS } from '@/lib/routing';
+import { useAppSelector } from '@/lib/state/hooks';
+import { selectLocale } from '@/lib/state/settings-slice';
 import { useGetHealthCellsQuery } from '../api';
 
 /** Failing profiles per operator, operators with none left out, in menu order. */

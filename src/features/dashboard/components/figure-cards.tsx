@@ -16,12 +16,12 @@ import PhoneAndroidOutlinedIcon from '@mui/icons-material/PhoneAndroidOutlined';
 import TrendingUpOutlinedIcon from '@mui/icons-material/TrendingUpOutlined';
 import { FormattedMessage } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
-import type { DashboardStats } from '../../../contract';
-import { useCan } from '../../../lib/authorization';
-import { formatNumber } from '../../../lib/i18n';
-import { PATHS } from '../../../lib/routing';
-import { useAppSelector } from '../../../lib/state/hooks';
-import { selectLocale } from '../../../lib/state/settings-slice';
+import type { DashboardStats } from '@/contract';
+import { useCan } from '@/lib/authorization';
+import { formatNumber } from '@/lib/i18n';
+import { PATHS } from '@/lib/routing';
+import { useAppSelector } from '@/lib/state/hooks';
+import { selectLocale } from '@/lib/state/settings-slice';
 
 interface FigureProps {
   id: string;

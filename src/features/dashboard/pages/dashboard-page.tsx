@@ -13,10 +13,10 @@ import AccountCircleOutlinedIcon from '@mui/icons-material/AccountCircleOutlined
 import LockResetOutlinedIcon from '@mui/icons-material/LockResetOutlined';
 import { FormattedMessage } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
-import { ErrorState } from '../../../components/feedback/error-state';
-import { LoadingState } from '../../../components/feedback/loading-state';
-import { useProfileSummary } from '../../../lib/api';
-import { PATHS } from '../../../lib/routing';
+import { ErrorState } from '@/components/feedback/error-state';
+import { LoadingState } from '@/components/feedback/loading-state';
+import { useProfileSummary } from '@/lib/api';
+import { PATHS } from '@/lib/routing';
 import { useGetDashboardStatsQuery } from '../api';
 import { OperatorsChart, RegistrationsChart, VersionsChart } from '../components/charts';
 import { FigureCards } from '../components/figure-cards';

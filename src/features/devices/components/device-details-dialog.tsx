@@ -1,7 +1,7 @@
 // The read-only popup of one device: every field, technical values left to right.
-import { DetailsDialog, type DetailItem } from '../../../components/dialogs';
-import { formatDate } from '../../../lib/i18n';
-import { selectLocale, useAppSelector } from '../../../lib/state';
+import { DetailsDialog, type DetailItem } from '@/components/dialogs';
+import { formatDate } from '@/lib/i18n';
+import { selectLocale, useAppSelector } from '@/lib/state';
 import type { Device } from '../api';
 
 const when = { dateStyle: 'medium', timeStyle: 'short' } as const;

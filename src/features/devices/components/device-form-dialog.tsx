@@ -4,9 +4,9 @@
 // the staff token), which writes an audit record like every staff change; only active apps are offered,
 // as the phones of an inactive app cannot register either.
 import { useMemo } from 'react';
-import { deviceUpdateSchema, type DeviceUpdateBody } from '../../../contract';
-import { FormDialog } from '../../../components/dialogs';
-import { EnglishTextField, NumberField, SelectField } from '../../../components/form';
+import { deviceUpdateSchema, type DeviceUpdateBody } from '@/contract';
+import { FormDialog } from '@/components/dialogs';
+import { EnglishTextField, NumberField, SelectField } from '@/components/form';
 import { useAddDeviceMutation, useUpdateDeviceMutation, type Device, type DeviceAppOption } from '../api';
 
 export interface DeviceFormDialogProps {

@@ -15,7 +15,7 @@ import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import { FormattedMessage } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
-import { ConfirmDialog } from '../../../components/dialogs';
+import { ConfirmDialog } from '@/components/dialogs';
 import {
   DataTable,
   useTableFilters,
@@ -24,14 +24,14 @@ import {
   type DataTableFilter,
   type RowAction,
   type ServerExport,
-} from '../../../components/data-table';
-import { PageHeader } from '../../../components/layout/page-header';
-import { Ltr } from '../../../components/ltr';
-import type { DeviceSortKey } from '../../../contract';
-import { formatDate } from '../../../lib/i18n';
-import { selectLocale, useAppSelector } from '../../../lib/state';
-import { useGetAppsQuery, useMissingAppOption } from '../../../lib/api';
-import { useGrant } from '../../../lib/authorization';
+} from '@/components/data-table';
+import { PageHeader } from '@/components/layout/page-header';
+import { Ltr } from '@/components/ltr';
+import type { DeviceSortKey } from '@/contract';
+import { formatDate } from '@/lib/i18n';
+import { selectLocale, useAppSelector } from '@/lib/state';
+import { useGetAppsQuery, useMissingAppOption } from '@/lib/api';
+import { useGrant } from '@/lib/authorization';
 import { useDestroyDeviceMutation, useGetDevicesQuery, type Device } from '../api';
 import { DeviceDetailsDialog } from '../components/device-details-dialog';
 import { DeviceFormDialog } from '../components/device-form-dialog';

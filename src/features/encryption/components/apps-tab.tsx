@@ -7,10 +7,10 @@ import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import LockOpenOutlinedIcon from '@mui/icons-material/LockOpenOutlined';
 import SourceOutlinedIcon from '@mui/icons-material/SourceOutlined';
 import { useIntl } from 'react-intl';
-import { SOURCE_HOSTS, setRepoSchema, type SetRepoBody } from '../../../contract';
-import { DataTable, type DataTableColumn, type DataTableFilter, type ExportColumn, type RowAction } from '../../../components/data-table';
-import { FormDialog } from '../../../components/dialogs';
-import { EnglishTextField } from '../../../components/form';
+import { SOURCE_HOSTS, setRepoSchema, type SetRepoBody } from '@/contract';
+import { DataTable, type DataTableColumn, type DataTableFilter, type ExportColumn, type RowAction } from '@/components/data-table';
+import { FormDialog } from '@/components/dialogs';
+import { EnglishTextField } from '@/components/form';
 import { useSetRepoMutation, type EncryptionApp } from '../api';
 import { DecryptDialog } from './decrypt-dialog';
 

@@ -2,12 +2,12 @@
 // them (null = not set). Opening the popup (re)reads them; a failure toasts and shows the error.
 import { useEffect } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { SOURCE_HOSTS } from '../../../contract';
-import { DetailList, DetailsDialog } from '../../../components/dialogs';
-import { ErrorState } from '../../../components/feedback/error-state';
-import { LoadingState } from '../../../components/feedback/loading-state';
-import { errorMessageId } from '../../../lib/api';
-import { useNotify } from '../../../lib/state';
+import { SOURCE_HOSTS } from '@/contract';
+import { DetailList, DetailsDialog } from '@/components/dialogs';
+import { ErrorState } from '@/components/feedback/error-state';
+import { LoadingState } from '@/components/feedback/loading-state';
+import { errorMessageId } from '@/lib/api';
+import { useNotify } from '@/lib/state';
 import { useDecryptDomainQuery, type EncryptionApp } from '../api';
 
 export function DecryptDialog({ app, onClose }: { app: EncryptionApp | null; onClose: () => void }) {

@@ -10,11 +10,11 @@ import Typography from '@mui/material/Typography';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { wordEncryptionSchema, type WordEncryptionBody } from '../../../contract';
-import { useSubmitAction } from '../../../components/dialogs';
-import { Form, SelectField, TextInput, SubmitButton } from '../../../components/form';
+import { wordEncryptionSchema, type WordEncryptionBody } from '@/contract';
+import { useSubmitAction } from '@/components/dialogs';
+import { Form, SelectField, TextInput, SubmitButton } from '@/components/form';
 import { useEncryptWordMutation, type EncryptionApp } from '../api';
-import { useCopy } from '../../../lib/clipboard';
+import { useCopy } from '@/lib/clipboard';
 
 export interface EncryptorTabProps {
   apps: readonly EncryptionApp[];

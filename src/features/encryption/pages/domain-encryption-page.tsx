@@ -7,11 +7,11 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Box from '@mui/material/Box';
 import { useIntl } from 'react-intl';
-import { PageHeader } from '../../../components/layout/page-header';
-import { ErrorState } from '../../../components/feedback/error-state';
-import { LoadingState } from '../../../components/feedback/loading-state';
-import { useCan } from '../../../lib/authorization';
-import { useGetAppsQuery } from '../../../lib/api';
+import { PageHeader } from '@/components/layout/page-header';
+import { ErrorState } from '@/components/feedback/error-state';
+import { LoadingState } from '@/components/feedback/loading-state';
+import { useCan } from '@/lib/authorization';
+import { useGetAppsQuery } from '@/lib/api';
 import { AppsTab } from '../components/apps-tab';
 import { EncryptorTab } from '../components/encryptor-tab';
 

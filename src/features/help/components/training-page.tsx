@@ -4,7 +4,7 @@
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { FormattedMessage } from 'react-intl';
-import { PageHeader } from '../../../components/layout/page-header';
+import { PageHeader } from '@/components/layout/page-header';
 import { HelpGuide, type GuideSections } from './help-guide';
 
 export interface TrainingPageProps {

@@ -12,10 +12,10 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { FormattedMessage } from 'react-intl';
-import { API_PREFIX, APP_API_KEY_HEADER, CLIENT_REPORT_MAX } from '../../../contract';
-import { BUNDLE_FIELDS, BUNDLE_LIFETIME_DAYS, BUNDLE_SHELL_CHECK, BUNDLE_VERIFIER_COMMAND } from '../../../contract/bundle';
-import { PageHeader } from '../../../components/layout/page-header';
-import { Ltr } from '../../../components/ltr';
+import { API_PREFIX, APP_API_KEY_HEADER, CLIENT_REPORT_MAX } from '@/contract';
+import { BUNDLE_FIELDS, BUNDLE_LIFETIME_DAYS, BUNDLE_SHELL_CHECK, BUNDLE_VERIFIER_COMMAND } from '@/contract/bundle';
+import { PageHeader } from '@/components/layout/page-header';
+import { Ltr } from '@/components/ltr';
 
 export const API_DOCS_PATH = '/api/docs';
 /** Placeholders only: the real seeded password is never shown. */

@@ -12,8 +12,8 @@ import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import { useIntl } from 'react-intl';
 import { NavLink, useLocation } from 'react-router-dom';
-import type { Locale, MenuItem, RoleRef } from '../../../contract';
-import { PATHS } from '../../../lib/routing';
+import type { Locale, MenuItem, RoleRef } from '@/contract';
+import { PATHS } from '@/lib/routing';
 import { buildMenu, isActivePath, leafPaths, type MenuNode } from '../build-menu';
 import { menuIcon } from '../menu-icons';
 

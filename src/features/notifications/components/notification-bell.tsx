@@ -16,12 +16,12 @@ import Typography from '@mui/material/Typography';
 import NotificationsOutlinedIcon from '@mui/icons-material/NotificationsOutlined';
 import { useIntl } from 'react-intl';
 import type { ReactNode } from 'react';
-import { NOTIFICATIONS_POLL_SECONDS, type NotificationDto } from '../../../contract/notifications';
-import { Ltr } from '../../../components/ltr';
-import { UserText } from '../../../components/user-text';
-import { useGrant } from '../../../lib/authorization';
-import { formatDate } from '../../../lib/i18n';
-import { directionOf, selectLocale, useAppSelector } from '../../../lib/state';
+import { NOTIFICATIONS_POLL_SECONDS, type NotificationDto } from '@/contract/notifications';
+import { Ltr } from '@/components/ltr';
+import { UserText } from '@/components/user-text';
+import { useGrant } from '@/lib/authorization';
+import { formatDate } from '@/lib/i18n';
+import { directionOf, selectLocale, useAppSelector } from '@/lib/state';
 import { useGetNotificationsQuery, useMarkNotificationsReadMutation } from '../api';
 
 const verdictId = (v: string | null) => `notifications.verdict.${v ?? 'none'}`;

@@ -4,9 +4,9 @@
 // offered to remove their own apps from it instead, an update without them that leaves the server
 // and its profiles to the other apps.
 import { useIntl } from 'react-intl';
-import { ERROR_CODES, ROLE_IDS } from '../../../contract';
-import { ConfirmDialog } from '../../../components/dialogs';
-import { isApiError, useCurrentUser } from '../../../lib/api';
+import { ERROR_CODES, ROLE_IDS } from '@/contract';
+import { ConfirmDialog } from '@/components/dialogs';
+import { isApiError, useCurrentUser } from '@/lib/api';
 import { useDestroyServerMutation, useUpdateServerMutation } from '../api';
 import type { Server } from '../types';
 

@@ -1,12 +1,12 @@
 // A server's details popup: every field the list carries (never the password itself).
 import Stack from '@mui/material/Stack';
 import { useIntl } from 'react-intl';
-import { DetailsDialog } from '../../../components/dialogs';
-import { Ltr } from '../../../components/ltr';
-import { countryName, formatNameList } from '../../../lib/i18n';
-import { selectLocale, useAppSelector } from '../../../lib/state';
+import { DetailsDialog } from '@/components/dialogs';
+import { Ltr } from '@/components/ltr';
+import { countryName, formatNameList } from '@/lib/i18n';
+import { selectLocale, useAppSelector } from '@/lib/state';
 import type { Server } from '../types';
-import { Flag } from '../../../components/country';
+import { Flag } from '@/components/country';
 
 export function ServerDetailsDialog({ open, server, onClose }: { open: boolean; server: Server; onClose: () => void }) {
   const intl = useIntl();

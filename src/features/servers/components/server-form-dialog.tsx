@@ -5,13 +5,13 @@
 // typed a name of their own. On edit the password starts blank: blank keeps the stored one.
 import { useFormContext } from 'react-hook-form';
 import { useIntl } from 'react-intl';
-import { serverSchema, type ServerBody } from '../../../contract';
-import { FormDialog } from '../../../components/dialogs';
-import { NumberField, PasswordField, SelectField, TextInput } from '../../../components/form';
-import { useGetAppsQuery, useGetCountriesQuery } from '../../../lib/api';
+import { serverSchema, type ServerBody } from '@/contract';
+import { FormDialog } from '@/components/dialogs';
+import { NumberField, PasswordField, SelectField, TextInput } from '@/components/form';
+import { useGetAppsQuery, useGetCountriesQuery } from '@/lib/api';
 import { useAddServerMutation, useUpdateServerMutation, type ServersScope } from '../api';
 import type { Server } from '../types';
-import { CountryField, type CountryChoice } from '../../../components/country';
+import { CountryField, type CountryChoice } from '@/components/country';
 import { useMemo, useRef } from 'react';
 
 /** `ir-server-1`, or the next free number among the names already in use. */

@@ -6,13 +6,13 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import { FormattedMessage } from 'react-intl';
-import { OPERATOR_SETTING_KEYS, operatorSettingsSchema, type OperatorSettingsBody } from '../../../contract';
-import { useSubmitAction } from '../../../components/dialogs';
-import { ErrorState } from '../../../components/feedback/error-state';
-import { LoadingState } from '../../../components/feedback/loading-state';
-import { Form, TextInput, SubmitButton } from '../../../components/form';
-import { PageHeader } from '../../../components/layout/page-header';
-import { useCan } from '../../../lib/authorization';
+import { OPERATOR_SETTING_KEYS, operatorSettingsSchema, type OperatorSettingsBody } from '@/contract';
+import { useSubmitAction } from '@/components/dialogs';
+import { ErrorState } from '@/components/feedback/error-state';
+import { LoadingState } from '@/components/feedback/loading-state';
+import { Form, TextInput, SubmitButton } from '@/components/form';
+import { PageHeader } from '@/components/layout/page-header';
+import { useCan } from '@/lib/authorization';
 import { useGetOperatorSettingsQuery, useSaveOperatorSettingsMutation } from '../api';
 
 export default function OperatorSettingsPage() {

@@ -1,7 +1,7 @@
 // Which toast a failed access/* call shows (docs/product.md §6): the server's guard codes (role in use, protected
 // role, name taken) get their own texts; anything else the action's own error.
-import { ERROR_CODES } from '../../../contract';
-import { isApiError } from '../../../lib/api';
+import { ERROR_CODES } from '@/contract';
+import { isApiError } from '@/lib/api';
 
 export function accessErrorId(fallbackId: string) {
   return (error: unknown): string => {

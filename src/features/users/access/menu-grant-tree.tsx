@@ -4,9 +4,9 @@ import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Typography from '@mui/material/Typography';
-import type { MenuItem } from '../../../contract';
-import { Ltr } from '../../../components/ltr';
-import { selectLocale, useAppSelector } from '../../../lib/state';
+import type { MenuItem } from '@/contract';
+import { Ltr } from '@/components/ltr';
+import { selectLocale, useAppSelector } from '@/lib/state';
 
 interface MenuGrantTreeProps {
   items: readonly MenuItem[];

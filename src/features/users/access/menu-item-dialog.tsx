@@ -1,9 +1,9 @@
 // Add or edit a menu item (docs/product.md §6; docs/product.md §3 permission/menu item): a Persian name, an English
 // name and a panel route, validated by the contract's menu schemas. A new item goes under `parent`
 // (none: a root item), as its last child.
-import { menuInputSchema, menuUpdateSchema, type MenuInput, type MenuItem } from '../../../contract';
-import { FormDialog } from '../../../components/dialogs';
-import { EnglishTextField, PersianTextField } from '../../../components/form';
+import { menuInputSchema, menuUpdateSchema, type MenuInput, type MenuItem } from '@/contract';
+import { FormDialog } from '@/components/dialogs';
+import { EnglishTextField, PersianTextField } from '@/components/form';
 import { useCreateMenuMutation, useUpdateMenuMutation } from '../access-api';
 
 type MenuItemDialogProps = { onClose: () => void } & ({ item: MenuItem; parent?: undefined } | { item?: undefined; parent: MenuItem | null });

@@ -11,8 +11,8 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { operationKey, type Operation } from '../../../contract';
-import { Ltr } from '../../../components/ltr';
+import { operationKey, type Operation } from '@/contract';
+import { Ltr } from '@/components/ltr';
 
 interface OperationGroupsProps {
   operations: readonly Operation[];

@@ -1,9 +1,9 @@
 // Create or edit a role (docs/product.md §6): a Persian and an English name, as a menu item has,
 // and an optional description in each language, validated by the contract's roleInputSchema. The
 // English name is the role's unique key; the server's "name taken" lands on its field.
-import { roleInputSchema, type RoleDetail, type RoleInput } from '../../../contract';
-import { FormDialog } from '../../../components/dialogs';
-import { EnglishTextField, PersianTextField, TextInput } from '../../../components/form';
+import { roleInputSchema, type RoleDetail, type RoleInput } from '@/contract';
+import { FormDialog } from '@/components/dialogs';
+import { EnglishTextField, PersianTextField, TextInput } from '@/components/form';
 import { useCreateRoleMutation, useUpdateRoleMutation } from '../access-api';
 import { accessErrorId } from './access-errors';
 

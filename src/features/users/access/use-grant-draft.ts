@@ -2,7 +2,7 @@
 // scope, with how many changes differ from what the server holds. Checking a menu item checks its
 // ancestors (a child is only reachable through its parent); unchecking one unchecks its descendants.
 import { useCallback, useMemo, useState } from 'react';
-import { flattenMenu, operationKey, type AccessScope, type MenuItem, type OperationRef, type PermissionsInput, type RoleGrants } from '../../../contract';
+import { flattenMenu, operationKey, type AccessScope, type MenuItem, type OperationRef, type PermissionsInput, type RoleGrants } from '@/contract';
 
 export interface GrantDraft {
   menuIds: ReadonlySet<number>;

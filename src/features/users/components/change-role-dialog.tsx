@@ -1,10 +1,10 @@
 // "Change role" (docs/product.md §5): a role must be chosen; the choice starts empty, so nothing is sent until
 // one is picked (the contract's changeRoleSchema). The options come from access/roles.
 import { useIntl } from 'react-intl';
-import { changeRoleSchema, type ChangeRoleBody, type StaffUser } from '../../../contract';
-import { FormDialog } from '../../../components/dialogs';
-import { SelectField } from '../../../components/form';
-import { roleLabel } from '../../../lib/i18n';
+import { changeRoleSchema, type ChangeRoleBody, type StaffUser } from '@/contract';
+import { FormDialog } from '@/components/dialogs';
+import { SelectField } from '@/components/form';
+import { roleLabel } from '@/lib/i18n';
 import { useChangeUserRoleMutation, useGetRolesQuery } from '../api';
 import { userErrorId } from '../user-errors';
 

@@ -1,7 +1,7 @@
 // "Edit user" (docs/product.md §5): email, name and family required (name and family Persian-only), the rest
 // optional; validated by the contract's userUpdateSchema. Server field errors land on the fields.
-import { userUpdateSchema, type StaffUser, type UserUpdateBody } from '../../../contract';
-import { FormDialog } from '../../../components/dialogs';
+import { userUpdateSchema, type StaffUser, type UserUpdateBody } from '@/contract';
+import { FormDialog } from '@/components/dialogs';
 import { useUpdateUserMutation } from '../api';
 import { userErrorId } from '../user-errors';
 import { EmailField, EnglishNameFields, FieldGrid, OptionalProfileFields, PersianNameFields } from './user-profile-fields';

@@ -2,10 +2,10 @@
 // it at their next sign-in, and their open sessions end.
 import Alert from '@mui/material/Alert';
 import { FormattedMessage } from 'react-intl';
-import { adminSetPasswordSchema, type StaffUser } from '../../../contract';
-import { FormDialog } from '../../../components/dialogs';
-import { NewPasswordFields } from '../../../components/form';
-import { Ltr } from '../../../components/ltr';
+import { adminSetPasswordSchema, type StaffUser } from '@/contract';
+import { FormDialog } from '@/components/dialogs';
+import { NewPasswordFields } from '@/components/form';
+import { Ltr } from '@/components/ltr';
 import { useSetUserPasswordMutation } from '../api';
 import { userErrorId } from '../user-errors';
 

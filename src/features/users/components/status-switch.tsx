@@ -4,9 +4,9 @@
 // toasts too, naming the user.
 import Switch from '@mui/material/Switch';
 import { useIntl } from 'react-intl';
-import type { StaffUser } from '../../../contract';
-import { useNotify } from '../../../lib/state';
-import { errorMessageId } from '../../../lib/api';
+import type { StaffUser } from '@/contract';
+import { useNotify } from '@/lib/state';
+import { errorMessageId } from '@/lib/api';
 import { useChangeUserStatusMutation } from '../api';
 import { userErrorId } from '../user-errors';
 

@@ -6,9 +6,9 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { InfoDialog, useSubmitAction } from '../../../components/dialogs';
-import { LoadingState } from '../../../components/feedback/loading-state';
-import { roleLabel } from '../../../lib/i18n';
+import { InfoDialog, useSubmitAction } from '@/components/dialogs';
+import { LoadingState } from '@/components/feedback/loading-state';
+import { roleLabel } from '@/lib/i18n';
 import { useGetTotpRolesQuery, useRequireTotpForRoleMutation } from '../api';
 
 export function TotpRolesDialog({ open, onClose }: { open: boolean; onClose: () => void }) {

@@ -1,9 +1,9 @@
 // The details popup of a user row: every field of the record, technical values left to right.
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { StaffUser } from '../../../contract';
-import { DetailsDialog, type DetailItem } from '../../../components/dialogs';
-import { formatDate, roleLabel } from '../../../lib/i18n';
-import { selectLocale, useAppSelector } from '../../../lib/state';
+import type { StaffUser } from '@/contract';
+import { DetailsDialog, type DetailItem } from '@/components/dialogs';
+import { formatDate, roleLabel } from '@/lib/i18n';
+import { selectLocale, useAppSelector } from '@/lib/state';
 
 interface Props {
   user: StaffUser | null;

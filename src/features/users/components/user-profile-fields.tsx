@@ -3,8 +3,8 @@
 // right, free text for address and about, sex and birthdate.
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
-import { SEX } from '../../../contract';
-import { DateField, EnglishTextField, PersianTextField, SelectField, TextInput } from '../../../components/form';
+import { SEX } from '@/contract';
+import { DateField, EnglishTextField, PersianTextField, SelectField, TextInput } from '@/components/form';
 
 export const SEX_OPTIONS = [
   { value: SEX.male, labelId: 'users.sex.male' },

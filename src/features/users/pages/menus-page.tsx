@@ -13,17 +13,17 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import PlaylistAddIcon from '@mui/icons-material/PlaylistAdd';
 import { FormattedMessage } from 'react-intl';
-import { flattenMenu, type MenuItem, type MenuMoveDirection } from '../../../contract';
-import { RowActions, type RowAction } from '../../../components/data-table';
-import { ConfirmDialog } from '../../../components/dialogs';
-import { ErrorState } from '../../../components/feedback/error-state';
-import { LoadingState } from '../../../components/feedback/loading-state';
-import { Ltr } from '../../../components/ltr';
-import { PageHeader } from '../../../components/layout/page-header';
-import { selectLocale, useAppSelector, useNotify } from '../../../lib/state';
+import { flattenMenu, type MenuItem, type MenuMoveDirection } from '@/contract';
+import { RowActions, type RowAction } from '@/components/data-table';
+import { ConfirmDialog } from '@/components/dialogs';
+import { ErrorState } from '@/components/feedback/error-state';
+import { LoadingState } from '@/components/feedback/loading-state';
+import { Ltr } from '@/components/ltr';
+import { PageHeader } from '@/components/layout/page-header';
+import { selectLocale, useAppSelector, useNotify } from '@/lib/state';
 import { useDeleteMenuMutation, useGetMenusQuery, useMoveMenuMutation } from '../access-api';
 import { MenuItemDialog } from '../access/menu-item-dialog';
-import { UserText } from '../../../components/user-text';
+import { UserText } from '@/components/user-text';
 
 type Open = { kind: 'add'; parent: MenuItem | null } | { kind: 'edit' | 'delete'; item: MenuItem };
 

@@ -16,13 +16,13 @@ import PhonelinkLockOutlinedIcon from '@mui/icons-material/PhonelinkLockOutlined
 import Stack from '@mui/material/Stack';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
-import type { StaffUser } from '../../../contract';
-import { DataTable, listStatus, yesNoFilter, type DataTableColumn, type DataTableFilter, type RowAction } from '../../../components/data-table';
-import { ConfirmDialog } from '../../../components/dialogs';
-import { PageHeader } from '../../../components/layout/page-header';
-import { useCan } from '../../../lib/authorization';
-import { fullName, roleLabel } from '../../../lib/i18n';
-import { selectLocale, useAppSelector } from '../../../lib/state';
+import type { StaffUser } from '@/contract';
+import { DataTable, listStatus, yesNoFilter, type DataTableColumn, type DataTableFilter, type RowAction } from '@/components/data-table';
+import { ConfirmDialog } from '@/components/dialogs';
+import { PageHeader } from '@/components/layout/page-header';
+import { useCan } from '@/lib/authorization';
+import { fullName, roleLabel } from '@/lib/i18n';
+import { selectLocale, useAppSelector } from '@/lib/state';
 import { useDeleteUserMutation, useGetRolesQuery, useGetUsersQuery, useResetUserTotpMutation } from '../api';
 import { ChangeRoleDialog } from '../components/change-role-dialog';
 import { EditUserDialog } from '../components/edit-user-dialog';
@@ -31,7 +31,7 @@ import { StatusSwitch } from '../components/status-switch';
 import { TotpRolesDialog } from '../components/totp-roles-dialog';
 import { UserDetailsDialog } from '../components/user-details-dialog';
 import { userErrorId } from '../user-errors';
-import { PATHS } from '../../../lib/routing';
+import { PATHS } from '@/lib/routing';
 
 export const USERS_TABLE = 'users';
 

@@ -5,13 +5,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { FormattedMessage } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
-import type { HealthCellDto, Operator } from '../../../../contract';
-import { Ltr } from '../../../../components/ltr';
-import { UserText } from '../../../../components/user-text';
-import { formatDate } from '../../../../lib/i18n';
-import { hrefs } from '../../../../lib/routing';
-import { selectLocale, useAppSelector } from '../../../../lib/state';
-import type { MatrixRow } from '../../health';
+import type { HealthCellDto, Operator } from '@/contract';
+import { Ltr } from '@/components/ltr';
+import { UserText } from '@/components/user-text';
+import { formatDate } from '@/lib/i18n';
+import { hrefs } from '@/lib/routing';
+import { selectLocale, useAppSelector } from '@/lib/state';
+import type { MatrixRow } from '@/features/servers/health';
 import { HealthChip } from './health-chip';
 
 export interface MatrixProps {

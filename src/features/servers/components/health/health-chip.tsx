@@ -4,10 +4,10 @@
 import Chip from '@mui/material/Chip';
 import VisibilityOffOutlinedIcon from '@mui/icons-material/VisibilityOffOutlined';
 import { useIntl } from 'react-intl';
-import type { HealthVerdict, Operator } from '../../../../contract';
-import { formatNumber } from '../../../../lib/i18n';
-import { selectLocale, useAppSelector } from '../../../../lib/state';
-import { formatRate, VERDICT_COLOR } from '../../health';
+import type { HealthVerdict, Operator } from '@/contract';
+import { formatNumber } from '@/lib/i18n';
+import { selectLocale, useAppSelector } from '@/lib/state';
+import { formatRate, VERDICT_COLOR } from '@/features/servers/health';
 
 export interface HealthChipProps {
   operator: Operator;

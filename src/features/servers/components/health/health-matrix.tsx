@@ -10,8 +10,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { FormattedMessage } from 'react-intl';
-import type { HealthCellDto } from '../../../../contract';
-import { PHONE_QUERY } from '../../../../components/media';
+import type { HealthCellDto } from '@/contract';
+import { PHONE_QUERY } from '@/components/media';
 import { HealthCards } from './health-cards';
 import { CellBody, ServerName, type MatrixProps } from './health-cells';
 

@@ -2,7 +2,7 @@
 // in the reading direction: mirrored in Persian). A module of its own, loaded with the chart library.
 import { SparkLineChart } from '@mui/x-charts/SparkLineChart';
 import Box from '@mui/material/Box';
-import type { ProfileHealthDto } from '../../../../contract';
+import type { ProfileHealthDto } from '@/contract';
 
 export default function HealthSparkline({
   hours,

@@ -2,11 +2,11 @@
 // first), sorted by the profile's worst verdict. Asked for only by roles granted the health read.
 import { useMemo } from 'react';
 import Stack from '@mui/material/Stack';
-import type { DataTableColumn } from '../../../../components/data-table';
-import { useGrant } from '../../../../lib/authorization';
-import { useGetProfileHealthQuery } from '../../health-api';
-import { byProfile, SEVERITY, worstPerOperator, type VerdictRow } from '../../health';
-import type { Profile } from '../../types';
+import type { DataTableColumn } from '@/components/data-table';
+import { useGrant } from '@/lib/authorization';
+import { useGetProfileHealthQuery } from '@/features/servers/health-api';
+import { byProfile, SEVERITY, worstPerOperator, type VerdictRow } from '@/features/servers/health';
+import type { Profile } from '@/features/servers/types';
 import { HealthChip } from './health-chip';
 
 /** Sorted after every verdict: a profile no phone reported on. */

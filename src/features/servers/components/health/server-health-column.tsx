@@ -3,12 +3,12 @@
 // there, so the matrix (GET apps/health) is read once and joined by server id. Servers no phone
 // reported on sort last. Asked for only by roles granted the health read.
 import { useMemo } from 'react';
-import type { DataTableColumn } from '../../../../components/data-table';
-import type { HealthCellDto } from '../../../../contract';
-import { useGrant } from '../../../../lib/authorization';
-import { useGetHealthMatrixQuery } from '../../health-api';
-import { SEVERITY } from '../../health';
-import type { Server } from '../../types';
+import type { DataTableColumn } from '@/components/data-table';
+import type { HealthCellDto } from '@/contract';
+import { useGrant } from '@/lib/authorization';
+import { useGetHealthMatrixQuery } from '@/features/servers/health-api';
+import { SEVERITY } from '@/features/servers/health';
+import type { Server } from '@/features/servers/types';
 import { HealthChip } from './health-chip';
 
 /** Each server's worst cell; among equally bad ones the one with the most devices. */

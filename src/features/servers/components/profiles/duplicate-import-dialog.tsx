@@ -8,7 +8,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { FormattedMessage } from 'react-intl';
-import type { ProfileImportDuplicates } from '../../../../contract';
+import type { ProfileImportDuplicates } from '@/contract';
 
 export interface DuplicateCount {
   duplicates: number;

@@ -5,11 +5,11 @@
 // A link popular clients refuse or misread is saved with a warning toast (link-warnings.ts).
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import { profileCreateSchema, type ProfileCreateBody } from '../../../../contract';
-import { useSubmitAction } from '../../../../components/dialogs';
-import { Form, SubmitButton } from '../../../../components/form';
-import { useAddProfileMutation, type SavedProfile } from '../../api';
-import { useLinkWarnings } from '../../link-warnings';
+import { profileCreateSchema, type ProfileCreateBody } from '@/contract';
+import { useSubmitAction } from '@/components/dialogs';
+import { Form, SubmitButton } from '@/components/form';
+import { useAddProfileMutation, type SavedProfile } from '@/features/servers/api';
+import { useLinkWarnings } from '@/features/servers/link-warnings';
 import { ProfileFields } from './profile-fields';
 
 export const PROFILE_NAME_PREFIX = 'S-';

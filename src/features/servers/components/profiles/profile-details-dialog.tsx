@@ -21,17 +21,17 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DownloadIcon from '@mui/icons-material/Download';
 import QrCode2Icon from '@mui/icons-material/QrCode2';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { downloadText } from '../../../../components/data-table';
-import { DetailList, DetailsDialog } from '../../../../components/dialogs';
-import { errorMessageId } from '../../../../lib/api';
-import { useCopy } from '../../../../lib/clipboard';
-import { useNotify } from '../../../../lib/state';
-import type { ConfigCore, ProfileExportFormatDto } from '../../../../contract';
-import { useConvertProfileMutation, useExportProfileMutation, useGetExportFormatsQuery, useLazyGetProfileAddressQuery } from '../../api';
-import { reasonText } from '../../reasons';
+import { downloadText } from '@/components/data-table';
+import { DetailList, DetailsDialog } from '@/components/dialogs';
+import { errorMessageId } from '@/lib/api';
+import { useCopy } from '@/lib/clipboard';
+import { useNotify } from '@/lib/state';
+import type { ConfigCore, ProfileExportFormatDto } from '@/contract';
+import { useConvertProfileMutation, useExportProfileMutation, useGetExportFormatsQuery, useLazyGetProfileAddressQuery } from '@/features/servers/api';
+import { reasonText } from '@/features/servers/reasons';
 import { SubscriptionPanel } from '../subscriptions/subscription-panel';
 import { ProfileHealthSection } from '../health/profile-health-section';
-import type { Profile, RevealedProfile } from '../../types';
+import type { Profile, RevealedProfile } from '@/features/servers/types';
 
 const CORE_BUTTON: Record<ConfigCore, string> = { xray: 'servers.profiles.downloadXray', v2ray: 'servers.profiles.downloadV2ray' };
 

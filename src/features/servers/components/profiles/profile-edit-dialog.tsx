@@ -1,11 +1,11 @@
 // The profile edit popup: the address starts blank (the stored one is sealed and never shown) and
 // a blank address is not sent, which keeps the current one (server rule). role_id 5 neither sees
 // nor sends the type. A link popular clients refuse or misread is saved with a warning toast.
-import { profileUpdateSchema, type ProfileUpdateBody } from '../../../../contract';
-import { FormDialog } from '../../../../components/dialogs';
-import { useUpdateProfileMutation } from '../../api';
-import { useLinkWarnings } from '../../link-warnings';
-import type { Profile } from '../../types';
+import { profileUpdateSchema, type ProfileUpdateBody } from '@/contract';
+import { FormDialog } from '@/components/dialogs';
+import { useUpdateProfileMutation } from '@/features/servers/api';
+import { useLinkWarnings } from '@/features/servers/link-warnings';
+import type { Profile } from '@/features/servers/types';
 import { ProfileFields } from './profile-fields';
 
 /** The PUT body: no address when left blank, no type when the role may not set it. */

@@ -2,9 +2,9 @@
 // operator, protocol and (not for role_id 5, docs/product.md §6) type. The address error may be a share-link
 // reason id (shareLink.*, from the contract's scheme check or the server's parser).
 import { useIntl } from 'react-intl';
-import { OPERATORS, PROFILE_TYPES, PROTOCOLS } from '../../../../contract';
-import { OutlinedField, SelectField, TextInput, useField } from '../../../../components/form';
-import { reasonText } from '../../reasons';
+import { OPERATORS, PROFILE_TYPES, PROTOCOLS } from '@/contract';
+import { OutlinedField, SelectField, TextInput, useField } from '@/components/form';
+import { reasonText } from '@/features/servers/reasons';
 
 export const operatorOptions = OPERATORS.map((o) => ({ value: o, labelId: `servers.operator.${o}` }));
 const protocolOptions = PROTOCOLS.map((p) => ({ value: p, label: p }));

@@ -1,8 +1,8 @@
 // The subscription links of one server for role_id 1 (the server page's subscriptions tab and the
 // profile popup): the shared list and form (components/subscriptions) with this feature's calls and
 // texts (servers.subscriptions.*).
-import { SubscriptionList } from '../../../../components/subscriptions/subscription-list';
-import { useCreateSubscriptionMutation, useGetSubscriptionsQuery, useRevokeSubscriptionMutation } from '../../api';
+import { SubscriptionList } from '@/components/subscriptions/subscription-list';
+import { useCreateSubscriptionMutation, useGetSubscriptionsQuery, useRevokeSubscriptionMutation } from '@/features/servers/api';
 
 export function SubscriptionPanel({ scope }: { scope: { serverId: number } }) {
   const list = useGetSubscriptionsQuery(scope);
