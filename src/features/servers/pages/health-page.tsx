@@ -84,7 +84,8 @@ export default function HealthPage() {
         </TextField>
       </Stack>
       <Paper variant="outlined">
-        {health.isLoading ? (
+        {/* The matrix waits for the server names too, so a row never shows "#7" before its address (a failed names read still shows the matrix). */}
+        {health.isLoading || servers.isLoading ? (
           <LoadingState />
         ) : !health.data ? (
           <ErrorState error={health.error} onRetry={() => void health.refetch()} />
