@@ -137,9 +137,9 @@ export async function seed(server: RunningServer): Promise<Seeded> {
       `profile ${name}`,
     );
   await addProfile(servers.de, 'S-1', SHARE_LINKS.vlessWs, 'vless', 'irancell');
-  await addProfile(servers.de, 'S-2', SHARE_LINKS.vmessWs, 'vmess', 'mci');
+  const deS2 = (await addProfile(servers.de, 'S-2', SHARE_LINKS.vmessWs, 'vmess', 'mci')).data.id as number;
   await addProfile(servers.nl, 'S-1', SHARE_LINKS.vlessTcp, 'vless', 'wifi');
-  await addProfile(servers.shared, 'S-1', SHARE_LINKS.vmessWs, 'vmess', 'others');
+  const sharedS1 = (await addProfile(servers.shared, 'S-1', SHARE_LINKS.vmessWs, 'vmess', 'others')).data.id as number;
 
   // Devices report versions; a reported version becomes a version record, and one is blocked.
   let deviceCount = 0;
@@ -161,11 +161,49 @@ export async function seed(server: RunningServer): Promise<Seeded> {
   };
   for (let i = 1; i <= 35; i++) await register(alpha, i, i % 3 === 0 ? 2.9 : 3.1);
   for (let i = 1; i <= 5; i++) await register(beta, i, 1.5);
+  await fieldReports(server, alpha, { sharedS1, deS2 }, servers.shared);
   const versions = check(await server.api(`apps/versionBlock/${alpha.id}`, { token: adminToken }), 'versions').data as { id: number; appVersion: number }[];
   const old = versions.find((v) => v.appVersion === 2.9);
   if (old) check(await server.api('apps/versionBlock', { method: 'POST', token: adminToken, body: { appId: alpha.id, appVersion: 2.9 } }), 'block');
 
   return { users: { admin, appAdmin, restricted }, apps: { alpha, beta, inactive }, servers, deviceCount };
+}
+
+/**
+ * What the phones of one app reported, so the pages show field health (chips, the server's worst
+ * verdict, the health page, the dashboard's card, the alerts bell): six of alpha's devices find the
+ * shared server's profile failing on MCI and working on Irancell, and de's S-2 half working on Wi-Fi
+ * (degraded). Verdicts are judged about a second after the reports; this waits for them.
+ */
+async function fieldReports(server: RunningServer, alpha: SeededApp, profiles: { sharedS1: number; deS2: number }, sharedServer: number) {
+  const at = new Date().toISOString();
+  const report = (device: number, operator: string, reports: { profileId: number; ok: boolean }[]) =>
+    server.api('apps/client/report', {
+      method: 'POST',
+      headers: { appapikey: alpha.apiKey },
+      body: {
+        deviceId: `alpha-device-${String(device).padStart(3, '0')}`,
+        versionCode: 31,
+        operator,
+        reports: reports.map((r) => ({ ...r, at, ...(r.ok ? { latencyMs: 180 + device * 7 } : { error: 'timeout' }) })),
+      },
+    });
+  for (let device = 1; device <= 6; device++) {
+    const answers = [
+      await report(device, 'mci', [{ profileId: profiles.sharedS1, ok: false }]),
+      await report(device + 6, 'irancell', [{ profileId: profiles.sharedS1, ok: true }]),
+      await report(device + 12, 'wifi', [{ profileId: profiles.deS2, ok: device % 2 === 0 }]),
+    ];
+    for (const a of answers) if (a.status !== 200 || a.body.data.rejected !== 0) throw new Error(`seed: report answered ${a.status} ${JSON.stringify(a.body)}`);
+  }
+  const admin = await server.signIn(ADMIN.username, ADMIN.password);
+  for (let i = 0; i < 100; i++) {
+    const res = await server.api(`apps/profileHealth/${sharedServer}`, { token: admin });
+    const verdicts = (res.body?.data?.verdicts ?? []) as { verdict: string }[];
+    if (verdicts.some((v) => v.verdict === 'failing')) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('seed: no field verdict after 10 s');
 }
 
 /** Puts a user's session and a locale into the browser before the page's own scripts run. */

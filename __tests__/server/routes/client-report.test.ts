@@ -259,6 +259,17 @@ describe('who may read the health', () => {
     const mine = await ok(await t.app.inject({ method: 'GET', url: api(`apps/health?appId=${app.id}`), headers: c.owner.headers }));
     expect(mine.data.length).toBeGreaterThan(0);
     expect(mine.data[0]).toMatchObject({ appId: app.id, serverId, operator: 'mci', verdict: 'failing' });
+    // the failing profiles by id, one per failing count (so a dashboard counts a shared server's profile once)
+    const verdicts = (await ok(await t.app.inject({ method: 'GET', url: api(`apps/profileHealth/${serverId}`), headers: c.owner.headers }))).data.verdicts as {
+      appId: number;
+      profileId: number;
+      operator: string;
+      verdict: string;
+    }[];
+    const failingIds = verdicts.filter((v) => v.appId === app.id && v.operator === 'mci' && v.verdict === 'failing').map((v) => v.profileId);
+    expect(failingIds.length).toBeGreaterThan(0);
+    expect([...mine.data[0].failingProfiles].sort()).toEqual(failingIds.sort());
+    expect(mine.data[0].failingProfiles).toHaveLength(mine.data[0].counts.failing);
     const severities = mine.data.map((cell: { verdict: string }) => ['failing', 'degraded', 'working', 'unknown'].indexOf(cell.verdict));
     expect(severities).toEqual([...severities].sort((a, b) => a - b));
     const onlyIrc = await ok(await t.app.inject({ method: 'GET', url: api(`apps/health?operator=irancell`), headers: c.owner.headers }));

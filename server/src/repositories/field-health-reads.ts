@@ -20,6 +20,8 @@ export interface HealthCell {
   /** The worst verdict among the server's profiles for this app and operator. */
   verdict: HealthVerdict;
   counts: Record<HealthVerdict, number>;
+  /** The ids of its failing profiles. */
+  failingProfiles: number[];
   hidden: number;
   /** Most devices behind one of its profiles' verdicts. */
   devices: number;
@@ -33,6 +35,7 @@ export async function healthMatrix(db: Db, scope: SQL | undefined, filter: { app
       appId: fieldHealthVerdicts.appId,
       appName: apps.name,
       serverId: profiles.serverId,
+      profileId: fieldHealthVerdicts.profileId,
       operator: fieldHealthVerdicts.operator,
       verdict: fieldHealthVerdicts.verdict,
       devices: fieldHealthVerdicts.devices,
@@ -66,10 +69,12 @@ export async function healthMatrix(db: Db, scope: SQL | undefined, filter: { app
         hidden: 0,
         devices: 0,
         counts: { failing: 0, degraded: 0, working: 0, unknown: 0 },
+        failingProfiles: [],
       };
       cells.set(key, cell);
     }
     cell.counts[verdict]++;
+    if (verdict === 'failing') cell.failingProfiles.push(r.profileId);
     if (r.hidden) cell.hidden++;
     cell.devices = Math.max(cell.devices, r.devices);
     if (SEVERITY[verdict] < SEVERITY[cell.verdict]) Object.assign(cell, { verdict, changedAt });

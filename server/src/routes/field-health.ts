@@ -28,7 +28,7 @@ const nullableNumber = { type: ['number', 'null'] };
 
 const cellSchema = {
   type: 'object',
-  required: ['appId', 'appName', 'serverId', 'operator', 'verdict', 'counts', 'hidden', 'devices', 'changedAt'],
+  required: ['appId', 'appName', 'serverId', 'operator', 'verdict', 'counts', 'failingProfiles', 'hidden', 'devices', 'changedAt'],
   properties: {
     appId: int,
     appName: { type: 'string' },
@@ -36,6 +36,7 @@ const cellSchema = {
     operator,
     verdict,
     counts: { type: 'object', properties: Object.fromEntries(HEALTH_VERDICTS.map((v) => [v, int])) },
+    failingProfiles: { type: 'array', items: int },
     hidden: int,
     devices: int,
     changedAt: time,
@@ -80,7 +81,7 @@ export async function fieldHealthRoutes(app: FastifyInstance) {
         summary: "Field health: each server's worst verdict per app and operator, failing first",
         description:
           "One cell per (app, server, operator) that phones reported on: the worst verdict among the server's profiles (failing, degraded, working, " +
-          "unknown: too few devices), how many profiles have each verdict and how many are hidden from that operator's config, and when the worst " +
+          "unknown: too few devices), how many profiles have each verdict (and the failing ones' ids) and how many are hidden from that operator's config, and when the worst " +
           "verdict last changed. Failing first, then the newest change. `appId` and `operator` filter; only the apps in the caller's reach (404 for another app's `appId`).",
         querystring: yupSchema(healthMatrixQuerySchema),
         response: { 200: dataResponse({ type: 'array', items: cellSchema }) },

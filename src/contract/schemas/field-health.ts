@@ -68,6 +68,8 @@ export interface HealthCellDto {
   operator: (typeof OPERATORS)[number];
   verdict: HealthVerdict;
   counts: Partial<Record<HealthVerdict, number>>;
+  /** The ids of the cell's failing profiles: a server shared by two apps has a cell in each, so a count over cells counts ids. */
+  failingProfiles: number[];
   /** Profiles hidden from this operator's config. */
   hidden: number;
   devices: number;

@@ -10,13 +10,15 @@ import type { HealthCellDto } from '../../../../src/contract';
 const server = useFakeServer();
 jest.setTimeout(20_000);
 
-const cell = (serverId: number, operator: HealthCellDto['operator'], failing: number): HealthCellDto => ({
-  appId: 3,
-  appName: 'FastVPN',
+const cell = (serverId: number, operator: HealthCellDto['operator'], failing: number, appId = 3): HealthCellDto => ({
+  appId,
+  appName: appId === 3 ? 'FastVPN' : 'SafeNet',
   serverId,
   operator,
   verdict: failing ? 'failing' : 'working',
   counts: failing ? { failing, working: 1 } : { working: 2 },
+  // a server's profiles have ids of its own (server 7: 700, 701, …)
+  failingProfiles: Array.from({ length: failing }, (_, i) => serverId * 100 + i),
   hidden: 0,
   devices: 7,
   changedAt: '2026-11-28T10:00:00.000Z',
@@ -32,6 +34,13 @@ describe('the failing profiles card', () => {
     expect(within(screen.getByTestId('failing-wifi')).getByTestId('failing-count')).toHaveTextContent('۱');
     expect(screen.queryByTestId('failing-irancell')).not.toBeInTheDocument();
     expect(within(mci).getByRole('link')).toHaveAttribute('href', '/servers/health?operator=mci');
+  });
+
+  it('counts a profile on a server two apps share once, though each app has its cell', async () => {
+    server.on('GET', 'users/current', json({ data: makeUser() }));
+    server.on('GET', 'apps/health', json({ data: [cell(7, 'mci', 2, 3), cell(7, 'mci', 2, 4), cell(8, 'mci', 1, 4)] }));
+    await renderWithProviders(<FailingCard />, { token: 'tok', locale: 'en' });
+    expect(within(await screen.findByTestId('failing-mci')).getByTestId('failing-count')).toHaveTextContent(/^3$/);
   });
 
   it('says nothing fails when no profile does', async () => {

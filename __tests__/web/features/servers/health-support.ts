@@ -37,6 +37,7 @@ export const cell = (
   operator,
   verdict,
   counts: { [verdict]: 1, ...(failing ? { failing } : {}) },
+  failingProfiles: Array.from({ length: failing }, (_, i) => serverId * 100 + i),
   hidden: 0,
   devices: 9,
   changedAt,

@@ -1,4 +1,4 @@
-// The dashboard's field health card: how many profiles phones find failing now, per operator (summed
+// The dashboard's field health card: how many profiles phones find failing now, per operator (counted
 // over the matrix's cells in the caller's scope), each a link to the health page filtered to that
 // operator. Shown to the roles granted the health read.
 import Card from '@mui/material/Card';
@@ -17,11 +17,18 @@ import { useAppSelector } from '@/lib/state/hooks';
 import { selectLocale } from '@/lib/state/settings-slice';
 import { useGetHealthCellsQuery } from '../api';
 
-/** Failing profiles per operator, operators with none left out, in menu order. */
+/**
+ * Failing profiles per operator, operators with none left out, in menu order. A profile on a server
+ * shared by two apps fails in both apps' cells: it is one profile, counted once.
+ */
 export function failingPerOperator(cells: readonly HealthCellDto[]): { operator: Operator; count: number }[] {
-  const sums = new Map<Operator, number>();
-  for (const cell of cells) sums.set(cell.operator, (sums.get(cell.operator) ?? 0) + (cell.counts.failing ?? 0));
-  return OPERATORS.map((operator) => ({ operator, count: sums.get(operator) ?? 0 })).filter((o) => o.count > 0);
+  const ids = new Map<Operator, Set<number>>();
+  for (const cell of cells) {
+    const set = ids.get(cell.operator) ?? new Set<number>();
+    for (const id of cell.failingProfiles) set.add(id);
+    ids.set(cell.operator, set);
+  }
+  return OPERATORS.map((operator) => ({ operator, count: ids.get(operator)?.size ?? 0 })).filter((o) => o.count > 0);
 }
 
 function FailingBody() {
