@@ -18,7 +18,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
-import { buildApp } from '../server/src/app';
+import { buildBenchApp } from './lib/app';
 import { loadConfig } from '../server/src/config';
 import { apps, countries, servers, serverApps } from '../server/src/db/schema';
 import { inTransaction } from '../server/src/repositories';
@@ -74,11 +74,11 @@ function uuid(n: number): string {
 /** Migrates and seeds in-process: one app, 50 servers linked to it, 40 profiles each (both protocols, all operators). */
 async function seed(): Promise<{ apiKey: string; appId: number }> {
   const config = loadConfig({ ...process.env, ...env });
-  const app = await buildApp({ config, announce: () => undefined });
+  const { app, db, repos } = await buildBenchApp(config);
   try {
     const { users } = await import('../server/src/db/schema');
-    const [top] = await app.db.select({ id: users.id }).from(users).limit(1);
-    const appId = await inTransaction(app.db, (repos) =>
+    const [top] = await db.select({ id: users.id }).from(users).limit(1);
+    const appId = await inTransaction(db, (repos) =>
       repos.apps.create({
         name: 'BenchVPN',
         packageName: 'com.example.benchconfig',
@@ -90,15 +90,15 @@ async function seed(): Promise<{ apiKey: string; appId: number }> {
         description: null,
       }),
     );
-    const [{ apiKey }] = await app.db.select({ apiKey: apps.apiKey }).from(apps).where(eq(apps.id, appId));
-    const [de] = await app.db.select().from(countries).where(eq(countries.code, 'DE'));
+    const [{ apiKey }] = await db.select({ apiKey: apps.apiKey }).from(apps).where(eq(apps.id, appId));
+    const [de] = await db.select().from(countries).where(eq(countries.code, 'DE'));
     const operators = ['mci', 'irancell', 'wifi', 'others'] as const;
     for (let s = 0; s < SERVERS; s++) {
-      const [srv] = await app.db
+      const [srv] = await db
         .insert(servers)
         .values({ ip: `10.0.${s}.1`, countryId: de.id, port: 22 })
         .returning({ id: servers.id });
-      await app.db.insert(serverApps).values({ serverId: srv.id, appId });
+      await db.insert(serverApps).values({ serverId: srv.id, appId });
       const rows = [];
       for (let p = 0; p < PROFILES_PER_SERVER; p++) {
         const n = s * PROFILES_PER_SERVER + p;
@@ -115,7 +115,7 @@ async function seed(): Promise<{ apiKey: string; appId: number }> {
           addressEnc: app.secrets.seal(link, PROFILE_ADDRESS_CONTEXT),
         });
       }
-      await app.repos.profiles.insertMany(rows);
+      await repos.profiles.insertMany(rows);
     }
     return { apiKey, appId };
   } finally {

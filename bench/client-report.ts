@@ -10,7 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { Client } from 'pg';
-import { buildApp } from '../server/src/app';
+import { buildBenchApp } from './lib/app';
 import { loadConfig } from '../server/src/config';
 import { apps, countries, profiles, serverApps, servers, users } from '../server/src/db/schema';
 import { inTransaction } from '../server/src/repositories';
@@ -62,10 +62,10 @@ async function admin(statement: string) {
 
 /** Migrates and seeds in-process: one app, its servers and profiles, and its devices. */
 async function seed(): Promise<{ apiKey: string; profileIds: number[] }> {
-  const app = await buildApp({ config: loadConfig({ ...process.env, ...env }), announce: () => undefined });
+  const { app, db, repos } = await buildBenchApp(loadConfig({ ...process.env, ...env }));
   try {
-    const [top] = await app.db.select({ id: users.id }).from(users).limit(1);
-    const appId = await inTransaction(app.db, (repos) =>
+    const [top] = await db.select({ id: users.id }).from(users).limit(1);
+    const appId = await inTransaction(db, (repos) =>
       repos.apps.create({
         name: 'BenchVPN',
         packageName: 'com.example.benchreport',
@@ -77,15 +77,15 @@ async function seed(): Promise<{ apiKey: string; profileIds: number[] }> {
         description: null,
       }),
     );
-    const [{ apiKey }] = await app.db.select({ apiKey: apps.apiKey }).from(apps).where(eq(apps.id, appId));
-    const [de] = await app.db.select().from(countries).where(eq(countries.code, 'DE'));
+    const [{ apiKey }] = await db.select({ apiKey: apps.apiKey }).from(apps).where(eq(apps.id, appId));
+    const [de] = await db.select().from(countries).where(eq(countries.code, 'DE'));
     for (let s = 0; s < SERVERS; s++) {
-      const [srv] = await app.db
+      const [srv] = await db
         .insert(servers)
         .values({ ip: `10.0.${s}.1`, countryId: de.id, port: 22 })
         .returning({ id: servers.id });
-      await app.db.insert(serverApps).values({ serverId: srv.id, appId });
-      await app.repos.profiles.insertMany(
+      await db.insert(serverApps).values({ serverId: srv.id, appId });
+      await repos.profiles.insertMany(
         Array.from({ length: PROFILES_PER_SERVER }, (_, p) => ({
           serverId: srv.id,
           name: `P-${s}-${p}`,
@@ -96,10 +96,10 @@ async function seed(): Promise<{ apiKey: string; profileIds: number[] }> {
         })),
       );
     }
-    await app.db.execute(sql`
+    await db.execute(sql`
       INSERT INTO devices (app_id, unique_device_id, fcm_token)
       SELECT ${appId}, 'bench-device-' || g, 'fcm' FROM generate_series(1, ${DEVICES}) AS g`);
-    const rows = await app.db.select({ id: profiles.id }).from(profiles);
+    const rows = await db.select({ id: profiles.id }).from(profiles);
     return { apiKey, profileIds: rows.map((r) => r.id) };
   } finally {
     await app.close();

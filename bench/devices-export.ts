@@ -25,7 +25,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inArray, sql } from 'drizzle-orm';
-import { buildApp } from '../server/src/app';
+import { buildBenchApp } from './lib/app';
 import { hashPassword } from '../server/src/domain/passwords';
 import { loadConfig } from '../server/src/config';
 import type { Db } from '../server/src/db/client';
@@ -207,12 +207,12 @@ async function main() {
       : `No DATABASE_URL: a smaller run on PGlite (${TARGET_DEVICES.toLocaleString()} devices) in ${dataDir}. Set DATABASE_URL for the 1,000,000-device figure.`,
   );
   const config = loadConfig({ ...process.env, ...env }, root);
-  const setup = await buildApp({ config, announce: () => undefined });
+  const setup = await buildBenchApp(config);
   let seeded: Seeded;
   try {
     seeded = await seed(setup.db);
   } finally {
-    await setup.close();
+    await setup.app.close();
   }
   const port = await freePort();
   const server = await startServer(port, env);

@@ -23,7 +23,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { Client } from 'pg';
 import { CSV_MAX_BYTES } from '../src/contract';
-import { buildApp } from '../server/src/app';
+import { buildBenchApp } from './lib/app';
 import { hashPassword } from '../server/src/domain/passwords';
 import { loadConfig, type DatabaseTarget } from '../server/src/config';
 import { apps, countries, users } from '../server/src/db/schema';
@@ -102,13 +102,13 @@ async function run(label: string, target: DatabaseTarget, files: Map<number, Buf
   config.database = target;
   config.staticDir = path.join(dataDir, 'no-panel');
   const started = performance.now();
-  const app = await buildApp({ config, announce: () => {} });
+  const { app, db, repos } = await buildBenchApp(config);
   await app.ready();
   console.log(`\n${label}: app ready in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
   // A top admin and an app of the bench's own, so an existing database is left as it was found.
   const tag = randomBytes(4).toString('hex');
-  const user = await app.repos.users.insert({
+  const user = await repos.users.insert({
     name: 'بنچ',
     family: 'بنچ',
     username: `bench_${tag}`,
@@ -116,11 +116,11 @@ async function run(label: string, target: DatabaseTarget, files: Map<number, Buf
     roleId: 1,
     passwordHash: await hashPassword(PASSWORD),
   });
-  const [benchApp] = await app.db
+  const [benchApp] = await db
     .insert(apps)
     .values({ name: `Bench ${tag}`, packageName: `bench.${tag}`, adminId: user.id, sign: 'bench', apiKey: randomBytes(32).toString('hex') })
     .returning({ id: apps.id });
-  const [country] = await app.db.select({ id: countries.id }).from(countries).where(eq(countries.code, 'DE'));
+  const [country] = await db.select({ id: countries.id }).from(countries).where(eq(countries.code, 'DE'));
   try {
     const signIn = await app.inject({ method: 'POST', url: '/api/v1/users/signin', payload: { email: user.username, password: PASSWORD } });
     const auth = { authorization: `JWT ${signIn.json().token}` };
@@ -157,8 +157,8 @@ async function run(label: string, target: DatabaseTarget, files: Map<number, Buf
       await app.inject({ method: 'DELETE', url: `/api/v1/apps/destroyServer/${serverId}`, headers: auth });
     }
   } finally {
-    await app.db.delete(apps).where(eq(apps.id, benchApp.id));
-    await app.db.delete(users).where(eq(users.id, user.id));
+    await db.delete(apps).where(eq(apps.id, benchApp.id));
+    await db.delete(users).where(eq(users.id, user.id));
     await app.close();
     rmSync(dataDir, { recursive: true, force: true });
   }

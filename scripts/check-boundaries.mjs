@@ -9,7 +9,9 @@
 //              routes -> auth, audit, services -> repositories -> db; domain (pure rules) imports no
 //              repository, route, auth, audit or db module; a route file (one that registers
 //              routes) imports no other route file; the access table (auth/access.ts) is the one
-//              home of ownership and repositories/reach.ts its one SQL statement.
+//              home of ownership and repositories/reach.ts its one SQL statement; a route makes
+//              no database handle of its own (it has request.db and request.repos, which are its
+//              transaction while it changes data: server/src/audit/context.ts).
 //
 // oxlint's no-restricted-imports matches the import's text, and this tree imports by relative
 // path, so the same rule reads differently in every folder; this check resolves each specifier
@@ -80,6 +82,9 @@ export const isRouteFile = (text) => /export async function \w+Routes\s*\(/.test
 
 const IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|^\s*import\s+)['"]([^'"]+)['"]/gm;
 
+/** What makes a database handle; a route uses its request's instead (server/src/audit/context.ts). */
+const HANDLE_MAKERS = /\b(createRepositories|inTransaction|openDatabase|pgliteHandle)\s*\(/g;
+
 function importsRouteFile(target) {
   const file = [`${target}.ts`, target, path.join(target, 'index.ts')].find((f) => fs.existsSync(f) && fs.statSync(f).isFile());
   return file !== undefined && isRouteFile(fs.readFileSync(file, 'utf8'));
@@ -103,6 +108,11 @@ export function check() {
         (from === 'server:routes' && to === 'server:routes' && importsRouteFile(target) ? 'a route file imports no other route file' : null);
       if (why) problems.push(`${rel}: imports '${spec}': ${why}`);
     }
+    if (from === 'server:routes') {
+      for (const made of text.matchAll(HANDLE_MAKERS)) {
+        problems.push(`${rel}: calls ${made[1]}(): a route reaches the database only through request.db and request.repos`);
+      }
+    }
   }
   return problems;
 }
@@ -111,7 +121,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(im
   const problems = check();
   for (const p of problems) console.error(p);
   if (problems.length) {
-    console.error(`\n${problems.length} import(s) cross a boundary`);
+    console.error(`\n${problems.length} import(s) or handles cross a boundary`);
     process.exit(1);
   }
   console.log('import boundaries: ok');

@@ -25,6 +25,10 @@ echo "§10 docs/ files:                         $(git ls-tree --name-only $rev d
 # One definition per fact and a readable request path (the settings table, request facts, layers).
 echo "a setting outside its table line (column + 2 messages = 3): $(c "adsForceByVPNInForeign" src/contract server/src src/features -- ':!src/contract/schemas/app-settings.ts')"
 echo "inTransaction calls in route files:      $(c "inTransaction\(" server/src/routes)"
+echo "database Proxies (a view that follows a request):  $(c "new Proxy\\(" server/src)"
+echo "root database handles on the app (app.db, app.repos): $(c "app\\.(db|repos)\\b" server/src)"
+echo "AsyncResource/AsyncLocalStorage in the server: $(c "AsyncResource|AsyncLocalStorage" server/src)"
+echo "timers made in route files:              $(c "set(Interval|Timeout)\\(" server/src/routes)"
 echo "WeakMap/WeakSet on requests or users:    $(c "new Weak(Map|Set)<(FastifyRequest|AuthUser)" server/src)"
 echo "per-instance state made in route files:  $(c "new (ClientConfigCache|SeenDevices)\\(|class SeenDevices" server/src/routes)"
 echo "device list files outside its folder:    $(git ls-tree --name-only $rev server/src/repositories/ 2>/dev/null | grep -cE '^server/src/repositories/device(-.*|s)\.ts$')"

@@ -17,7 +17,7 @@ describe('API basics', () => {
         app.get('/api/v1/test/boom', async () => {
           throw new Error('secret internals at /srv/app.ts:42');
         });
-        app.get('/api/v1/test/bad-sql', async () => app.db.execute(sql`SELECT * FROM no_such_table`));
+        app.get('/api/v1/test/bad-sql', async (request) => request.db.execute(sql`SELECT * FROM no_such_table`));
         const trimSchema = yup.object({ name: yup.string().trim().required('validation.required'), note: yup.string().trim() });
         app.post(
           '/api/v1/test/trim',

@@ -30,8 +30,8 @@ beforeAll(async () => {
   t = await createTestApp({
     beforeReady: (app) => {
       // A change whose handler throws after writing: the write and its record roll back together.
-      app.post('/api/v1/test/failsAfterWrite', { config: { audit: { action: 'test.fail', target: 'privacy', id: () => 1 } } }, async () => {
-        await app.repos.privacy.set('<p>should roll back</p>');
+      app.post('/api/v1/test/failsAfterWrite', { config: { audit: { action: 'test.fail', target: 'privacy', id: () => 1 } } }, async (request) => {
+        await request.repos.privacy.set('<p>should roll back</p>');
         throw new Error('boom');
       });
     },

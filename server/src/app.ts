@@ -11,7 +11,7 @@ import { registerAccess } from './auth/access';
 import { guardsRecords, registerAuthorize } from './auth/authorize';
 import { createTokenService, type TokenService } from './auth/tokens';
 import type { Config } from './config';
-import { openDatabase, type Db, type DbHandle, type DbKind } from './db/client';
+import { openDatabase, type DbHandle, type DbKind } from './db/client';
 import { seedDatabase } from './db/seed';
 import { createSecretBox, type SecretBox } from './domain/secret-box';
 import { registerDocs } from './http/docs';
@@ -19,8 +19,7 @@ import { clientErrorHandler, HttpError, sendError } from './http/errors';
 import { registerPanel } from './http/panel';
 import { registerSharedSchemas } from './http/schemas';
 import { rejectNulInBody, rejectNulInRequestLine, validatorCompiler } from './http/validation';
-import { createRepositories, type Repositories } from './repositories';
-import { contextualDb, contextualRepos } from './audit/context';
+import { createRepositories } from './repositories';
 import { registerAudit } from './audit/plugin';
 import { registerSentKeys } from './http/sent-keys';
 import { accessMenuRoutes } from './routes/access-menus';
@@ -39,6 +38,7 @@ import { notificationRoutes } from './routes/notifications';
 import { createAlertWebhooks } from './services/alert-webhooks';
 import { clientConfigRoutes } from './routes/client-config';
 import { createClientConfigState } from './services/client-config';
+import { startAuditRetention } from './services/audit-retention';
 import { clientReportRoutes } from './routes/client-report';
 import { fieldHealthRoutes } from './routes/field-health';
 import { fieldHealthService } from './repositories/field-health-batch';
@@ -61,9 +61,7 @@ import { userRoutes } from './routes/users';
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
-    db: Db;
     dbKind: DbKind;
-    repos: Repositories;
     tokens: TokenService;
     /** AES-256-GCM for secrets at rest (server passwords, profile addresses). */
     secrets: SecretBox;
@@ -151,7 +149,7 @@ export async function buildApp({ config, db, announce }: BuildOptions): Promise<
   // (Tests' own probe routes, added once the app is built, are no operation and need no declaration.)
   registerAccess(app, (route) => guardsRecords(route) && !app.operations.sealed);
   // Every route that changes data declares its audit record and runs in one transaction with it.
-  registerAudit(app, handle.db);
+  registerAudit(app, handle.db, repos);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) if (method !== 'HEAD') routeTable.push({ method, url: route.url, schema: route.schema });
   });
@@ -195,19 +193,18 @@ export async function buildApp({ config, db, announce }: BuildOptions): Promise<
   registerSharedSchemas(app);
   await registerDocs(app);
   app.decorate('config', config);
-  // While an audited handler runs, `app.db` and `app.repos` reach its transaction (audit/context.ts).
-  app.decorate('db', contextualDb(handle.db));
   app.decorate('dbKind', handle.kind);
 
-  // 2. App services: repositories, tokens and secrets, then auth (request.user, app.authorize).
+  // 2. App services: tokens and secrets, then auth (request.user, app.authorize), then the services
+  // that work outside any request, each handed the pool's repositories here. Routes reach the
+  // database only through request.db and request.repos (audit/context.ts).
   // Role and ownership rules (auth/rbac.ts) are plain functions that routes import.
-  app.decorate('repos', contextualRepos(repos));
   app.decorate('tokens', createTokenService(config.jwtSecret, config.tokenTtlSeconds));
   app.decorate('secrets', createSecretBox(config.secretsKey));
-  registerAuthorize(app, { tokens: app.tokens, repos: app.repos });
-  app.decorate('clientConfig', createClientConfigState(app));
-  app.decorate('bundles', createBundleService(app));
-  app.decorate('mirrors', createMirrorPublisher(app));
+  registerAuthorize(app, { tokens: app.tokens, repos });
+  app.decorate('clientConfig', createClientConfigState(app, repos));
+  app.decorate('bundles', createBundleService(app, repos));
+  app.decorate('mirrors', createMirrorPublisher(app, repos));
   app.addHook('onClose', () => app.mirrors.stop());
   app.decorate('alertWebhooks', createAlertWebhooks(handle.db, app.log));
   app.addHook('onClose', () => app.alertWebhooks.stop());
@@ -221,6 +218,7 @@ export async function buildApp({ config, db, announce }: BuildOptions): Promise<
     fieldHealth.stop();
     await fieldHealth.settle().catch(() => undefined);
   });
+  await startAuditRetention(app, repos);
 
   // 3. Routes, one module per endpoint group of docs/product.md §7.
   await app.register(healthRoutes, { prefix: '/api' });

@@ -15,8 +15,8 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../../server/src/app';
 import { hashPassword } from '../../../server/src/domain/passwords';
 import { loadConfig, type Config, type DatabaseTarget } from '../../../server/src/config';
-import { PGLITE_EXTENSIONS, pgliteHandle, type Db, type DbHandle } from '../../../server/src/db/client';
-import type { Repositories } from '../../../server/src/repositories';
+import { openDatabase, PGLITE_EXTENSIONS, pgliteHandle, type Db, type DbHandle } from '../../../server/src/db/client';
+import { createRepositories, type Repositories } from '../../../server/src/repositories';
 import type { NewUser, UserRow } from '../../../server/src/repositories/users';
 import { adminQuery, PG_TEMPLATE_ENV, PGLITE_SNAPSHOT_ENV, RUN_DATABASE_INFIX } from './admin-db';
 
@@ -31,8 +31,8 @@ export interface TestAppOptions {
   configure?: (config: Config) => void;
   /** Use this database instead of a fresh one (restart tests); it is not dropped by close(). */
   database?: DatabaseTarget;
-  /** Runs before the app is ready, to add test-only routes. */
-  beforeReady?: (app: FastifyInstance) => void | Promise<void>;
+  /** Runs before the app is ready, to add test-only routes; `db` is the pool the app was built on. */
+  beforeReady?: (app: FastifyInstance, db: Db) => void | Promise<void>;
 }
 
 export interface TestUserInput extends Partial<Omit<NewUser, 'passwordHash'>> {
@@ -105,22 +105,32 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   }
 }
 
-async function startTestApp(config: Config, options: TestAppOptions, drop?: () => Promise<void>, handle?: DbHandle): Promise<TestApp> {
+async function startTestApp(config: Config, options: TestAppOptions, drop?: () => Promise<void>, given?: DbHandle): Promise<TestApp> {
   const announcements: string[] = [];
-  const app = await buildApp({ config, db: handle, announce: (text) => announcements.push(text) });
+  // The test owns the database handle: the app keeps none a test (or a route) could reach.
+  const handle = given ?? (await openDatabase(config.database));
+  let app: FastifyInstance;
   try {
-    await options.beforeReady?.(app);
+    app = await buildApp({ config, db: handle, announce: (text) => announcements.push(text) });
+  } catch (err) {
+    if (!given) await handle.close();
+    throw err;
+  }
+  try {
+    await options.beforeReady?.(app, handle.db);
     await app.ready();
   } catch (err) {
     await app.close().catch(() => undefined);
+    if (!given) await handle.close();
     throw err;
   }
+  const repos = createRepositories(handle.db);
 
   const t: TestApp = {
     app,
     config,
-    db: app.db,
-    repos: app.repos,
+    db: handle.db,
+    repos,
     announcements,
     async signIn(login, password) {
       const res = await app.inject({ method: 'POST', url: '/api/v1/users/signin', payload: { email: login, password } });
@@ -129,7 +139,7 @@ async function startTestApp(config: Config, options: TestAppOptions, drop?: () =
     },
     async createUser({ role_id, password = DEFAULT_PASSWORD, ...values } = {}) {
       const n = `${++userCounter}_${randomBytes(3).toString('hex')}`;
-      const user = await app.repos.users.insert({
+      const user = await repos.users.insert({
         name: 'کاربر',
         family: 'آزمایشی',
         username: `user${n}`,
@@ -154,8 +164,7 @@ async function startTestApp(config: Config, options: TestAppOptions, drop?: () =
       }),
     async close() {
       await app.close();
-      // buildApp leaves a handle it was given open (only in-memory PGlite apps get one)
-      await handle?.close();
+      await handle.close();
       await drop?.();
     },
     async restart() {
@@ -163,6 +172,7 @@ async function startTestApp(config: Config, options: TestAppOptions, drop?: () =
         throw new Error('restart() needs a persistent database: pass `database` or set TEST_DATABASE_URL');
       }
       await app.close();
+      await handle.close();
       return startTestApp(config, options, drop);
     },
   };

@@ -3,7 +3,8 @@
 // encrypted like apps/wordEncryption, no secret anywhere, the strong ETag and 304, every kind of
 // panel change visible on the very next call, answers served from memory between changes, two
 // instances on one database staying coherent, and lastSeenAt written in batches.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { buildApp } from '../../../server/src/app';
 import type { DbHandle } from '../../../server/src/db/client';
 import { appSettings, devices, servers } from '../../../server/src/db/schema';
@@ -423,14 +424,18 @@ describe('lastSeenAt', () => {
       )[0].at;
     await t.app.clientConfig.flushSeen();
     expect(await seenOf()).toBeNull();
-    const spy = jest.spyOn(t.repos.clientConfig, 'touchDevices');
+    // What the database is sent: the UPDATEs of last_seen_at, each with the devices it touches.
+    const spy = jest.spyOn(t.db, 'execute');
+    const dialect = new PgDialect();
+    const touches = () => spy.mock.calls.map(([q]) => dialect.sqlToQuery(q as SQL)).filter((q) => /UPDATE devices d SET last_seen_at/.test(q.sql));
     try {
       for (let i = 0; i < 10; i++) expect((await config('versionCode=10&deviceId=dev-seen-1')).statusCode).toBe(200);
       await config('versionCode=10&deviceId=unknown-device');
-      expect(spy).not.toHaveBeenCalled();
+      expect(touches()).toHaveLength(0);
       await t.app.clientConfig.flushSeen();
-      expect(spy).toHaveBeenCalledTimes(1);
-      expect(spy.mock.calls[0][0]).toHaveLength(2);
+      expect(touches()).toHaveLength(1);
+      // one entry per device seen, however many calls it made: the app ids and the device ids side by side
+      expect(touches()[0].params).toEqual([`{"${theApp.id}","${theApp.id}"}`, '{"dev-seen-1","unknown-device"}']);
       const at = await seenOf();
       expect(at).toBeInstanceOf(Date);
       expect(Date.now() - at!.getTime()).toBeLessThan(60_000);

@@ -247,8 +247,8 @@ describe('a challenge under parallel calls', () => {
       // PGlite runs each statement synchronously, so without a wait between statements one call
       // would finish before the next one's body is even read. Here every statement first yields to
       // the event loop, as a round trip to PostgreSQL does, so the calls interleave on both engines.
-      beforeReady: (app) => {
-        if (app.dbKind === 'pglite') yieldBeforeEachStatement((app.db as unknown as { $client: PGlite }).$client);
+      beforeReady: (app, db) => {
+        if (app.dbKind === 'pglite') yieldBeforeEachStatement((db as unknown as { $client: PGlite }).$client);
       },
     });
   });

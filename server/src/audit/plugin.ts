@@ -9,7 +9,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import type { Db } from '../db/client';
 import { toErrorResponse } from '../http/errors';
-import { openScope, type AuditActor, type AuditScope } from './context';
+import type { Repositories } from '../repositories';
+import { openScope, registerRequestHandles, type AuditActor, type AuditScope } from './context';
 import { recordAudit } from './record';
 import { TARGETS, TARGET_TYPE, type Snapshot, type TargetKind } from './targets';
 
@@ -35,7 +36,7 @@ export interface AuditSpec {
    * CPU-heavy steps that need no transaction (an argon2 hash or password check, tens of ms each).
    * It runs after authentication and validation but before the route's access checks (those run
    * inside the transaction, auth/access.ts), so it must not touch records the caller may not reach.
-   * It may read and write through `app.repos` on its own (no transaction, no audit record) and
+   * It may read and write through `request.repos` on its own (the pool: no transaction, no audit record) and
    * throw to refuse the call, which then records nothing. The handler reads its answer with
    * `preparedFor(request)`.
    */
@@ -71,7 +72,8 @@ class AnsweredError {
   constructor(readonly answer: unknown) {}
 }
 
-export function registerAudit(app: FastifyInstance, root: Db): void {
+export function registerAudit(app: FastifyInstance, root: Db, rootRepos: Repositories): void {
+  registerRequestHandles(app, root, rootRepos);
   app.decorateRequest('auditPrepared', null);
   app.addHook('onRoute', (route) => {
     const methods = [route.method].flat();
@@ -99,7 +101,7 @@ async function runAudited(root: Db, spec: AuditSpec, request: FastifyRequest, re
   let opened: AuditScope | undefined;
   try {
     return await root.transaction((tx) =>
-      openScope(tx, async (scope) => {
+      openScope(request, tx, async (scope) => {
         opened = scope;
         const requested = spec.id?.(request);
         const before = load && single(requested) ? await load(tx, String(requested)) : undefined;
@@ -130,9 +132,10 @@ async function runAudited(root: Db, spec: AuditSpec, request: FastifyRequest, re
     if (scope && (scope.kept.length || spec.refused)) {
       await root.transaction((tx) =>
         openScope(
+          request,
           tx,
-          async () => {
-            for (const write of scope.kept) await write();
+          async (replay) => {
+            for (const write of scope.kept) await write(replay.repos);
             if (spec.refused) {
               const typed = (request.body as { email?: unknown } | undefined)?.email;
               await recordAudit(tx, {

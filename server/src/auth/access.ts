@@ -223,8 +223,8 @@ export function registerAccess(app: FastifyInstance, isGuarded: (route: RouteOpt
       for (const check of checks) {
         if (check.inHandler) continue;
         const ids = toIds(check.ids!(request));
-        // app.db is the request's transaction while an audited handler runs.
-        if (ids) await requireAccess(app.db, request, check.kind, ids, check.need);
+        // request.db is the transaction while an audited handler runs.
+        if (ids) await requireAccess(request.db, request, check.kind, ids, check.need);
       }
       const answer = await handler.call(this, request, reply);
       const late = checks.filter((c) => c.inHandler && !request.accessChecked?.has(c.kind));

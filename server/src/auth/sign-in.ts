@@ -15,7 +15,7 @@
 // an unknown name is counted under the name as typed, with the same rules, so neither the answers
 // nor the limits tell which accounts exist.
 import { createHash } from 'node:crypto';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_CODES, type SignInBody } from '../../../src/contract';
 import type { SignInLimits } from '../config';
 import { HttpError } from '../http/errors';
@@ -71,8 +71,8 @@ export async function assertNotLimited(repos: Repositories, limits: SignInLimits
 }
 
 /** Counts a failure; the count stays although the call is then refused (and its transaction rolled back). */
-export async function recordFailure(repos: Repositories, limits: SignInLimits, keys: FailureKeys): Promise<void> {
-  await keepEvenIfRefused(async () => {
+export async function recordFailure(request: FastifyRequest, limits: SignInLimits, keys: FailureKeys): Promise<void> {
+  await keepEvenIfRefused(request, async (repos) => {
     await repos.signInFailures.record(keys.pair, limits.pair);
     await repos.signInFailures.record(keys.account, limits.account);
     await repos.signInFailures.record(keys.address, limits.address);
@@ -114,8 +114,8 @@ export async function checkSignIn(deps: { repos: Repositories; limits: SignInLim
  * (a wrong password counted first). Once the sign-in completes, the caller clears the pair with
  * repos.signInFailures.clear, which also records the address as known to the account.
  */
-export async function acceptSignIn(deps: { repos: Repositories; limits: SignInLimits }, checked: CheckedSignIn): Promise<{ user: UserRow; keys: FailureKeys }> {
-  if (checked.failed) await recordFailure(deps.repos, deps.limits, checked.keys);
+export async function acceptSignIn(request: FastifyRequest, limits: SignInLimits, checked: CheckedSignIn): Promise<{ user: UserRow; keys: FailureKeys }> {
+  if (checked.failed) await recordFailure(request, limits, checked.keys);
   if (checked.refusal || !checked.user) throw checked.refusal ?? badCredentials();
   return { user: checked.user, keys: checked.keys };
 }

@@ -1,7 +1,7 @@
-// All repositories over one database handle. Route handlers reach them as `app.repos`: a changing
-// route's handler already runs in the one transaction its audit opens (audit/plugin.ts), so it
-// calls them directly. Code outside a request (the CLI, services) that must write atomically uses
-// `inTransaction`, which hands out the same repositories bound to a transaction.
+// All repositories over one database handle. Route handlers reach them as `request.repos`: a changing
+// route's handler runs in the one transaction its audit opens (audit/plugin.ts, audit/context.ts),
+// so it calls them directly. Code outside a request (the CLI, services) that must write atomically
+// uses `inTransaction`, which hands out the same repositories bound to a transaction.
 import type { Db } from '../db/client';
 import { adsRepository } from './ads';
 import { appSettingsRepository } from './app-settings';

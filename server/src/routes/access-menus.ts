@@ -43,7 +43,7 @@ export async function accessMenuRoutes(app: FastifyInstance) {
       preValidation: app.authorize(topAdmin),
       schema: { tags, summary: 'The whole menu tree, in menu order', response: { 200: dataResponse({ type: 'array', items: menuItem }) } },
     },
-    async () => ({ data: await app.repos.menu.tree() }),
+    async (request) => ({ data: await request.repos.menu.tree() }),
   );
 
   app.post<{ Body: MenuInput }>(
@@ -62,8 +62,8 @@ export async function accessMenuRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { parentId, ...fields } = request.body;
-      if (parentId !== null && !(await app.repos.menu.find(parentId))) throw HttpError.validation({ parentId: V.oneOf }, 'Unknown parent');
-      const data = await itemDto(app.repos, await app.repos.menu.create({ ...fields, parentId }));
+      if (parentId !== null && !(await request.repos.menu.find(parentId))) throw HttpError.validation({ parentId: V.oneOf }, 'Unknown parent');
+      const data = await itemDto(request.repos, await request.repos.menu.create({ ...fields, parentId }));
       return { success: true, data };
     },
   );
@@ -85,8 +85,8 @@ export async function accessMenuRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { id } = request.params;
-      if (!(await app.repos.menu.update(id, request.body))) throw HttpError.notFound('Menu item not found');
-      return { success: true, data: await itemDto(app.repos, id) };
+      if (!(await request.repos.menu.update(id, request.body))) throw HttpError.notFound('Menu item not found');
+      return { success: true, data: await itemDto(request.repos, id) };
     },
   );
 
@@ -105,7 +105,7 @@ export async function accessMenuRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const removed = await app.repos.menu.remove(request.params.id);
+      const removed = await request.repos.menu.remove(request.params.id);
       if (!removed) throw HttpError.notFound('Menu item not found');
       return { success: true, data: { removed } };
     },
@@ -127,9 +127,9 @@ export async function accessMenuRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const item = await app.repos.menu.find(request.params.id);
+      const item = await request.repos.menu.find(request.params.id);
       if (!item) throw HttpError.notFound('Menu item not found');
-      await app.repos.menu.move(item, request.body.direction);
+      await request.repos.menu.move(item, request.body.direction);
       return { success: true };
     },
   );

@@ -110,7 +110,7 @@ export async function accessRoutes(app: FastifyInstance) {
         response: { 200: dataResponse({ type: 'array', items: roleJson }) },
       },
     },
-    async (request) => ({ data: can(requireUser(request), 'access:manage') ? await app.repos.roles.details() : await app.repos.roles.options() }),
+    async (request) => ({ data: can(requireUser(request), 'access:manage') ? await request.repos.roles.details() : await request.repos.roles.options() }),
   );
 
   app.get<{ Params: IdParams }>(
@@ -126,7 +126,7 @@ export async function accessRoutes(app: FastifyInstance) {
         response: { 200: dataResponse(roleWithGrantsJson) },
       },
     },
-    async (request) => ({ data: await withGrants(app.repos, request.params.id) }),
+    async (request) => ({ data: await withGrants(request.repos, request.params.id) }),
   );
 
   app.post<{ Body: RoleInput }>(
@@ -146,8 +146,8 @@ export async function accessRoutes(app: FastifyInstance) {
     },
     async (request) => {
       let id = 0;
-      await saveRole(async () => (id = await app.repos.roles.create(roleTexts(request.body))));
-      return { success: true, data: await app.repos.roles.detail(id) };
+      await saveRole(async () => (id = await request.repos.roles.create(roleTexts(request.body))));
+      return { success: true, data: await request.repos.roles.detail(id) };
     },
   );
 
@@ -171,9 +171,9 @@ export async function accessRoutes(app: FastifyInstance) {
       const { id } = request.params;
       if (id === ROLE_IDS.topAdmin) throw errors.protectedRole('role_id 1 cannot be edited');
       let found = false;
-      await saveRole(async () => (found = await app.repos.roles.update(id, roleTexts(request.body))));
+      await saveRole(async () => (found = await request.repos.roles.update(id, roleTexts(request.body))));
       if (!found) throw errors.noRole();
-      return { success: true, data: await app.repos.roles.detail(id) };
+      return { success: true, data: await request.repos.roles.detail(id) };
     },
   );
 
@@ -199,10 +199,10 @@ export async function accessRoutes(app: FastifyInstance) {
       if (id === ROLE_IDS.topAdmin) throw errors.protectedRole('role_id 1 holds every operation and menu item');
       const { menuIds, operations, scope } = request.body;
       if (operations.some((op) => !app.operations.has(op))) throw HttpError.validation({ operations: V.oneOf }, 'Unknown operation');
-      if (!(await app.repos.roles.exists(id))) throw errors.noRole();
-      if ((await app.repos.menu.missing(menuIds)).length) throw HttpError.validation({ menuIds: V.oneOf }, 'Unknown menu item');
-      await app.repos.roles.replaceGrants(id, { menuIds, operations, scope });
-      const data = await withGrants(app.repos, id);
+      if (!(await request.repos.roles.exists(id))) throw errors.noRole();
+      if ((await request.repos.menu.missing(menuIds)).length) throw HttpError.validation({ menuIds: V.oneOf }, 'Unknown menu item');
+      await request.repos.roles.replaceGrants(id, { menuIds, operations, scope });
+      const data = await withGrants(request.repos, id);
       return { success: true, data };
     },
   );
@@ -224,10 +224,10 @@ export async function accessRoutes(app: FastifyInstance) {
     async (request) => {
       const { id } = request.params;
       if (SEEDED_ROLE_IDS.includes(id)) throw errors.protectedRole('The seeded roles cannot be deleted');
-      if (!(await app.repos.roles.exists(id))) throw errors.noRole();
-      const holders = await app.repos.roles.usersCount(id);
+      if (!(await request.repos.roles.exists(id))) throw errors.noRole();
+      const holders = await request.repos.roles.usersCount(id);
       if (holders) throw errors.inUse(holders);
-      await app.repos.roles.remove(id).catch((err: unknown) => {
+      await request.repos.roles.remove(id).catch((err: unknown) => {
         // A user was given the role meanwhile (users.role_id is ON DELETE RESTRICT).
         throw isForeignKeyViolation(err) ? errors.inUse(1) : err;
       });

@@ -54,24 +54,24 @@ export async function accountRoutes(app: FastifyInstance) {
           target: 'user',
           refused: 'session.signInFailed',
           // The limits and the password are checked before the transaction opens: no connection waits on argon2.
-          prepare: (request) => checkSignIn({ repos: app.repos, limits }, request.body as SignInBody, request.ip),
+          prepare: (request) => checkSignIn({ repos: request.repos, limits }, request.body as SignInBody, request.ip),
         },
         rateLimit: { max: limits.ipMax, timeWindow: limits.ipWindowMs },
       },
     },
     async (request, reply) => {
-      const { user, keys } = await acceptSignIn({ repos: app.repos, limits }, preparedFor<CheckedSignIn>(request)).catch(withRetryAfter(reply));
-      auditActor({ id: user.id, name: user.username, role: null });
-      auditTarget(user.id);
+      const { user, keys } = await acceptSignIn(request, limits, preparedFor<CheckedSignIn>(request)).catch(withRetryAfter(reply));
+      auditActor(request, { id: user.id, name: user.username, role: null });
+      auditTarget(request, user.id);
       if (user.totpSecretEnc !== null) {
-        auditDetail({ totpRequired: true });
+        auditDetail(request, { totpRequired: true });
         // The pair's failures stay until the code is right too, so wrong codes keep counting.
         const { token, id } = newChallenge();
-        await app.repos.totp.createChallenge(id, user.id, request.ip, TOTP_CHALLENGE_TTL_MS);
+        await request.repos.totp.createChallenge(id, user.id, request.ip, TOTP_CHALLENGE_TTL_MS);
         return { totpRequired: true, challenge: token };
       }
-      await app.repos.signInFailures.clear([keys.pair]);
-      const sessionId = await app.repos.sessions.create(user.id);
+      await request.repos.signInFailures.clear([keys.pair]);
+      const sessionId = await request.repos.sessions.create(user.id);
       return { token: app.tokens.sign({ sid: sessionId, sub: String(user.id) }) };
     },
   );
@@ -87,10 +87,10 @@ export async function accountRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const data = await app.repos.users.currentUser(requireUser(request).id);
+      const data = await request.repos.users.currentUser(requireUser(request).id);
       if (!data) throw HttpError.unauthorized();
       // The role's operation grants and scope, so the panel hides what the server would refuse (docs/product.md §6).
-      return { data: { ...data, access: await accessOf(app.repos, app.operations, data.role) } };
+      return { data: { ...data, access: await accessOf(request.repos, app.operations, data.role) } };
     },
   );
 
@@ -102,7 +102,7 @@ export async function accountRoutes(app: FastifyInstance) {
       schema: { tags, summary: 'Sign out: revokes this session at once', response: { 200: successResponse() } },
     },
     async (request) => {
-      await app.repos.sessions.revoke(requireUser(request).sessionId);
+      await request.repos.sessions.revoke(requireUser(request).sessionId);
       return { success: true };
     },
   );
@@ -135,12 +135,12 @@ export async function accountRoutes(app: FastifyInstance) {
       const user = requireUser(request);
       const { checkedHash, passwordHash } = preparedFor<PasswordChange>(request);
       // The password changed since it was checked (another call in between): the one typed is no longer current.
-      if ((await app.repos.users.findById(user.id))?.passwordHash !== checkedHash) {
+      if ((await request.repos.users.findById(user.id))?.passwordHash !== checkedHash) {
         throw HttpError.validation({ currentPassword: V.wrongPassword });
       }
-      await app.repos.users.setPassword(user.id, passwordHash, false);
+      await request.repos.users.setPassword(user.id, passwordHash, false);
       // Whoever else holds this account's old password loses their sessions with it.
-      await app.repos.sessions.revokeAllForUser(user.id, user.sessionId);
+      await request.repos.sessions.revokeAllForUser(user.id, user.sessionId);
       return { success: true };
     },
   );
@@ -154,10 +154,10 @@ export async function accountRoutes(app: FastifyInstance) {
     const user = requireUser(request);
     const body = request.body as ChangePasswordBody;
     const keys = failureKeys(`user:${user.id}`, request.ip);
-    await assertNotLimited(app.repos, limits, keys).catch(withRetryAfter(reply));
-    const row = await app.repos.users.findById(user.id);
+    await assertNotLimited(request.repos, limits, keys).catch(withRetryAfter(reply));
+    const row = await request.repos.users.findById(user.id);
     if (!row || !(await verifyPassword(row.passwordHash, body.currentPassword))) {
-      await recordFailure(app.repos, limits, keys);
+      await recordFailure(request, limits, keys);
       throw HttpError.validation({ currentPassword: V.wrongPassword });
     }
     return { checkedHash: row.passwordHash, passwordHash: await hashPassword(body.password) };
@@ -193,9 +193,9 @@ export async function accountRoutes(app: FastifyInstance) {
         throw HttpError.validation({ avatar: V.imageDimensions }, `The avatar must be at most ${AVATAR_MAX_SIDE_PX} × ${AVATAR_MAX_SIDE_PX} pixels`);
       }
       const { mime } = image;
-      const id = await app.repos.files.put('avatar', mime, bytes);
-      const previous = await app.repos.users.setAvatar(user.id, id);
-      if (previous) await app.repos.files.remove(previous);
+      const id = await request.repos.files.put('avatar', mime, bytes);
+      const previous = await request.repos.users.setAvatar(user.id, id);
+      if (previous) await request.repos.files.remove(previous);
       const fileId = await id;
       return { success: true, data: { avatar: avatarUrl(fileId) } };
     },

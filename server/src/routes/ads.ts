@@ -47,7 +47,7 @@ export async function adsRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      return { data: await app.repos.ads.entries(request.params.id) };
+      return { data: await request.repos.ads.entries(request.params.id) };
     },
   );
 
@@ -67,7 +67,7 @@ export async function adsRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await app.repos.ads.setMaster(request.params.id, request.body.state);
+      await request.repos.ads.setMaster(request.params.id, request.body.state);
       return { success: true };
     },
   );
@@ -95,7 +95,7 @@ export async function adsRoutes(app: FastifyInstance) {
       const sent = request.sentKeys;
       // Checked and written in one transaction on the locked row, so two saves cannot together
       // produce a state that each alone would have been refused.
-      const stored = await app.repos.ads.find(id, true);
+      const stored = await request.repos.ads.find(id, true);
       const changed = sent.filter(
         (k): k is AdSettingsField =>
           k in stored.values && body[k as AdSettingsField] !== undefined && body[k as AdSettingsField] !== stored.values[k as AdSettingsField],
@@ -114,7 +114,7 @@ export async function adsRoutes(app: FastifyInstance) {
         for (const v of violations) errors[v.field] ??= v.messageId;
         throw HttpError.validation(errors, 'The ad settings break an ad rule');
       }
-      await app.repos.ads.update(id, request.body);
+      await request.repos.ads.update(id, request.body);
       return { success: true };
     },
   );

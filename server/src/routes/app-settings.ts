@@ -18,14 +18,15 @@ import { robotApiKeySchema } from '../../../src/contract/responses';
 import { auditDetail } from '../audit/context';
 import { fromParams } from '../audit/plugin';
 import { owns } from '../auth/access';
+import type { Repositories } from '../repositories';
 
 const tags = ['app settings'];
 
 export async function appSettingsRoutes(app: FastifyInstance) {
   /** A new robot key for the app, replacing any earlier one; only its hash is kept. */
-  async function newRobotKey(appId: number): Promise<string> {
+  async function newRobotKey(repos: Repositories, appId: number): Promise<string> {
     const robotApiKey = generateApiKey();
-    await app.repos.apps.setRobotApiKeyHash(appId, hashApiKey(robotApiKey));
+    await repos.apps.setRobotApiKeyHash(appId, hashApiKey(robotApiKey));
     return robotApiKey;
   }
 
@@ -44,7 +45,7 @@ export async function appSettingsRoutes(app: FastifyInstance) {
         response: { 200: successResponse(responseSchema(robotApiKeySchema)) },
       },
     },
-    async (request) => ({ success: true, data: { robotApiKey: await newRobotKey(request.params.id) } }),
+    async (request) => ({ success: true, data: { robotApiKey: await newRobotKey(request.repos, request.params.id) } }),
   );
 
   app.post<{ Params: IdParams; Body: AppSettingsBody }>(
@@ -74,19 +75,19 @@ export async function appSettingsRoutes(app: FastifyInstance) {
       const body = request.body;
       const unknown: Record<string, string> = {};
       for (const field of ['selectedCountries', 'blockedCountries'] as const) {
-        if ((await app.repos.appSettings.unknownCountryCodes(splitCountryCodes(body[field]))).length) unknown[field] = V.countryCodes;
+        if ((await request.repos.appSettings.unknownCountryCodes(splitCountryCodes(body[field]))).length) unknown[field] = V.countryCodes;
       }
       if (Object.keys(unknown).length) throw HttpError.validation(unknown, 'Unknown country code');
       if (body.healthWorkingPercent !== undefined || body.healthFailingPercent !== undefined) {
-        const stored = await app.repos.appSettings.find(id, false);
+        const stored = await request.repos.appSettings.find(id, false);
         const working = body.healthWorkingPercent ?? stored?.healthWorkingPercent ?? 0;
         const failing = body.healthFailingPercent ?? stored?.healthFailingPercent ?? 0;
         if (failing >= working) throw HttpError.validation({ healthFailingPercent: V.belowWorking }, 'The failing threshold must be below the working one');
       }
 
-      await app.repos.appSettings.update(id, body);
-      const robotApiKey = body.robotApiKey ? await newRobotKey(id) : undefined;
-      if (robotApiKey) auditDetail({ robotApiKey: true });
+      await request.repos.appSettings.update(id, body);
+      const robotApiKey = body.robotApiKey ? await newRobotKey(request.repos, id) : undefined;
+      if (robotApiKey) auditDetail(request, { robotApiKey: true });
       return robotApiKey ? { success: true, data: { robotApiKey } } : { success: true };
     },
   );

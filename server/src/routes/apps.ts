@@ -32,6 +32,7 @@ import { appListItemSchema } from '../../../src/contract/responses';
 import { appWithSettingsSchema } from '../../../src/contract/responses-settings';
 import { createdData, fromParams } from '../audit/plugin';
 import { owns, noRecord } from '../auth/access';
+import type { Repositories } from '../repositories';
 
 const tags = ['apps'];
 
@@ -42,15 +43,15 @@ export const appResponseSchema = responseSchema(appListItemSchema);
 
 export async function appRoutes(app: FastifyInstance) {
   /** adminId must name an active app admin; an app may keep the admin it has. */
-  async function checkAppBody(body: AppBody, existing?: { id: number; adminId: number }) {
-    if (body.adminId !== existing?.adminId && !(await app.repos.apps.isActiveAppAdmin(body.adminId))) {
+  async function checkAppBody(repos: Repositories, body: AppBody, existing?: { id: number; adminId: number }) {
+    if (body.adminId !== existing?.adminId && !(await repos.apps.isActiveAppAdmin(body.adminId))) {
       throw HttpError.validation({ adminId: V.oneOf }, 'adminId must name an active app admin');
     }
-    if (await app.repos.apps.packageNameTaken(body.packageName, existing?.id)) throw packageNameTaken();
+    if (await repos.apps.packageNameTaken(body.packageName, existing?.id)) throw packageNameTaken();
   }
 
-  async function appDto(user: AuthUser, id: number) {
-    const dto = await app.repos.apps.findDto(id, can(user, 'apps:sourceHosts'));
+  async function appDto(repos: Repositories, user: AuthUser, id: number) {
+    const dto = await repos.apps.findDto(id, can(user, 'apps:sourceHosts'));
     if (!dto) throw HttpError.notFound('Application not found');
     return dto;
   }
@@ -75,7 +76,7 @@ export async function appRoutes(app: FastifyInstance) {
       const user = requireUser(request);
       const { state, search, active } = request.query;
       const scope = state === 'appAdmin' ? eq(apps.adminId, user.id) : appScope(user);
-      return { data: await app.repos.apps.list({ scope, search, active, withSourceHosts: can(user, 'apps:sourceHosts') }) };
+      return { data: await request.repos.apps.list({ scope, search, active, withSourceHosts: can(user, 'apps:sourceHosts') }) };
     },
   );
 
@@ -95,8 +96,8 @@ export async function appRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const user = requireUser(request);
-      const data = await appDto(user, request.params.id);
-      const settings = await app.repos.appSettings.find(request.params.id, can(user, 'apps:advancedSettings'));
+      const data = await appDto(request.repos, user, request.params.id);
+      const settings = await request.repos.appSettings.find(request.params.id, can(user, 'apps:advancedSettings'));
       return { data: { ...data, settings } };
     },
   );
@@ -118,9 +119,9 @@ export async function appRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const user = requireUser(request);
-      await checkAppBody(request.body);
-      const id = await app.repos.apps.create(request.body).catch(rethrowTaken);
-      return { success: true, data: await appDto(user, id) };
+      await checkAppBody(request.repos, request.body);
+      const id = await request.repos.apps.create(request.body).catch(rethrowTaken);
+      return { success: true, data: await appDto(request.repos, user, id) };
     },
   );
 
@@ -141,11 +142,11 @@ export async function appRoutes(app: FastifyInstance) {
     async (request) => {
       const user = requireUser(request);
       const { id } = request.params;
-      const existing = await app.repos.apps.findById(id);
+      const existing = await request.repos.apps.findById(id);
       if (!existing) throw HttpError.notFound('Application not found');
-      await checkAppBody(request.body, existing);
-      await app.repos.apps.update(id, request.body).catch(rethrowTaken);
-      return { success: true, data: await appDto(user, id) };
+      await checkAppBody(request.repos, request.body, existing);
+      await request.repos.apps.update(id, request.body).catch(rethrowTaken);
+      return { success: true, data: await appDto(request.repos, user, id) };
     },
   );
 
@@ -164,7 +165,7 @@ export async function appRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { id, state } = request.params;
-      await app.repos.apps.setActive(id, state);
+      await request.repos.apps.setActive(id, state);
       return { success: true };
     },
   );
@@ -184,7 +185,7 @@ export async function appRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { id } = request.params;
-      await app.repos.apps.destroy(id);
+      await request.repos.apps.destroy(id);
       return { success: true };
     },
   );

@@ -14,7 +14,6 @@ import { recordAudit } from '../audit/record';
 import { CSV_RESPONSE, csvStream, sendCsv } from '../http/csv-stream';
 
 const tags = ['audit'];
-const DAY_MS = 24 * 3600 * 1000;
 
 const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
 /** A record as a line of the export, in AUDIT_EXPORT_HEADERS' order: stored values, the time in ISO 8601, objects as JSON. */
@@ -53,7 +52,7 @@ export async function auditRoutes(app: FastifyInstance) {
         response: { 200: responseSchema(auditListSchema) },
       },
     },
-    async (request) => app.repos.audit.list(request.query),
+    async (request) => request.repos.audit.list(request.query),
   );
 
   app.get<{ Querystring: AuditExportQuery }>(
@@ -77,8 +76,14 @@ export async function auditRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const { lang, ...filters } = request.query;
       // Written before answering: an export that cannot be audited does not happen.
-      await recordAudit(app.db, { action: 'audit.export', actor: actorOf(request), request, target: { type: 'audit' }, detail: { ...filters, format: 'csv' } });
-      return sendCsv(reply, csvStream(exportHeader(AUDIT_EXPORT_HEADERS, lang), app.repos.audit.exportBatches(filters), auditCells));
+      await recordAudit(request.db, {
+        action: 'audit.export',
+        actor: actorOf(request),
+        request,
+        target: { type: 'audit' },
+        detail: { ...filters, format: 'csv' },
+      });
+      return sendCsv(reply, csvStream(exportHeader(AUDIT_EXPORT_HEADERS, lang), request.repos.audit.exportBatches(filters), auditCells));
     },
   );
 
@@ -93,14 +98,6 @@ export async function auditRoutes(app: FastifyInstance) {
         response: { 200: dataResponse(responseSchema(auditFilterOptionsSchema)) },
       },
     },
-    async () => ({ data: await app.repos.audit.filterOptions() }),
+    async (request) => ({ data: await request.repos.audit.filterOptions() }),
   );
-
-  // Retention: once at start and then daily; the timer does not keep the process alive.
-  const sweep = () =>
-    app.repos.audit.purgeOlderThan(app.config.auditRetentionDays).catch((err: unknown) => app.log.error({ err }, 'audit retention sweep failed'));
-  await sweep();
-  const timer = setInterval(() => void sweep(), DAY_MS);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
 }

@@ -58,7 +58,7 @@ export async function bundleRoutes(app: FastifyInstance) {
       // The key is checked first, so a caller without a valid key learns nothing else.
       onRequest: async (request) => {
         const key = apiKeyOf(request);
-        const found = key ? await app.repos.clientConfig.lookup(key) : undefined;
+        const found = key ? await request.repos.clientConfig.lookup(key) : undefined;
         if (!found) throw HttpError.unauthorized('Missing or unknown app API key');
         if (!found.active) throw new HttpError(403, ERROR_CODES.appInactive, 'The application is inactive');
         request.clientApp = found;
@@ -116,7 +116,7 @@ export async function bundleRoutes(app: FastifyInstance) {
     async (request) => {
       const { appId } = request.params;
       await activeKey(appId);
-      return { data: (await app.repos.bundleKeys.list(appId)).map(toDto) };
+      return { data: (await request.repos.bundleKeys.list(appId)).map(toDto) };
     },
   );
 
@@ -138,9 +138,9 @@ export async function bundleRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { appId } = request.params;
-      if (!(await app.repos.bundleKeys.active(appId))) await app.repos.bundleKeys.insertFirst(appId, sealedPair(appId));
-      else await app.repos.bundleKeys.rotate(appId, sealedPair(appId));
-      return { success: true, data: (await app.repos.bundleKeys.list(appId)).map(toDto) };
+      if (!(await request.repos.bundleKeys.active(appId))) await request.repos.bundleKeys.insertFirst(appId, sealedPair(appId));
+      else await request.repos.bundleKeys.rotate(appId, sealedPair(appId));
+      return { success: true, data: (await request.repos.bundleKeys.list(appId)).map(toDto) };
     },
   );
 
@@ -157,7 +157,7 @@ export async function bundleRoutes(app: FastifyInstance) {
         response: { 200: dataResponse(responseSchema(bundleSettingsDtoSchema)) },
       },
     },
-    async (request) => ({ data: { apiBases: await app.repos.bundleKeys.apiBases(request.params.appId) } }),
+    async (request) => ({ data: { apiBases: await request.repos.bundleKeys.apiBases(request.params.appId) } }),
   );
 
   app.post<{ Params: AppIdParams; Body: BundleSettingsBody }>(
@@ -178,8 +178,8 @@ export async function bundleRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { appId } = request.params;
-      await app.repos.bundleKeys.setApiBases(appId, request.body.apiBases);
-      return { success: true, data: { apiBases: await app.repos.bundleKeys.apiBases(appId) } };
+      await request.repos.bundleKeys.setApiBases(appId, request.body.apiBases);
+      return { success: true, data: { apiBases: await request.repos.bundleKeys.apiBases(appId) } };
     },
   );
 }

@@ -66,7 +66,7 @@ export async function clientConfigRoutes(app: FastifyInstance) {
       // The key is checked before the query, so a caller without a valid key learns nothing else.
       onRequest: async (request) => {
         const key = apiKeyOf(request);
-        const found = key ? await app.repos.clientConfig.lookup(key) : undefined;
+        const found = key ? await request.repos.clientConfig.lookup(key) : undefined;
         if (!found) throw HttpError.unauthorized('Missing or unknown app API key');
         if (!found.active) throw new HttpError(403, ERROR_CODES.appInactive, 'The application is inactive');
         request.clientApp = found;
@@ -128,7 +128,7 @@ export async function clientConfigRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const lang = request.query.lang === 'en' ? 'en' : 'fa';
-      const { privacy } = await app.repos.privacy.get();
+      const { privacy } = await request.repos.privacy.get();
       const title = lang === 'en' ? 'Privacy policy' : 'سیاست حریم خصوصی';
       const html =
         `<!doctype html><html lang="${lang}" dir="${lang === 'en' ? 'ltr' : 'rtl'}"><head><meta charset="utf-8">` +
@@ -163,11 +163,11 @@ export async function clientConfigRoutes(app: FastifyInstance) {
       const user = requireUser(request);
       const { id } = request.params;
       const { operator, lang } = request.query;
-      const current = await app.repos.clientConfig.versionOf(id);
-      const snapshot = await app.repos.clientConfig.snapshot(id);
+      const current = await request.repos.clientConfig.versionOf(id);
+      const snapshot = await request.repos.clientConfig.snapshot(id);
       if (!snapshot) throw HttpError.notFound('Application not found');
       const prepared = prepareConfig(snapshot, (sealed) => app.secrets.open(sealed, PROFILE_ADDRESS_CONTEXT));
-      const history = (await app.repos.clientConfig.history(id)).map((h) => ({ ...h, changedAt: h.changedAt.toISOString() }));
+      const history = (await request.repos.clientConfig.history(id)).map((h) => ({ ...h, changedAt: h.changedAt.toISOString() }));
       const version = current ? { version: current.version, changedAt: current.changedAt.toISOString(), changedBy: current.changedBy } : null;
       if (prepared.kind === 'keysMissing') return { data: { keysMissing: true, config: null, version, history } };
       const { data } = JSON.parse(renderConfig(prepared, { operator, lang: lang as 'fa' | 'en', blocked: false }).body.toString('utf8')) as {

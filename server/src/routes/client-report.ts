@@ -91,7 +91,7 @@ export async function clientReportRoutes(app: FastifyInstance, options: { limits
       },
       onRequest: async (request) => {
         const key = apiKeyOf(request);
-        const found = key ? await app.repos.clientConfig.lookup(key) : undefined;
+        const found = key ? await request.repos.clientConfig.lookup(key) : undefined;
         if (!found) throw HttpError.unauthorized('Missing or unknown app API key');
         if (!found.active) throw new HttpError(403, ERROR_CODES.appInactive, 'The application is inactive');
         request.clientApp = found;

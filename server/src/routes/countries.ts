@@ -46,7 +46,7 @@ export async function countryRoutes(app: FastifyInstance) {
         response: { 200: dataResponse({ type: 'array', items: countrySchema }) },
       },
     },
-    async () => ({ data: await app.repos.countries.list() }),
+    async (request) => ({ data: await request.repos.countries.list() }),
   );
 
   // Public like the avatars: an <img> cannot send the Authorization header, and flags are no secret.

@@ -27,8 +27,8 @@ export async function dashboardRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const user = requireUser(request);
-      const scope = { apps: appScope(user), servers: serverScope(app.db, user), withUsers: can(user, 'users:manage') };
-      return { data: await app.repos.dashboard.stats(scope) };
+      const scope = { apps: appScope(user), servers: serverScope(request.db, user), withUsers: can(user, 'users:manage') };
+      return { data: await request.repos.dashboard.stats(scope) };
     },
   );
 }

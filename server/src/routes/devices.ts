@@ -19,6 +19,7 @@ import {
 import { positiveId } from '../../../src/contract/schemas/common';
 import { bearerToken, requireUser, type AuthUser } from '../auth/authorize';
 import { ownedAppIds, reachesAll } from '../auth/rbac';
+import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/helpers';
 import { HttpError } from '../http/errors';
 import { successResponse } from '../http/schemas';
@@ -86,7 +87,7 @@ declare module 'fastify' {
 
 export async function deviceRoutes(app: FastifyInstance, options: DeviceRoutesOptions = {}) {
   /** Every device when the request reaches all apps (rbac reachesAll); otherwise those of the caller's apps. */
-  const scopeOf = async (user: AuthUser): Promise<DeviceScope> => (reachesAll(user) ? {} : { appIds: await ownedAppIds(app.db, user) });
+  const scopeOf = async (db: Db, user: AuthUser): Promise<DeviceScope> => (reachesAll(user) ? {} : { appIds: await ownedAppIds(db, user) });
 
   // A page of the list waited for the session check (docs/architecture.md §6), then for the page:
   // two round trips where the page itself is one (docs/architecture.md §8). For a session this
@@ -113,7 +114,7 @@ export async function deviceRoutes(app: FastifyInstance, options: DeviceRoutesOp
         } catch {
           return;
         }
-        const page = app.repos.devices.list({}, query);
+        const page = request.repos.devices.list({}, query);
         page.catch(() => undefined); // answered below, or dropped
         request.earlyDevicePage = { sid, query, page };
       },
@@ -143,11 +144,11 @@ export async function deviceRoutes(app: FastifyInstance, options: DeviceRoutesOp
       const early = request.earlyDevicePage;
       if (!reachesAll(user)) {
         reachAllSeen.delete(user.sessionId);
-        return app.repos.devices.list(await scopeOf(user), request.query);
+        return request.repos.devices.list(await scopeOf(request.db, user), request.query);
       }
       if (reachAllSeen.size >= EARLY_PAGE_SESSIONS) reachAllSeen.clear();
       reachAllSeen.set(user.sessionId, Date.now());
-      return early && sameQuery(early.query, request.query) ? early.page : app.repos.devices.list({}, request.query);
+      return early && sameQuery(early.query, request.query) ? early.page : request.repos.devices.list({}, request.query);
     },
   );
 
@@ -175,10 +176,16 @@ export async function deviceRoutes(app: FastifyInstance, options: DeviceRoutesOp
     async (request, reply) => {
       const user = requireUser(request);
       const { lang, ...query } = request.query;
-      const scope = await scopeOf(user);
+      const scope = await scopeOf(request.db, user);
       // Written before answering: an export that cannot be audited does not happen.
-      await recordAudit(app.db, { action: 'device.export', actor: actorOf(request), request, target: { type: 'device' }, detail: { ...query, format: 'csv' } });
-      return sendCsv(reply, csvStream(exportHeader(DEVICE_EXPORT_HEADERS, lang), deviceExportBatches(app.db, scope, request.query), deviceCells));
+      await recordAudit(request.db, {
+        action: 'device.export',
+        actor: actorOf(request),
+        request,
+        target: { type: 'device' },
+        detail: { ...query, format: 'csv' },
+      });
+      return sendCsv(reply, csvStream(exportHeader(DEVICE_EXPORT_HEADERS, lang), deviceExportBatches(request.db, scope, request.query), deviceCells));
     },
   );
 
@@ -213,7 +220,7 @@ export async function deviceRoutes(app: FastifyInstance, options: DeviceRoutesOp
       const { appId, ...fields } = request.body;
       const key = apiKeyOf(request);
       if (key) {
-        const result = await app.repos.devices.registerByApiKey(key, fields);
+        const result = await request.repos.devices.registerByApiKey(key, fields);
         if (result === 'unknownKey') throw HttpError.unauthorized('Unknown app API key');
         if (result === 'inactiveApp') throw HttpError.forbidden('The application is inactive');
         return { success: true, data: result };
@@ -221,7 +228,7 @@ export async function deviceRoutes(app: FastifyInstance, options: DeviceRoutesOp
       // Staff path: the guard has signed the caller in (a blank key is no key: 401).
       requireUser(request);
       if (appId === undefined) throw HttpError.validation({ appId: V.required });
-      const result = await app.repos.devices.registerForApp(appId, fields);
+      const result = await request.repos.devices.registerForApp(appId, fields);
       // The app was deleted between the access check and the insert.
       if (!result) throw HttpError.notFound('Application not found');
       return { success: true, data: result };
@@ -250,10 +257,10 @@ export async function deviceRoutes(app: FastifyInstance, options: DeviceRoutesOp
     async (request) => {
       const user = requireUser(request);
       const { appId, ...fields } = request.body;
-      const device = await app.repos.devices.findInScope(request.params.id, await scopeOf(user));
+      const device = await request.repos.devices.findInScope(request.params.id, await scopeOf(request.db, user));
       if (!device) throw HttpError.notFound('Device not found');
       try {
-        const outcome = await app.repos.devices.update(device, appId, fields);
+        const outcome = await request.repos.devices.update(device, appId, fields);
         if (outcome === 'taken') throw HttpError.conflict({ uniqueDeviceId: V.taken });
         if (outcome === 'gone') throw HttpError.notFound('Device not found');
       } catch (err) {
@@ -261,7 +268,7 @@ export async function deviceRoutes(app: FastifyInstance, options: DeviceRoutesOp
         if (isUniqueViolation(err)) throw HttpError.conflict({ uniqueDeviceId: V.taken });
         throw err;
       }
-      const data = await app.repos.devices.findDto(device.id);
+      const data = await request.repos.devices.findDto(device.id);
       if (!data) throw HttpError.notFound('Device not found');
       return { success: true, data };
     },
@@ -281,9 +288,9 @@ export async function deviceRoutes(app: FastifyInstance, options: DeviceRoutesOp
       },
     },
     async (request) => {
-      const device = await app.repos.devices.findInScope(request.params.id, await scopeOf(requireUser(request)));
+      const device = await request.repos.devices.findInScope(request.params.id, await scopeOf(request.db, requireUser(request)));
       if (!device) throw HttpError.notFound('Device not found');
-      await app.repos.devices.remove(device);
+      await request.repos.devices.remove(device);
       return { success: true };
     },
   );

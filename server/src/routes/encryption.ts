@@ -58,7 +58,7 @@ export async function encryptionRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { appId, word } = request.body;
-      const { key, iv } = usableKeys(await app.repos.encryption.coreKeys(appId));
+      const { key, iv } = usableKeys(await request.repos.encryption.coreKeys(appId));
       try {
         return { success: true, data: encryptWord(word, key, iv) };
       } catch (err) {
@@ -88,7 +88,7 @@ export async function encryptionRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { appId } = request.params;
-      const stored = await app.repos.encryption.encryptedHosts(appId);
+      const stored = await request.repos.encryption.encryptedHosts(appId);
       const data = Object.fromEntries(SOURCE_HOSTS.map((h) => [h, null])) as SourceHostValues;
       if (!stored || SOURCE_HOSTS.every((h) => stored[h] === null)) return { data };
       const { key, iv } = usableKeys(stored);

@@ -90,7 +90,7 @@ export async function exportRoutes(app: FastifyInstance) {
   const topAdmin = app.authorize({ policy: 'profiles:reveal' });
   /** Written before answering: an export that cannot be audited does not happen. */
   const audit = (request: FastifyRequest, action: string, target: { type: string; id: number; name: string }, detail: Record<string, unknown>) =>
-    recordAudit(app.db, { action, actor: actorOf(request), request, target, detail });
+    recordAudit(request.db, { action, actor: actorOf(request), request, target, detail });
 
   app.get<{ Params: IdParams; Querystring: ProfileExportQuery }>(
     '/apps/exportProfile/:id',
@@ -122,7 +122,7 @@ export async function exportRoutes(app: FastifyInstance) {
     async (request, reply) => {
       requireUser(request);
       const { format } = request.query;
-      const profile = await app.repos.profiles.findById(request.params.id);
+      const profile = await request.repos.profiles.findById(request.params.id);
       if (!profile) throw HttpError.notFound('Profile not found');
       const link = openStoredAddress(app.secrets, profile.address);
       // Refused before the audit row: nothing was exported.
@@ -168,7 +168,7 @@ export async function exportRoutes(app: FastifyInstance) {
     },
     async (request) => {
       requireUser(request);
-      const profile = await app.repos.profiles.findById(request.params.id);
+      const profile = await request.repos.profiles.findById(request.params.id);
       if (!profile) throw HttpError.notFound('Profile not found');
       const link = openStoredAddress(app.secrets, profile.address);
       const parsed = parsedStored(link);
@@ -206,9 +206,9 @@ export async function exportRoutes(app: FastifyInstance) {
       requireUser(request);
       const { serverId } = request.params;
       const { format } = request.query;
-      const [server] = await app.repos.servers.list({ adminId: null }, { id: serverId });
+      const [server] = await request.repos.servers.list({ adminId: null }, { id: serverId });
       if (!server) throw HttpError.notFound('Server not found');
-      const profiles = await app.repos.profiles.listStoredByServer(serverId);
+      const profiles = await request.repos.profiles.listStoredByServer(serverId);
       const links = profiles.map((p) => openStoredAddress(app.secrets, p.address));
       await audit(request, 'server.export', { type: 'server', id: serverId, name: server.ip }, { format, profiles: links.length });
       const text = links.length ? `${links.join('\n')}\n` : '';

@@ -89,7 +89,7 @@ export async function fieldHealthRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const user = requireUser(request);
-      return { data: await healthMatrix(app.db, appScope(user), request.query) };
+      return { data: await healthMatrix(request.db, appScope(user), request.query) };
     },
   );
 
@@ -111,7 +111,7 @@ export async function fieldHealthRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const user = requireUser(request);
-      return { data: await profileHealth(app.db, request.params.serverId, appScope(user), new Date()) };
+      return { data: await profileHealth(request.db, request.params.serverId, appScope(user), new Date()) };
     },
   );
 
@@ -137,9 +137,9 @@ export async function fieldHealthRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { appId, profileId, operator } = request.body;
-      const shown = await showByHand(app.db, appId, profileId, operator);
+      const shown = await showByHand(request.db, appId, profileId, operator);
       if (shown === undefined) throw HttpError.notFound('Profile not found');
-      auditDetail({ appId, operator, shown });
+      auditDetail(request, { appId, operator, shown });
       return { success: true, data: { shown } };
     },
   );

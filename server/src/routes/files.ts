@@ -14,7 +14,7 @@ export async function fileRoutes(app: FastifyInstance) {
     '/files/avatars/:id',
     { schema: { tags: ['account'], summary: 'An avatar image (public, immutable)', params: yupSchema(fileParams) } },
     async (request, reply) => {
-      const file = await app.repos.files.get(request.params.id);
+      const file = await request.repos.files.get(request.params.id);
       if (!file || file.kind !== 'avatar') throw HttpError.notFound('File not found');
       return reply.header('cache-control', 'public, max-age=31536000, immutable').type(file.mime).send(file.bytes);
     },

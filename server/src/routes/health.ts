@@ -19,8 +19,8 @@ export async function healthRoutes(app: FastifyInstance) {
         },
       },
     },
-    async () => {
-      await app.db.execute(sql`SELECT 1`);
+    async (request) => {
+      await request.db.execute(sql`SELECT 1`);
       return { status: 'ok', db: app.dbKind };
     },
   );

@@ -26,6 +26,7 @@ import { HttpError } from '../http/errors';
 import { dataResponse, successResponse } from '../http/schemas';
 import { responseSchema, yupSchema } from '../http/validation';
 import type { MirrorRow } from '../repositories/mirrors';
+import type { Repositories } from '../repositories';
 
 const tags = ['app settings'];
 const rule = { policy: 'apps:advancedSettings' } as const;
@@ -54,9 +55,9 @@ const toDto = (m: MirrorRow): MirrorDto => ({
 const fieldsOf = (b: MirrorCreateBody | MirrorUpdateBody) => ({ kind: b.kind ?? 'git', url: b.url, branch: b.branch, path: b.path });
 
 export async function mirrorRoutes(app: FastifyInstance) {
-  const list = async (appId: number) => (await app.repos.mirrors.list(appId)).map(toDto);
-  async function one(appId: number, mirrorId: number): Promise<MirrorDto> {
-    const found = await app.repos.mirrors.get(appId, mirrorId);
+  const list = async (repos: Repositories, appId: number) => (await repos.mirrors.list(appId)).map(toDto);
+  async function one(repos: Repositories, appId: number, mirrorId: number): Promise<MirrorDto> {
+    const found = await repos.mirrors.get(appId, mirrorId);
     if (!found) throw HttpError.notFound('Mirror not found');
     return toDto(found);
   }
@@ -78,7 +79,7 @@ export async function mirrorRoutes(app: FastifyInstance) {
         response: { 200: dataResponse(responseSchema(mirrorListSchema)) },
       },
     },
-    async (request) => ({ data: await list(request.params.appId) }),
+    async (request) => ({ data: await list(request.repos, request.params.appId) }),
   );
 
   app.post<{ Params: AppIdParams; Body: MirrorCreateBody }>(
@@ -102,10 +103,10 @@ export async function mirrorRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { appId } = request.params;
-      if ((await app.repos.mirrors.count(appId)) >= MIRRORS_MAX) throw HttpError.conflict(undefined, `At most ${MIRRORS_MAX} mirrors per application`);
-      const id = await app.repos.mirrors.insert(appId, fieldsOf(request.body), app.secrets.seal(request.body.token, mirrorTokenContext(appId)));
+      if ((await request.repos.mirrors.count(appId)) >= MIRRORS_MAX) throw HttpError.conflict(undefined, `At most ${MIRRORS_MAX} mirrors per application`);
+      const id = await request.repos.mirrors.insert(appId, fieldsOf(request.body), app.secrets.seal(request.body.token, mirrorTokenContext(appId)));
       app.mirrors.wake();
-      return { success: true, data: await one(appId, id) };
+      return { success: true, data: await one(request.repos, appId, id) };
     },
   );
 
@@ -126,9 +127,9 @@ export async function mirrorRoutes(app: FastifyInstance) {
     async (request) => {
       const { appId, mirrorId } = request.params;
       const token = request.body.token ? app.secrets.seal(request.body.token, mirrorTokenContext(appId)) : undefined;
-      if (!(await app.repos.mirrors.update(appId, mirrorId, fieldsOf(request.body), token))) throw HttpError.notFound('Mirror not found');
+      if (!(await request.repos.mirrors.update(appId, mirrorId, fieldsOf(request.body), token))) throw HttpError.notFound('Mirror not found');
       app.mirrors.wake();
-      return { success: true, data: await one(appId, mirrorId) };
+      return { success: true, data: await one(request.repos, appId, mirrorId) };
     },
   );
 
@@ -146,7 +147,7 @@ export async function mirrorRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { appId, mirrorId } = request.params;
-      if (!(await app.repos.mirrors.remove(appId, mirrorId))) throw HttpError.notFound('Mirror not found');
+      if (!(await request.repos.mirrors.remove(appId, mirrorId))) throw HttpError.notFound('Mirror not found');
       return { success: true };
     },
   );
@@ -169,10 +170,11 @@ export async function mirrorRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { appId, mirrorId } = request.params;
-      if (!(await one(appId, mirrorId)).appActive) throw HttpError.conflict(undefined, 'The application is inactive: its bundle is not published');
-      if (!(await app.repos.mirrors.request(appId, mirrorId))) throw HttpError.notFound('Mirror not found');
+      if (!(await one(request.repos, appId, mirrorId)).appActive)
+        throw HttpError.conflict(undefined, 'The application is inactive: its bundle is not published');
+      if (!(await request.repos.mirrors.request(appId, mirrorId))) throw HttpError.notFound('Mirror not found');
       app.mirrors.wake();
-      return { success: true, data: await one(appId, mirrorId) };
+      return { success: true, data: await one(request.repos, appId, mirrorId) };
     },
   );
 
@@ -187,7 +189,7 @@ export async function mirrorRoutes(app: FastifyInstance) {
           // the route is role_id 1's alone, who reaches every app.
           prepare: async (request) => {
             const { appId, mirrorId } = request.params as MirrorParams;
-            const [found, sealed] = await Promise.all([app.repos.mirrors.get(appId, mirrorId), app.repos.mirrors.sealedToken(appId, mirrorId)]);
+            const [found, sealed] = await Promise.all([request.repos.mirrors.get(appId, mirrorId), request.repos.mirrors.sealedToken(appId, mirrorId)]);
             if (!found || !sealed) throw HttpError.notFound('Mirror not found');
             const target = { url: found.url, branch: found.branch, path: found.path, token: app.secrets.open(sealed, mirrorTokenContext(appId)) };
             try {

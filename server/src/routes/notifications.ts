@@ -42,8 +42,8 @@ export async function notificationRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const user = requireUser(request);
-      const scope = and(serverScope(app.db, user), appScope(user));
-      return { data: await notificationsFor(app.db, user.id, scope, NOTIFICATIONS_LIST_MAX) };
+      const scope = and(serverScope(request.db, user), appScope(user));
+      return { data: await notificationsFor(request.db, user.id, scope, NOTIFICATIONS_LIST_MAX) };
     },
   );
 
@@ -65,8 +65,8 @@ export async function notificationRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const user = requireUser(request);
-      await markNotificationsRead(app.db, user.id, request.body.upTo);
-      auditDetail({ upTo: request.body.upTo });
+      await markNotificationsRead(request.db, user.id, request.body.upTo);
+      auditDetail(request, { upTo: request.body.upTo });
       return { success: true };
     },
   );
@@ -86,6 +86,6 @@ export async function notificationRoutes(app: FastifyInstance) {
         response: { 200: dataResponse(responseSchema(alertDeliveryListSchema)) },
       },
     },
-    async (request) => ({ data: await deliveriesOf(app.db, request.params.appId, ALERT_DELIVERIES_LIST_MAX) }),
+    async (request) => ({ data: await deliveriesOf(request.db, request.params.appId, ALERT_DELIVERIES_LIST_MAX) }),
   );
 }

@@ -26,7 +26,7 @@ export async function operatorRoutes(app: FastifyInstance) {
         response: { 200: dataResponse(namesSchema) },
       },
     },
-    async () => ({ data: await app.repos.operators.get() }),
+    async (request) => ({ data: await request.repos.operators.get() }),
   );
 
   app.post<{ Body: OperatorSettingsBody }>(
@@ -46,8 +46,8 @@ export async function operatorRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await app.repos.operators.set(request.body);
-      return { success: true, data: await app.repos.operators.get() };
+      await request.repos.operators.set(request.body);
+      return { success: true, data: await request.repos.operators.get() };
     },
   );
 }

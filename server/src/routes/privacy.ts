@@ -22,7 +22,7 @@ export async function privacyRoutes(app: FastifyInstance) {
       preValidation: app.authorize({ any: true }),
       schema: { tags, summary: 'The current privacy policy HTML (our addition to docs/product.md §7)', response: { 200: dataResponse(privacyJson) } },
     },
-    async () => ({ data: await app.repos.privacy.get() }),
+    async (request) => ({ data: await request.repos.privacy.get() }),
   );
 
   app.post<{ Body: PrivacyBody }>(
@@ -40,6 +40,6 @@ export async function privacyRoutes(app: FastifyInstance) {
         response: { 200: successResponse(privacyJson) },
       },
     },
-    async (request) => ({ success: true, data: await app.repos.privacy.set(sanitizePolicyHtml(request.body.privacy)) }),
+    async (request) => ({ success: true, data: await request.repos.privacy.set(sanitizePolicyHtml(request.body.privacy)) }),
   );
 }

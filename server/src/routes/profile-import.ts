@@ -82,10 +82,10 @@ export async function profileImportRoutes(app: FastifyInstance) {
     if (!file) throw HttpError.validation({ [CSV_FILE_FIELD]: V.selectFileFirst }, 'No CSV file');
     const { serverId, operator, duplicates } = importFieldsSchema.validateSync(fields, { abortEarly: false, stripUnknown: true });
     // checked before the file is parsed, and again by the handler inside the transaction
-    await requireAccess(app.db, request, 'server', [serverId], 'write');
+    await requireAccess(request.db, request, 'server', [serverId], 'write');
     const result = await parseProfileCsv(file);
     if (isCsvFailure(result)) throw refusedFile(result);
-    const stored = (await app.repos.profiles.listStoredByServer(serverId)).map((p) => p.address);
+    const stored = (await request.repos.profiles.listStoredByServer(serverId)).map((p) => p.address);
     const scan = await scanDuplicates(
       result.rows,
       (r) => r.link.link,
@@ -147,11 +147,11 @@ export async function profileImportRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { serverId, rows, skipped } = preparedFor<PreparedImport>(request);
-      await requireAccess(app.db, request, 'server', [serverId], 'write');
-      const inserted = await app.repos.profiles.insertMany(rows);
+      await requireAccess(request.db, request, 'server', [serverId], 'write');
+      const inserted = await request.repos.profiles.insertMany(rows);
       // One record for the whole file, with the count (docs/product.md §7 "Audit log").
-      auditTarget(serverId);
-      auditDetail({ count: inserted, ...(skipped && { skipped }) });
+      auditTarget(request, serverId);
+      auditDetail(request, { count: inserted, ...(skipped && { skipped }) });
       return { success: true, data: { inserted, skipped } };
     },
   );

@@ -106,7 +106,7 @@ export async function profileRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      return { data: await app.repos.profiles.listByServer(request.params.serverId) };
+      return { data: await request.repos.profiles.listByServer(request.params.serverId) };
     },
   );
 
@@ -130,7 +130,7 @@ export async function profileRoutes(app: FastifyInstance) {
       const user = requireUser(request);
       const body = request.body;
       const link = checkedLink(body.address, body.protocol);
-      const data = await app.repos.profiles.insert({
+      const data = await request.repos.profiles.insert({
         serverId: body.serverId,
         name: body.name,
         operator: body.operator,
@@ -164,14 +164,14 @@ export async function profileRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const body = request.body;
-      const current = await app.repos.profiles.findById(request.params.id);
+      const current = await request.repos.profiles.findById(request.params.id);
       if (!current) throw HttpError.notFound('Profile not found');
 
       const values: Partial<ProfileValues> = { serverId: body.serverId, name: body.name, operator: body.operator, protocol: body.protocol };
       if (body.type !== undefined) values.type = body.type;
       const link = checkedLink(body.address || openStoredAddress(app.secrets, current.address), body.protocol);
       if (body.address) values.addressEnc = seal(link.link);
-      const data = await app.repos.profiles.update(current.id, values);
+      const data = await request.repos.profiles.update(current.id, values);
       if (!data) throw HttpError.notFound('Profile not found');
       return saved(data, link);
     },
@@ -193,7 +193,7 @@ export async function profileRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const profile = await app.repos.profiles.findById(request.params.id);
+      const profile = await request.repos.profiles.findById(request.params.id);
       if (!profile) throw HttpError.notFound('Profile not found');
       return { data: { address: profile.address } };
     },
@@ -226,10 +226,10 @@ export async function profileRoutes(app: FastifyInstance) {
       const parsed = tryParseShareLink(plain);
       if (!parsed.ok) throw HttpError.validation({ config: parsed.reason }, 'The stored address is not a valid share link');
       const { link, protocol, host, port, id, transport, security, sni, path, remark, params } = parsed.value;
-      const profileId = await app.repos.profiles.idByAddressToken(token);
+      const profileId = await request.repos.profiles.idByAddressToken(token);
       // Recorded with the answer (audit/plugin.ts): a reveal that cannot be audited does not happen.
-      if (profileId !== undefined) auditTarget(profileId);
-      auditDetail({ protocol });
+      if (profileId !== undefined) auditTarget(request, profileId);
+      auditDetail(request, { protocol });
       return { data: { link, protocol, host, port, id, transport, security, sni, path, remark, params } };
     },
   );
@@ -248,7 +248,7 @@ export async function profileRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await app.repos.profiles.remove([request.params.id]);
+      await request.repos.profiles.remove([request.params.id]);
       return { success: true };
     },
   );
@@ -267,7 +267,7 @@ export async function profileRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const deleted = await app.repos.profiles.remove(request.body.ids);
+      const deleted = await request.repos.profiles.remove(request.body.ids);
       return { success: true, data: { deleted } };
     },
   );

@@ -28,6 +28,7 @@ import type { ServerScope, ServerValues } from '../repositories/servers';
 import { createdData, fromBody, fromParams } from '../audit/plugin';
 import { deletedCountSchema, serverDtoSchema } from '../../../src/contract/responses';
 import { fromQuery, noRecord, owns, sharedFor } from '../auth/access';
+import type { Repositories } from '../repositories';
 
 const tags = ['servers'];
 export const SERVER_PASSWORD_CONTEXT = 'server.password';
@@ -41,11 +42,11 @@ const sharedForOf = (user: AuthUser): number | undefined => (can(user, 'scope:al
 
 export async function serverRoutes(app: FastifyInstance) {
   /** 400 naming appId (an app that does not exist or is not the caller's) and/or countryId (unknown). */
-  async function checkReferences(user: AuthUser, body: ServerBody) {
+  async function checkReferences(repos: Repositories, user: AuthUser, body: ServerBody) {
     const errors: Record<string, string> = {};
-    const usable = await app.repos.servers.usableAppIds(body.appId, scopeOf(user));
+    const usable = await repos.servers.usableAppIds(body.appId, scopeOf(user));
     if (usable.length !== body.appId.length) errors.appId = V.oneOf;
-    if (!(await app.repos.countries.exists(body.countryId))) errors.countryId = V.oneOf;
+    if (!(await repos.countries.exists(body.countryId))) errors.countryId = V.oneOf;
     if (Object.keys(errors).length) throw HttpError.validation(errors);
   }
 
@@ -63,8 +64,8 @@ export async function serverRoutes(app: FastifyInstance) {
     throw err;
   };
 
-  async function dto(user: AuthUser, id: number) {
-    const [server] = await app.repos.servers.list(scopeOf(user), { id }, sharedForOf(user));
+  async function dto(repos: Repositories, user: AuthUser, id: number) {
+    const [server] = await repos.servers.list(scopeOf(user), { id }, sharedForOf(user));
     return server;
   }
 
@@ -87,7 +88,7 @@ export async function serverRoutes(app: FastifyInstance) {
       const user = requireUser(request);
       const { appId, state } = request.query;
       const scope = state === 'appAdmin' ? { adminId: user.id } : scopeOf(user);
-      return { data: await app.repos.servers.list(scope, { appId }, sharedForOf(user)) };
+      return { data: await request.repos.servers.list(scope, { appId }, sharedForOf(user)) };
     },
   );
 
@@ -112,10 +113,10 @@ export async function serverRoutes(app: FastifyInstance) {
     async (request) => {
       const user = requireUser(request);
       const body = request.body;
-      await checkReferences(user, body);
+      await checkReferences(request.repos, user, body);
       const passwordEnc = body.password ? app.secrets.seal(body.password, SERVER_PASSWORD_CONTEXT) : null;
-      const id = await app.repos.servers.create(values(body, passwordEnc), body.appId).catch(referenceRace);
-      return { success: true, data: await dto(user, id) };
+      const id = await request.repos.servers.create(values(body, passwordEnc), body.appId).catch(referenceRace);
+      return { success: true, data: await dto(request.repos, user, id) };
     },
   );
 
@@ -143,16 +144,16 @@ export async function serverRoutes(app: FastifyInstance) {
       const body = request.body;
       if (body.appId.length === 0) {
         // Unlinking is for a server that stays in use: some app outside the caller's must keep it.
-        const others = can(user, 'scope:all') ? [] : await sharedFor(app.db, user.id, [id]);
+        const others = can(user, 'scope:all') ? [] : await sharedFor(request.db, user.id, [id]);
         if (!others.length) throw HttpError.validation({ appId: V.required });
       }
-      await checkReferences(user, body);
-      const stored = await app.repos.servers.credentials(id);
+      await checkReferences(request.repos, user, body);
+      const stored = await request.repos.servers.credentials(id);
       // A kept password still needs its username (the same rule as a new one).
       if (!body.password && stored?.hasPassword && body.username == null) throw HttpError.validation({ username: V.required });
       const passwordEnc = body.password ? app.secrets.seal(body.password, SERVER_PASSWORD_CONTEXT) : undefined;
-      await app.repos.servers.update(id, values(body, passwordEnc), body.appId, scopeOf(user)).catch(referenceRace);
-      return { success: true, data: await dto(user, id) };
+      await request.repos.servers.update(id, values(body, passwordEnc), body.appId, scopeOf(user)).catch(referenceRace);
+      return { success: true, data: await dto(request.repos, user, id) };
     },
   );
 
@@ -172,7 +173,7 @@ export async function serverRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await app.repos.servers.remove([request.params.id]);
+      await request.repos.servers.remove([request.params.id]);
       return { success: true };
     },
   );
@@ -194,7 +195,7 @@ export async function serverRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { ids } = request.body;
-      const deleted = await app.repos.servers.remove(ids);
+      const deleted = await request.repos.servers.remove(ids);
       return { success: true, data: { deleted } };
     },
   );

@@ -72,7 +72,7 @@ export async function subscriptionRoutes(app: FastifyInstance) {
       const user = requireUser(request);
       const { serverId, appId, operator, format, label } = request.body;
       const token = randomBytes(32).toString('base64url');
-      const id = await app.repos.subscriptions.insert({
+      const id = await request.repos.subscriptions.insert({
         label,
         serverId: serverId ?? null,
         appId: appId ?? null,
@@ -81,7 +81,7 @@ export async function subscriptionRoutes(app: FastifyInstance) {
         tokenHash: tokenHash(token),
         createdBy: user.id,
       });
-      const [row] = await app.repos.subscriptions.list({ id });
+      const [row] = await request.repos.subscriptions.list({ id });
       return { success: true, data: { ...row, token, path: subscriptionPath(token) } };
     },
   );
@@ -99,7 +99,7 @@ export async function subscriptionRoutes(app: FastifyInstance) {
         response: { 200: dataResponse({ type: 'array', items: subscriptionJson }) },
       },
     },
-    async (request) => ({ data: await app.repos.subscriptions.list({ serverId: request.query.serverId, appId: request.query.appId }) }),
+    async (request) => ({ data: await request.repos.subscriptions.list({ serverId: request.query.serverId, appId: request.query.appId }) }),
   );
 
   app.delete<{ Params: IdParams }>(
@@ -118,7 +118,7 @@ export async function subscriptionRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      if (!(await app.repos.subscriptions.remove(request.params.id))) throw HttpError.notFound('Subscription not found');
+      if (!(await request.repos.subscriptions.remove(request.params.id))) throw HttpError.notFound('Subscription not found');
       return { success: true };
     },
   );
@@ -157,10 +157,10 @@ export async function subscriptionRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const sub = await app.repos.subscriptions.byTokenHash(tokenHash(request.params.token));
+      const sub = await request.repos.subscriptions.byTokenHash(tokenHash(request.params.token));
       if (!sub) throw HttpError.notFound('Subscription not found');
       const profiles: SubProfile[] = [];
-      for (const p of await app.repos.subscriptions.profilesOf(sub)) {
+      for (const p of await request.repos.subscriptions.profilesOf(sub)) {
         try {
           profiles.push({ name: p.name, link: openStoredAddress(app.secrets, p.address) });
         } catch {
@@ -171,15 +171,15 @@ export async function subscriptionRoutes(app: FastifyInstance) {
       const answer =
         format === 'html' ? { type: 'text/html; charset=utf-8', body: await subscriptionPage(sub.label, profiles) } : subscriptionBody(format, profiles);
       const etag = strongEtag(`${answer.type}\n${answer.body}`);
-      const headers = subscriptionHeaders(sub.label, await app.repos.subscriptions.appLinksOf(sub));
+      const headers = subscriptionHeaders(sub.label, await request.repos.subscriptions.appLinksOf(sub));
       if (format === 'html') {
         delete headers['content-disposition'];
         reply.header('content-security-policy', PAGE_CSP);
       }
       reply.headers(headers).header('etag', etag).header('cache-control', 'private, no-cache').header('vary', 'user-agent, accept');
-      await app.repos.subscriptions.markFetched(sub.id);
+      await request.repos.subscriptions.markFetched(sub.id);
       if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
-      await recordAudit(app.db, {
+      await recordAudit(request.db, {
         action: 'subscription.fetch',
         actor: { id: null, name: null, role: null },
         request,

@@ -70,8 +70,8 @@ export async function totpRoutes(app: FastifyInstance) {
     return repos.totp.useRecoveryCode(user.id, recoveryCodeHash(code));
   }
 
-  async function ownRow(id: number): Promise<UserRow> {
-    const row = await app.repos.users.findById(id);
+  async function ownRow(repos: Repositories, id: number): Promise<UserRow> {
+    const row = await repos.users.findById(id);
     if (!row) throw HttpError.unauthorized();
     return row;
   }
@@ -82,9 +82,9 @@ export async function totpRoutes(app: FastifyInstance) {
    */
   async function confirmPassword(user: UserRow, password: string, request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const keys = failureKeys(`user:${user.id}`, request.ip);
-    await assertNotLimited(app.repos, limits, keys).catch(withRetryAfter(reply));
+    await assertNotLimited(request.repos, limits, keys).catch(withRetryAfter(reply));
     if (!(await verifyPassword(user.passwordHash, password))) {
-      await recordFailure(app.repos, limits, keys);
+      await recordFailure(request, limits, keys);
       throw HttpError.validation({ password: V.wrongPassword }, 'The password is wrong');
     }
   }
@@ -107,7 +107,7 @@ export async function totpRoutes(app: FastifyInstance) {
           // Takes one of the challenge's checks before the handler's transaction opens, in one statement
           // that commits at once: a refused call (whose transaction rolls back) cannot give its check
           // back, and calls in parallel queue on the challenge's row instead of all reading the same count.
-          prepare: (request) => app.repos.totp.takeChallengeAttempt(challengeId((request.body as TotpSignInBody).challenge), TOTP_CHALLENGE_MAX_FAILURES),
+          prepare: (request) => request.repos.totp.takeChallengeAttempt(challengeId((request.body as TotpSignInBody).challenge), TOTP_CHALLENGE_MAX_FAILURES),
         },
         rateLimit: { max: limits.ipMax, timeWindow: limits.ipWindowMs },
       },
@@ -117,24 +117,24 @@ export async function totpRoutes(app: FastifyInstance) {
       // None taken: unknown, expired, or its checks are used up.
       const challenge = preparedFor<ChallengeRow | undefined>(request);
       if (!challenge) throw errors.badCode();
-      const user = await app.repos.users.findById(challenge.userId);
+      const user = await request.repos.users.findById(challenge.userId);
       if (!user || !user.active || user.totpSecretEnc === null) {
-        await keepEvenIfRefused(() => app.repos.totp.deleteChallenge(id));
+        await keepEvenIfRefused(request, (repos) => repos.totp.deleteChallenge(id));
         throw errors.badCode();
       }
       const keys = failureKeys(`user:${user.id}`, request.ip);
-      await assertNotLimited(app.repos, limits, keys).catch(withRetryAfter(reply));
-      if (!(await codeIsGood(app.repos, user, request.body.code))) {
-        auditActor({ id: user.id, name: user.username, role: null });
-        await recordFailure(app.repos, limits, keys);
+      await assertNotLimited(request.repos, limits, keys).catch(withRetryAfter(reply));
+      if (!(await codeIsGood(request.repos, user, request.body.code))) {
+        auditActor(request, { id: user.id, name: user.username, role: null });
+        await recordFailure(request, limits, keys);
         throw errors.badCode();
       }
-      auditActor({ id: user.id, name: user.username, role: null });
-      auditTarget(user.id);
-      await app.repos.totp.deleteChallenge(id);
+      auditActor(request, { id: user.id, name: user.username, role: null });
+      auditTarget(request, user.id);
+      await request.repos.totp.deleteChallenge(id);
       // Clears the pair's failures and records the address as known to the account (auth/sign-in.ts).
-      await app.repos.signInFailures.clear([keys.pair]);
-      const sessionId = await app.repos.sessions.create(user.id);
+      await request.repos.signInFailures.clear([keys.pair]);
+      const sessionId = await request.repos.sessions.create(user.id);
       return { token: app.tokens.sign({ sid: sessionId, sub: String(user.id) }) };
     },
   );
@@ -154,11 +154,11 @@ export async function totpRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const user = await ownRow(requireUser(request).id);
+      const user = await ownRow(request.repos, requireUser(request).id);
       if (user.totpSecretEnc !== null) throw errors.alreadyOn();
       await confirmPassword(user, request.body.password, request, reply);
       const { secret, otpauthUrl } = newTotpSecret(user.username);
-      await app.repos.totp.setPending(user.id, app.secrets.seal(secret, TOTP_SECRET_CONTEXT));
+      await request.repos.totp.setPending(user.id, app.secrets.seal(secret, TOTP_SECRET_CONTEXT));
       return { secret, otpauthUrl };
     },
   );
@@ -179,16 +179,16 @@ export async function totpRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const caller = requireUser(request);
-      const user = await ownRow(caller.id);
+      const user = await ownRow(request.repos, caller.id);
       if (user.totpSecretEnc !== null) throw errors.alreadyOn();
       if (user.totpPendingEnc === null) throw errors.noPending();
       await confirmPassword(user, request.body.password, request, reply);
       const step = acceptedTotpStep(app.secrets.open(user.totpPendingEnc, TOTP_SECRET_CONTEXT), request.body.code, null);
       if (step === null) throw errors.wrongCode();
       const recoveryCodes = newRecoveryCodes();
-      await app.repos.totp.enable(user.id, user.totpPendingEnc!, step, recoveryCodes.map(recoveryCodeHash));
+      await request.repos.totp.enable(user.id, user.totpPendingEnc!, step, recoveryCodes.map(recoveryCodeHash));
       // A session opened with the password alone (perhaps someone else's) does not outlive the second factor.
-      await app.repos.sessions.revokeAllForUser(user.id, caller.sessionId);
+      await request.repos.sessions.revokeAllForUser(user.id, caller.sessionId);
       return { recoveryCodes };
     },
   );
@@ -208,14 +208,14 @@ export async function totpRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const user = await ownRow(requireUser(request).id);
+      const user = await ownRow(request.repos, requireUser(request).id);
       if (user.totpSecretEnc === null) throw errors.notOn();
       await confirmPassword(user, request.body.password, request, reply);
-      if (!(await codeIsGood(app.repos, user, request.body.code))) {
-        await recordFailure(app.repos, limits, failureKeys(`user:${user.id}`, request.ip));
+      if (!(await codeIsGood(request.repos, user, request.body.code))) {
+        await recordFailure(request, limits, failureKeys(`user:${user.id}`, request.ip));
         throw errors.wrongCode();
       }
-      await app.repos.totp.disable(user.id);
+      await request.repos.totp.disable(user.id);
       return { success: true };
     },
   );
@@ -231,7 +231,7 @@ export async function totpRoutes(app: FastifyInstance) {
         response: { 200: dataResponse({ type: 'array', items: responseSchema(roleOptionSchema) }) },
       },
     },
-    async () => ({ data: await app.repos.totp.roleOptions() }),
+    async (request) => ({ data: await request.repos.totp.roleOptions() }),
   );
 
   app.post<{ Body: TotpRoleBody }>(
@@ -250,7 +250,7 @@ export async function totpRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { role_id, required } = request.body;
-      if (!(await app.repos.totp.setRoleRequirement(role_id, required))) throw HttpError.validation({ role_id: V.oneOf }, 'Unknown role');
+      if (!(await request.repos.totp.setRoleRequirement(role_id, required))) throw HttpError.validation({ role_id: V.oneOf }, 'Unknown role');
       return { success: true };
     },
   );
@@ -271,8 +271,8 @@ export async function totpRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { user_id } = request.body;
-      if (!(await app.repos.users.findById(user_id))) throw HttpError.notFound('User not found');
-      await app.repos.totp.disable(user_id);
+      if (!(await request.repos.users.findById(user_id))) throw HttpError.notFound('User not found');
+      await request.repos.totp.disable(user_id);
       return { success: true };
     },
   );

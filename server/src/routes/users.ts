@@ -69,8 +69,8 @@ export async function userRoutes(app: FastifyInstance) {
     async (request) => {
       const { search, role_id, active } = request.query;
       const [data, appCounts] = await Promise.all([
-        app.repos.users.list({ search, roleId: role_id, active: active === 'all' ? undefined : active === 'true' }),
-        app.repos.users.appCounts(),
+        request.repos.users.list({ search, roleId: role_id, active: active === 'all' ? undefined : active === 'true' }),
+        request.repos.users.appCounts(),
       ]);
       return { data, app: appCounts };
     },
@@ -96,10 +96,10 @@ export async function userRoutes(app: FastifyInstance) {
     async (request) => {
       const { role_id, ...body } = request.body;
       const passwordHash = preparedFor<string>(request);
-      await assertRoleExists(app.repos, role_id);
-      await assertUnique(app.repos, { email: body.email, username: body.username });
+      await assertRoleExists(request.repos, role_id);
+      await assertUnique(request.repos, { email: body.email, username: body.username });
       // Two creates racing past the check: the unique index decides, and the loser gets the 409.
-      const row = await app.repos.users
+      const row = await request.repos.users
         .insert({
           ...profileOf(request.body),
           name: body.name,
@@ -111,7 +111,7 @@ export async function userRoutes(app: FastifyInstance) {
           needToChangePass: true,
         })
         .catch(rethrowUniqueViolation);
-      const data = await staffUser(app.repos, row.id);
+      const data = await staffUser(request.repos, row.id);
       return { success: true, data };
     },
   );
@@ -134,10 +134,10 @@ export async function userRoutes(app: FastifyInstance) {
     async (request) => {
       const { id } = request.params;
       const changes = profileOf(request.body);
-      await findUser(app.repos, id);
-      await assertUnique(app.repos, { email: changes.email, username: changes.username }, id);
-      await app.repos.users.updateProfile(id, changes).catch(rethrowUniqueViolation);
-      const data = await staffUser(app.repos, id);
+      await findUser(request.repos, id);
+      await assertUnique(request.repos, { email: changes.email, username: changes.username }, id);
+      await request.repos.users.updateProfile(id, changes).catch(rethrowUniqueViolation);
+      const data = await staffUser(request.repos, id);
       return { success: true, data };
     },
   );
@@ -162,9 +162,9 @@ export async function userRoutes(app: FastifyInstance) {
     async (request) => {
       const { user_id } = request.body;
       const passwordHash = preparedFor<string>(request);
-      await findUser(app.repos, user_id);
-      await app.repos.users.setPassword(user_id, passwordHash, true);
-      await app.repos.sessions.revokeAllForUser(user_id);
+      await findUser(request.repos, user_id);
+      await request.repos.users.setPassword(user_id, passwordHash, true);
+      await request.repos.sessions.revokeAllForUser(user_id);
       return { success: true };
     },
   );
@@ -187,11 +187,11 @@ export async function userRoutes(app: FastifyInstance) {
     async (request) => {
       const { id } = request.params;
       const { role_id } = request.body;
-      await findUser(app.repos, id);
-      await assertRoleExists(app.repos, role_id);
-      if (role_id !== ROLE_IDS.topAdmin) await assertNotLastTopAdmin(app.repos, id);
-      await app.repos.users.setRole(id, role_id);
-      const data = await staffUser(app.repos, id);
+      await findUser(request.repos, id);
+      await assertRoleExists(request.repos, role_id);
+      if (role_id !== ROLE_IDS.topAdmin) await assertNotLastTopAdmin(request.repos, id);
+      await request.repos.users.setRole(id, role_id);
+      const data = await staffUser(request.repos, id);
       return { success: true, data };
     },
   );
@@ -212,17 +212,17 @@ export async function userRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { id } = request.params;
-      await findUser(app.repos, id);
-      await assertNotLastTopAdmin(app.repos, id);
-      const appCount = await app.repos.users.countAppsAdministered(id);
+      await findUser(request.repos, id);
+      await assertNotLastTopAdmin(request.repos, id);
+      const appCount = await request.repos.users.countAppsAdministered(id);
       if (appCount > 0) throw errors.userHasApps(appCount);
-      const removed = await app.repos.users
+      const removed = await request.repos.users
         .remove(id)
         // An app given to this user after the count above: the foreign key still refuses the delete.
         .catch((err: unknown) => {
           throw isForeignKeyViolation(err) ? errors.userHasApps() : err;
         });
-      if (removed?.avatarFileId) await app.repos.files.remove(removed.avatarFileId);
+      if (removed?.avatarFileId) await request.repos.files.remove(removed.avatarFileId);
       return { success: true };
     },
   );
@@ -244,13 +244,13 @@ export async function userRoutes(app: FastifyInstance) {
     async (request) => {
       const { id } = request.params;
       const { active } = request.body;
-      await findUser(app.repos, id);
+      await findUser(request.repos, id);
       if (!active) {
-        await assertNotLastTopAdmin(app.repos, id);
-        await app.repos.sessions.revokeAllForUser(id);
+        await assertNotLastTopAdmin(request.repos, id);
+        await request.repos.sessions.revokeAllForUser(id);
       }
-      await app.repos.users.setActive(id, active);
-      const data = await staffUser(app.repos, id);
+      await request.repos.users.setActive(id, active);
+      const data = await staffUser(request.repos, id);
       return { success: true, data };
     },
   );
@@ -267,6 +267,6 @@ export async function userRoutes(app: FastifyInstance) {
         response: { 200: dataResponse({ type: 'array', items: responseSchema(appAdminOptionSchema) }) },
       },
     },
-    async () => ({ data: await app.repos.users.appAdminOptions() }),
+    async (request) => ({ data: await request.repos.users.appAdminOptions() }),
   );
 }

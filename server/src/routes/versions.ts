@@ -35,7 +35,7 @@ export async function versionRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { appId, appVersion } = request.body;
-      await app.repos.versions.block(appId, appVersion);
+      await request.repos.versions.block(appId, appVersion);
       return { success: true };
     },
   );
@@ -53,7 +53,7 @@ export async function versionRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      return { data: await app.repos.versions.listForApp(request.params.id) };
+      return { data: await request.repos.versions.listForApp(request.params.id) };
     },
   );
 
@@ -78,12 +78,12 @@ export async function versionRoutes(app: FastifyInstance) {
       },
       async (request) => {
         const { id } = request.params;
-        const version = await app.repos.versions.findInScope(id, appScope(requireUser(request)));
+        const version = await request.repos.versions.findInScope(id, appScope(requireUser(request)));
         if (!version) throw HttpError.notFound('Version not found');
         const wrongPath = () => HttpError.conflict(undefined, `This version is ${status ? 'blocked' : 'active'}; delete it through ${other}`);
         if (version.status !== status) throw wrongPath();
         // The status is checked again by the delete itself, in case it changed since the read.
-        if (!(await app.repos.versions.deleteWithStatus(id, status))) throw wrongPath();
+        if (!(await request.repos.versions.deleteWithStatus(id, status))) throw wrongPath();
         return { success: true };
       },
     );

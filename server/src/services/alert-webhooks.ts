@@ -3,7 +3,6 @@
 // it runs in a request. A post is the stored JSON body with `X-Signature: sha256=<hex HMAC-SHA256 of
 // the body under the app's secret>`; a 2xx answer delivers it, anything else (or no answer in time)
 // is tried again after `backoffMs`, doubled each time, up to `tries` attempts in all.
-import { AsyncResource } from 'node:async_hooks';
 import { createHmac, randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
@@ -73,13 +72,12 @@ export function createAlertWebhooks(db: Db, log: FastifyBaseLogger) {
     }
   }
 
-  // Bound to the context it is made in: a wake() from a request must not carry its transaction along.
-  const round = AsyncResource.bind(() => {
+  const round = () => {
     ticking = tick().finally(() => {
       ticking = undefined;
       schedule(timings.pollMs);
     });
-  });
+  };
 
   function schedule(ms: number): void {
     if (!running) return;

@@ -7,6 +7,7 @@ import { ERROR_CODES } from '../../../src/contract';
 import { BundleCache, bundleSource, newSigningKeyPair, signingKeyContext } from '../domain/bundle';
 import { HttpError } from '../http/errors';
 import type { NewKey, SigningKeyRow } from '../repositories/bundle-keys';
+import type { Repositories } from '../repositories';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,7 +15,7 @@ declare module 'fastify' {
   }
 }
 
-export function createBundleService(app: FastifyInstance) {
+export function createBundleService(app: FastifyInstance, repos: Repositories) {
   /** A new key pair, its private half sealed for this app. */
   const sealedPair = (appId: number): NewKey => {
     const { publicKeyPem, privateKeyPem } = newSigningKeyPair();
@@ -23,10 +24,10 @@ export function createBundleService(app: FastifyInstance) {
 
   /** The app's active key, made on first use. */
   async function activeKey(appId: number): Promise<SigningKeyRow> {
-    const found = await app.repos.bundleKeys.active(appId);
+    const found = await repos.bundleKeys.active(appId);
     if (found) return found;
-    await app.repos.bundleKeys.insertFirst(appId, sealedPair(appId));
-    const made = await app.repos.bundleKeys.active(appId);
+    await repos.bundleKeys.insertFirst(appId, sealedPair(appId));
+    const made = await repos.bundleKeys.active(appId);
     if (!made) throw new Error(`app ${appId} has no active signing key after one was made`);
     return made;
   }
@@ -35,7 +36,7 @@ export function createBundleService(app: FastifyInstance) {
     // The config, API bases and key are read after the version: the bundle is never older than the version it names.
     const prepared = await app.clientConfig.cache.prepared(appId, version);
     if (prepared.kind === 'keysMissing') return 'keysMissing';
-    const apiBases = await app.repos.bundleKeys.apiBases(appId);
+    const apiBases = await repos.bundleKeys.apiBases(appId);
     const key = await activeKey(appId);
     let pem: string;
     try {

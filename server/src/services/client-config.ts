@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { prepareConfig } from '../domain/client-config';
 import { ClientConfigCache } from '../domain/client-config-cache';
 import { PROFILE_ADDRESS_CONTEXT } from '../domain/profile-address';
+import type { Repositories } from '../repositories';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -65,14 +66,14 @@ export class SeenDevices {
   }
 }
 
-export function createClientConfigState(app: FastifyInstance, options: ClientConfigStateOptions = {}) {
+export function createClientConfigState(app: FastifyInstance, repos: Repositories, options: ClientConfigStateOptions = {}) {
   const open = (sealed: string) => app.secrets.open(sealed, PROFILE_ADDRESS_CONTEXT);
   const cache = new ClientConfigCache(async (appId) => {
-    const snapshot = await app.repos.clientConfig.snapshot(appId);
+    const snapshot = await repos.clientConfig.snapshot(appId);
     return snapshot && prepareConfig(snapshot, open);
   });
   const seen = new SeenDevices(
-    (batch) => app.repos.clientConfig.touchDevices(batch),
+    (batch) => repos.clientConfig.touchDevices(batch),
     (err) => app.log.error({ err }, 'could not record lastSeenAt of devices'),
     options.seenFlushMs ?? 1000,
     options.seenMaxPending ?? 2000,

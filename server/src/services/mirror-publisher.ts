@@ -12,13 +12,13 @@
 // app's mirrors are skipped (the mirror state says so: `appActive`) until it is active again. Each
 // mirror publishes on its own (several at once, each git call bounded by a timeout), so a slow or
 // failing remote never holds up the others, and none of it runs in a request.
-import { AsyncResource } from 'node:async_hooks';
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { MIRROR_DEBOUNCE_SECONDS } from '../../../src/contract/mirrors';
 import type { DueMirror } from '../repositories/mirrors';
 import { GitMirrorError, publishFile } from '../domain/git-mirror';
+import type { Repositories } from '../repositories';
 
 export interface PublisherTimings {
   /** How often due mirrors are looked for. */
@@ -57,7 +57,7 @@ declare module 'fastify' {
 
 export const retryDelay = (t: PublisherTimings, failures: number): number => Math.min(t.maxBackoffMs, t.backoffMs * 2 ** Math.min(failures, 30));
 
-export function createMirrorPublisher(app: FastifyInstance) {
+export function createMirrorPublisher(app: FastifyInstance, repos: Repositories) {
   const holder = `${hostname()}:${process.pid}:${randomUUID()}`;
   let timings = DEFAULT_TIMINGS;
   let timer: NodeJS.Timeout | undefined;
@@ -66,7 +66,7 @@ export function createMirrorPublisher(app: FastifyInstance) {
   const inFlight = new Map<number, Promise<void>>();
 
   async function publishOne(m: DueMirror): Promise<void> {
-    const repo = app.repos.mirrors;
+    const repo = repos.mirrors;
     const where = { mirrorId: m.id, url: m.url, branch: m.branch, path: m.path, version: m.version };
     try {
       const bundle = await app.bundles.cache.bundle(m.appId, m.version);
@@ -93,10 +93,10 @@ export function createMirrorPublisher(app: FastifyInstance) {
   /** One round: renew the lease, then start the due mirrors that are not publishing already. */
   async function tick(): Promise<void> {
     try {
-      if (!(await app.repos.mirrors.lease(holder, timings.leaseMs))) return;
+      if (!(await repos.mirrors.lease(holder, timings.leaseMs))) return;
       const room = timings.concurrency - inFlight.size;
       if (room <= 0) return;
-      for (const m of await app.repos.mirrors.due(room, [...inFlight.keys()], timings.debounceMs)) {
+      for (const m of await repos.mirrors.due(room, [...inFlight.keys()], timings.debounceMs)) {
         const work = publishOne(m).finally(() => {
           inFlight.delete(m.id);
           if (running) wake();
@@ -108,14 +108,12 @@ export function createMirrorPublisher(app: FastifyInstance) {
     }
   }
 
-  // Bound to the context the publisher is made in (no request): a wake() from inside an audited
-  // request must not carry that request's transaction (audit/context.ts) into the loop.
-  const round = AsyncResource.bind(() => {
+  const round = () => {
     ticking = tick().finally(() => {
       ticking = undefined;
       schedule(timings.pollMs);
     });
-  });
+  };
 
   function schedule(ms: number): void {
     if (!running) return;
@@ -148,7 +146,7 @@ export function createMirrorPublisher(app: FastifyInstance) {
       clearTimeout(timer);
       await ticking;
       await Promise.allSettled(inFlight.values());
-      await app.repos.mirrors.releaseLease(holder).catch(() => undefined);
+      await repos.mirrors.releaseLease(holder).catch(() => undefined);
     },
   };
 }
