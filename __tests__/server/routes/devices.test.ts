@@ -206,13 +206,12 @@ describe('GET apps/devices', () => {
     expect(res.statusCode).toBe(401);
   });
 
-  // A session seen reaching every device has its page asked for alongside the session check
-  // (routes/devices.ts): the answer still follows the check made on this very request.
-  it('answers a page asked for early only to the same reach: a role change or a sign-out applies at the next call', async () => {
+  // Each page follows the session check made on this very request.
+  it('answers each page to the reach of the call: a role change or a sign-out applies at the next call', async () => {
     const top = await t.signedInUser({ role_id: 1 });
     expect((await list(top.token)).json().count).toBe(seeded.length);
     expect((await list(top.token, { filter: 'needleone' })).json().count).toBe(seededMatching('needleone').length);
-    // Demoted to an app admin of no app: the early page (every device) is not answered.
+    // Demoted to an app admin of no app: no device.
     await t.db.execute(sql`UPDATE users SET role_id = 2 WHERE id = ${top.user.id}`);
     expect((await list(top.token)).json()).toEqual({ rows: [], count: 0, countEstimated: false });
     await t.db.execute(sql`UPDATE users SET role_id = 1 WHERE id = ${top.user.id}`);

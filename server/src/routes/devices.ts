@@ -17,14 +17,14 @@ import {
   type IdParams,
 } from '../../../src/contract';
 import { positiveId } from '../../../src/contract/schemas/common';
-import { bearerToken, requireUser, type AuthUser } from '../auth/authorize';
+import { requireUser, type AuthUser } from '../auth/authorize';
 import { ownedAppIds, reachesAll } from '../auth/rbac';
 import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/helpers';
 import { HttpError } from '../http/errors';
 import { successResponse } from '../http/schemas';
 import { responseSchema, yupSchema } from '../http/validation';
-import { COUNT_EXACT_LIMIT, type DeviceList, type DeviceScope } from '../repositories/devices';
+import { COUNT_EXACT_LIMIT, type DeviceScope } from '../repositories/devices';
 import { actorOf, createdData, fromParams, fromBody } from '../audit/plugin';
 import { recordAudit } from '../audit/record';
 import { deviceDtoSchema, deviceIdSchema, deviceListSchema } from '../../../src/contract/responses';
@@ -74,55 +74,13 @@ const deviceCells = (d: DeviceDto): CsvCell[] => [
   d.updatedAt,
 ];
 
-/** How long a session's reach to every device is trusted for an early page (see deviceRoutes). */
-const EARLY_PAGE_TRUST_MS = 60_000;
-const EARLY_PAGE_SESSIONS = 10_000;
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The page of every device asked for as the request arrived (see below); null when none was. */
-    earlyDevicePage: { sid: string; query: DevicesQuery; page: Promise<DeviceList> } | null;
-  }
-}
-
 export async function deviceRoutes(app: FastifyInstance, options: DeviceRoutesOptions = {}) {
   /** Every device when the request reaches all apps (rbac reachesAll); otherwise those of the caller's apps. */
   const scopeOf = async (db: Db, user: AuthUser): Promise<DeviceScope> => (reachesAll(user) ? {} : { appIds: await ownedAppIds(db, user) });
 
-  // A page of the list waited for the session check (docs/architecture.md §6), then for the page:
-  // two round trips where the page itself is one (docs/architecture.md §8). For a session this
-  // instance saw reach every device within the last minute, the page (of every device) is asked
-  // for as the request arrives, alongside the session check. It is answered only after the guard
-  // has let the caller in and found the same reach and the same query; otherwise it is dropped
-  // and the page asked for as usual. Nothing is sent before the check, and a request whose token
-  // does not verify, or whose session was not seen reaching everything, starts nothing early.
-  const reachAllSeen = new Map<string, number>();
-  app.decorateRequest('earlyDevicePage', null);
-  const sameQuery = (a: DevicesQuery, b: DevicesQuery) => JSON.stringify(a) === JSON.stringify(b);
-
   app.get<{ Querystring: DevicesQuery }>(
     '/apps/devices',
     {
-      onRequest: async (request) => {
-        const token = bearerToken(request);
-        const sid = token ? app.tokens.verify(token)?.sid : undefined;
-        const seen = sid && reachAllSeen.get(sid);
-        if (!seen || Date.now() - seen > EARLY_PAGE_TRUST_MS) return;
-        let query: DevicesQuery;
-        try {
-          query = devicesQuerySchema.validateSync(request.query ?? {}, { abortEarly: false, stripUnknown: true }) as DevicesQuery;
-        } catch {
-          return;
-        }
-        const page = request.repos.devices.list({}, query);
-        page.catch(() => undefined); // answered below, or dropped
-        request.earlyDevicePage = { sid, query, page };
-      },
-      // A session the guard refused (signed out, deactivated, no longer granted) starts nothing early again.
-      onResponse: async (request, reply) => {
-        const early = request.earlyDevicePage;
-        if (early && (reply.statusCode === 401 || reply.statusCode === 403)) reachAllSeen.delete(early.sid);
-      },
       config: { access: noRecord("the list is limited to the caller's reach by its query") },
       preValidation: app.authorize({ any: true }),
       schema: {
@@ -139,17 +97,7 @@ export async function deviceRoutes(app: FastifyInstance, options: DeviceRoutesOp
         response: { 200: responseSchema(deviceListSchema) },
       },
     },
-    async (request) => {
-      const user = requireUser(request);
-      const early = request.earlyDevicePage;
-      if (!reachesAll(user)) {
-        reachAllSeen.delete(user.sessionId);
-        return request.repos.devices.list(await scopeOf(request.db, user), request.query);
-      }
-      if (reachAllSeen.size >= EARLY_PAGE_SESSIONS) reachAllSeen.clear();
-      reachAllSeen.set(user.sessionId, Date.now());
-      return early && sameQuery(early.query, request.query) ? early.page : request.repos.devices.list({}, request.query);
-    },
+    async (request) => request.repos.devices.list(await scopeOf(request.db, requireUser(request)), request.query),
   );
 
   app.get<{ Querystring: DevicesExportQuery }>(
