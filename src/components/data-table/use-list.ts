@@ -2,18 +2,20 @@
 // memory and one for a server-paged list, returning the same shape (the current page's rows, the
 // count, sort, paging, filters, selection and export), which DataTableView only renders.
 // Local: `rows` is the whole list, filtered, sorted and sliced here (the grid sees one page).
-// Server: `rows` is the current page and `rowCount` the total; the page builds its query from
-// useTableState(name), which these hooks drive. Its export is the server's (`serverExport`): every
-// row of the current filters and sort, streamed with a progress bar, never the page shown.
+// Server: the hook owns the query (react-admin's useListController): the page says how the list's
+// state (filters, sort; a link's presets from the URL, useListParams) becomes its query and which
+// RTK Query hook asks for a page; `rows` is then the current page and `count` the total. Its export
+// is the server's (`serverExport`): every row of the query, streamed with a progress bar, never the
+// page shown.
 // Every export holds data, not display: stored values, ISO dates, numbers (rows.ts exportCellValue).
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { GridPaginationModel, GridRowId, GridRowSelectionModel, GridSortModel } from '@mui/x-data-grid';
 import { useIntl } from 'react-intl';
 import { EXPORT_FILE_NAME } from '@/contract';
 import { selectLocale, useAppSelector, useNotify } from '@/lib/state';
-import { cellValue, collatorFor, downloadText, exportCellValue, filterRows, sortRows, toCsv } from './rows';
+import { cellValue, collatorFor, downloadText, exportCellValue, filterRows, filterValueOf, sortRows, toCsv } from './rows';
 import { useServerExport } from './server-export';
-import { useTableState } from './use-table-state';
+import { useListParams, useTableState, type TableState } from './use-table-state';
 import type { DataTableColumn, DataTableFilter, ExportColumn, ExportProgress, ServerExport } from './types';
 
 export const INDEX_FIELD = '__index';
@@ -34,10 +36,45 @@ export interface ListOptions<R> {
   exportColumns?: readonly ExportColumn<R>[] | false;
 }
 
-/** A server-paged list: the total, and the server's export of the whole list (none: no export button). */
-export interface ServerListOptions {
-  rowCount: number;
-  serverExport?: ServerExport;
+/** What a list's query is made from: every declared filter's value (its default when none is chosen) and the sort. */
+export interface ListParams {
+  filter: Record<string, string>;
+  sortKey: string | null;
+  ascending: boolean;
+}
+
+/** A page of a server-paged list, as its call answers it (more fields may come along, e.g. countEstimated). */
+export interface PageAnswer<R> {
+  rows: R[];
+  count: number;
+}
+
+/** The part of an RTK Query hook's result a server-paged list reads. */
+export interface PageQueryResult<D> {
+  data?: D;
+  isLoading: boolean;
+  isFetching: boolean;
+  error?: unknown;
+  refetch: () => unknown;
+}
+
+/** A server-paged list that owns its query. */
+export interface ServerListOptions<R, Q, D extends PageAnswer<R>> extends Omit<ListOptions<R>, 'rows' | 'exportColumns'> {
+  /** Filter keys a link may preset in the URL (`?appId=3`): see useListParams. */
+  presets?: readonly string[];
+  /** The query of the list's state (without paging): the page's arguments and the export's. Keep it stable (module level or useCallback). */
+  toQuery: (params: ListParams) => Q;
+  /** The page's RTK Query hook (module level), asked with the query plus the page and its size. */
+  useQuery: (args: Q & { page: number; size: number }) => PageQueryResult<D>;
+  /** The server's export of the whole list for a query; none (or undefined): no export button. */
+  serverExport?: (query: Q) => ServerExport | undefined;
+}
+
+export interface ServerList<R, Q, D extends PageAnswer<R> = PageAnswer<R>> extends ListController<R> {
+  /** The current query (filters and sort, no paging). */
+  query: Q;
+  /** The current page's call: its answer, loading, fetching and error. */
+  result: PageQueryResult<D>;
 }
 
 export interface ListController<R> {
@@ -101,6 +138,7 @@ function useColumns<R>(
 /** Sort, paging, selection and export over the rows a hook chose: the part both hooks share. */
 function useController<R>(
   options: ListOptions<R>,
+  table: TableState,
   allColumns: DataTableColumn<R>[],
   source: Source<R>,
   serverExport?: { run: () => Promise<void>; progress: ExportProgress | null; cancel: () => void },
@@ -108,7 +146,6 @@ function useController<R>(
   const { name, rows, filters = [], exportColumns, columns, getRowId = defaultRowId } = options;
   const intl = useIntl();
   const notify = useNotify();
-  const table = useTableState(name);
   const [selection, setSelection] = useState<GridRowSelectionModel>(emptySelection);
 
   const sortModel = useMemo<GridSortModel>(
@@ -216,25 +253,33 @@ export function useLocalList<R extends object>(options: ListOptions<R>): ListCon
   // list made each sort click rebuild its row model for all of them, well over the 200 ms budget of
   // docs/architecture.md §8.
   const pageRows = useMemo(() => visibleRows.slice((table.page - 1) * table.pageSize, table.page * table.pageSize), [visibleRows, table.page, table.pageSize]);
-  return useController(options, allColumns, { visibleRows, pageRows, count: visibleRows.length });
+  return useController(options, table, allColumns, { visibleRows, pageRows, count: visibleRows.length });
 }
 
 /**
- * A server-paged list: `rows` is the current page, `rowCount` the total. Its export is the server's
- * (`serverExport`, every row of the list's filters and sort); without one the list has no export
- * button, since the page shown is not the list.
+ * A server-paged list that owns its query: the list's state (useListParams: the stored choices,
+ * a link's presets from the URL) becomes the query through `toQuery`, the page through `useQuery`,
+ * and the export (every row of the query) through `serverExport`; without one the list has no
+ * export button, since the page shown is not the list.
  */
-export function useServerList<R extends object>(options: ListOptions<R> & ServerListOptions): ListController<R> {
-  const table = useTableState(options.name);
+export function useServerList<R extends object, Q, D extends PageAnswer<R>>(options: ServerListOptions<R, Q, D>): ServerList<R, Q, D> {
+  const { name, presets, filters = [], toQuery, useQuery, serverExport: exportOf } = options;
+  const table = useListParams(name, presets);
+  const filterValues = useMemo(() => Object.fromEntries(filters.map((f) => [f.key, filterValueOf(f, table.filter)])), [filters, table.filter]);
+  const query = useMemo(
+    () => toQuery({ filter: filterValues, sortKey: table.sortKey, ascending: table.ascending }),
+    [toQuery, filterValues, table.sortKey, table.ascending],
+  );
+  const result = useQuery({ ...query, page: table.page, size: table.pageSize });
+  const rows = result.data?.rows;
+  const rowCount = result.data?.count ?? 0;
   const offset = (table.page - 1) * table.pageSize;
   // a server-paged list is ordered by the server; the row number is not a column it knows
-  const allColumns = useColumns(options, options.rows, offset, false);
-  const visibleRows = useMemo(() => [...(options.rows ?? [])], [options.rows]);
-  const serverExport = useServerExport(options.serverExport, options.rowCount);
-  return useController(
-    { ...options, exportColumns: options.serverExport ? options.exportColumns : false },
-    allColumns,
-    { visibleRows, pageRows: visibleRows, count: options.rowCount },
-    options.serverExport ? serverExport : undefined,
-  );
+  const listOptions = { ...options, rows, exportColumns: false as const };
+  const allColumns = useColumns(listOptions, rows, offset, false);
+  const visibleRows = useMemo(() => [...(rows ?? [])], [rows]);
+  const spec = useMemo(() => exportOf?.(query), [exportOf, query]);
+  const serverExport = useServerExport(spec, rowCount);
+  const list = useController(listOptions, table, allColumns, { visibleRows, pageRows: visibleRows, count: rowCount }, spec ? serverExport : undefined);
+  return { ...list, query, result };
 }

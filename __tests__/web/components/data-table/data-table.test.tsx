@@ -4,7 +4,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import Button from '@mui/material/Button';
-import { DataTable, type DataTableColumn, type DataTableFilter } from '../../../../src/components/data-table';
+import { DataTable, ServerDataTable, useServerList, type DataTableColumn, type DataTableFilter } from '../../../../src/components/data-table';
 import { tablePageChanged } from '../../../../src/lib/state';
 import { tableStorageKey } from '../../../../src/app/store';
 import { renderWithProviders } from '../../support/render';
@@ -322,9 +322,19 @@ describe('DataTable', () => {
 
   it('pages on the server: shows the given page and reports the total', async () => {
     const page = rows.map((r) => ({ ...r, id: r.id + 30 }));
-    const { store, user } = await renderWithProviders(<DataTable name="devices" rows={page} columns={columns} indexColumn server={{ rowCount: 95 }} />, {
-      locale: 'en',
-    });
+    // The page's call, as RTK Query's hook answers it: here the same three rows of 95 whatever is asked.
+    const asked: { page: number; size: number }[] = [];
+    const usePage = (args: { page: number; size: number }) => {
+      asked.push(args);
+      return { data: { rows: page, count: 95 }, isLoading: false, isFetching: false, refetch: () => undefined };
+    };
+    const toQuery = () => ({});
+    function ServerPaged() {
+      const list = useServerList({ name: 'devices', columns, indexColumn: true, toQuery, useQuery: usePage });
+      return <ServerDataTable list={list} />;
+    }
+    const { store, user } = await renderWithProviders(<ServerPaged />, { locale: 'en' });
+    expect(asked.at(-1)).toEqual({ page: 1, size: 30 });
     expect(screen.getByText('1–30 of 95')).toBeInTheDocument();
     // the page shown is not the list: without the server's export there is no export button
     expect(screen.queryByRole('button', { name: 'Export CSV' })).not.toBeInTheDocument();
@@ -336,6 +346,7 @@ describe('DataTable', () => {
     ).toEqual(['1', '2', '3']);
     await user.click(screen.getByRole('button', { name: /next page/i }));
     expect(store.getState().tables.devices.page).toBe(2);
+    expect(asked.at(-1)).toEqual({ page: 2, size: 30 });
     // the server orders the rows: its row numbers are not a sortable column
     await user.click(within(screen.getByRole('columnheader', { name: '#' })).getByText('#'));
     expect(store.getState().tables.devices.sortKey).toBeNull();

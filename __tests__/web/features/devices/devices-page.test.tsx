@@ -5,6 +5,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { renderApp } from '../../support/render';
 import { apiError, json, useFakeServer, type FakeRequest } from '../../support/fake-server';
 import { makeUser } from '../../support/fixtures';
+import { tableStorageKey } from '../../../../src/app/store';
 
 const server = useFakeServer();
 const APPS = [
@@ -143,6 +144,22 @@ describe('devices page', () => {
     expect(calls.every((r) => r.query.get('appId') === '2')).toBe(true);
     expect(screen.getByRole('combobox', { name: /Application/ })).toHaveTextContent('Beta');
     expect(screen.getByText('35 devices')).toBeInTheDocument();
+  });
+
+  it("lets the link's app win over a remembered one from the first call, then stores it and drops it from the URL at the first change", async () => {
+    window.localStorage.setItem(tableStorageKey('devices', 'filter'), JSON.stringify({ appId: '1' }));
+    window.localStorage.setItem(tableStorageKey('devices', 'page'), '2');
+    const { user, router, store } = await openPage('/app/devices?appId=2');
+    await screen.findByText('device-069');
+    // never the remembered app or page: the first call is already the link's app, on page 1
+    expect(server.calls('GET', 'apps/devices').map(queryOf)).toEqual([{ page: '1', size: '30', appId: '2' }]);
+    expect(screen.getByRole('combobox', { name: /Application/ })).toHaveTextContent('Beta');
+
+    await user.click(screen.getByRole('button', { name: /next page/i }));
+    await waitFor(() => expect(queryOf(server.calls('GET', 'apps/devices').at(-1)!)).toEqual({ page: '2', size: '30', appId: '2' }));
+    expect(router.state.location.search).toBe('');
+    expect(store.getState().tables.devices).toMatchObject({ filter: { appId: '2' }, page: 2 });
+    expect(server.calls('GET', 'apps/devices').every((r) => r.query.get('appId') === '2')).toBe(true);
   });
 
   it.each([

@@ -3,17 +3,18 @@
 // a date range (the Jalali calendar in Persian). A row opens its before/after side by side; the
 // export button saves every record of the current filter (not only the page) as CSV, written and
 // streamed by the server (GET audit/export) with a progress bar: stored values, ISO times.
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import Stack from '@mui/material/Stack';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { FormattedMessage, useIntl } from 'react-intl';
 import {
-  DataTable,
-  useTableFilters,
+  ServerDataTable,
+  useServerList,
   useTableState,
   type DataTableColumn,
   type DataTableFilter,
+  type ListParams,
   type RowAction,
   type ServerExport,
 } from '@/components/data-table';
@@ -33,16 +34,17 @@ const startOfDay = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDat
 const endOfDay = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate(), 23, 59, 59, 999).toISOString();
 const valid = (d: Date | null): d is Date => d !== null && !Number.isNaN(d.getTime());
 
-export default function AuditPage() {
-  const locale = useAppSelector(selectLocale);
-  const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
-  const table = useTableState(AUDIT_TABLE);
-  const options = useGetAuditFiltersQuery(undefined, { refetchOnMountOrArgChange: true });
-  const [from, setFrom] = useState<Date | null>(null);
-  const [to, setTo] = useState<Date | null>(null);
+type AuditQuery = Omit<AuditArgs, 'page' | 'size'>;
 
-  const filters = useMemo<DataTableFilter<AuditRow>[]>(
+/** Every page is asked again when the page opens: the log grows while nobody looks. */
+const useAuditPage = (args: AuditArgs) => useGetAuditQuery(args, { refetchOnMountOrArgChange: true });
+const exportOf = (params: AuditQuery): ServerExport => ({ path: 'audit/export', params, fileName: 'audit', errorMessageId: 'audit.export.error' });
+
+/** Actor, action and target type, with the choices recorded so far. */
+function useAuditFilters(): DataTableFilter<AuditRow>[] {
+  const intl = useIntl();
+  const options = useGetAuditFiltersQuery(undefined, { refetchOnMountOrArgChange: true });
+  return useMemo(
     () => [
       {
         kind: 'select',
@@ -65,24 +67,12 @@ export default function AuditPage() {
     ],
     [options.data, intl],
   );
-  const values = useTableFilters(AUDIT_TABLE, filters);
-  const fromIso = valid(from) ? startOfDay(from) : undefined;
-  const toIso = valid(to) ? endOfDay(to) : undefined;
-  const query = useMemo<Omit<AuditArgs, 'page' | 'size'>>(
-    () => ({
-      actorId: values.actorId ? Number(values.actorId) : undefined,
-      action: values.action || undefined,
-      targetType: values.targetType || undefined,
-      from: fromIso,
-      to: toIso,
-    }),
-    [values.actorId, values.action, values.targetType, fromIso, toIso],
-  );
-  const audit = useGetAuditQuery({ page: table.page, size: table.pageSize, ...query }, { refetchOnMountOrArgChange: true });
-  const serverExport = useMemo<ServerExport>(() => ({ path: 'audit/export', params: query, fileName: 'audit', errorMessageId: 'audit.export.error' }), [query]);
-  const [details, setDetails] = useState<AuditRow | null>(null);
+}
 
-  const columns = useMemo<DataTableColumn<AuditRow>[]>(
+function useAuditColumns(): DataTableColumn<AuditRow>[] {
+  const locale = useAppSelector(selectLocale);
+  const intl = useIntl();
+  return useMemo(
     () => [
       { field: 'at', headerId: 'audit.fields.at', sortable: false, minWidth: 150, value: (r) => formatDate(r.at, locale, when) },
       { field: 'actorName', headerId: 'audit.fields.actor', sortable: false, minWidth: 120, ltr: true },
@@ -114,50 +104,74 @@ export default function AuditPage() {
     ],
     [locale, intl],
   );
+}
 
-  const rowActions = useMemo<RowAction<AuditRow>[]>(
-    () => [{ key: 'details', labelId: 'audit.actions.details', icon: <InfoOutlinedIcon fontSize="small" />, onClick: setDetails }],
-    [],
-  );
-  const { setPage } = table;
+/** The date range: two pickers (the Jalali calendar in Persian); a change goes back to page 1. */
+function DateRange({ from, to, onFrom, onTo }: { from: Date | null; to: Date | null; onFrom: (d: Date | null) => void; onTo: (d: Date | null) => void }) {
+  const intl = useIntl();
+  const { setPage } = useTableState(AUDIT_TABLE);
   const pick = (set: (d: Date | null) => void) => (d: Date | null) => {
     set(d);
     setPage(1);
   };
+  const field = { field: { clearable: true }, textField: { size: 'small' } } as const;
+  return (
+    <CalendarProvider>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
+        <DatePicker
+          label={intl.formatMessage({ id: 'audit.filter.from' })}
+          value={from}
+          onChange={pick(onFrom)}
+          maxDate={valid(to) ? to : undefined}
+          slotProps={field}
+        />
+        <DatePicker
+          label={intl.formatMessage({ id: 'audit.filter.to' })}
+          value={to}
+          onChange={pick(onTo)}
+          minDate={valid(from) ? from : undefined}
+          slotProps={field}
+        />
+      </Stack>
+    </CalendarProvider>
+  );
+}
+
+export default function AuditPage() {
+  const [from, setFrom] = useState<Date | null>(null);
+  const [to, setTo] = useState<Date | null>(null);
+  const fromIso = valid(from) ? startOfDay(from) : undefined;
+  const toIso = valid(to) ? endOfDay(to) : undefined;
+  const toQuery = useCallback(
+    ({ filter }: ListParams): AuditQuery => ({
+      actorId: filter.actorId ? Number(filter.actorId) : undefined,
+      action: filter.action || undefined,
+      targetType: filter.targetType || undefined,
+      from: fromIso,
+      to: toIso,
+    }),
+    [fromIso, toIso],
+  );
+  const list = useServerList({
+    name: AUDIT_TABLE,
+    columns: useAuditColumns(),
+    filters: useAuditFilters(),
+    toQuery,
+    useQuery: useAuditPage,
+    serverExport: exportOf,
+  });
+  const [details, setDetails] = useState<AuditRow | null>(null);
+  const rowActions = useMemo<RowAction<AuditRow>[]>(
+    () => [{ key: 'details', labelId: 'audit.actions.details', icon: <InfoOutlinedIcon fontSize="small" />, onClick: setDetails }],
+    [],
+  );
+  const count = list.result.data?.count;
 
   return (
     <>
-      <PageHeader titleId="audit.title" subtitle={audit.data && <FormattedMessage id="audit.count" values={{ count: audit.data.count }} />} />
-      <CalendarProvider>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
-          <DatePicker
-            label={t('audit.filter.from')}
-            value={from}
-            onChange={pick(setFrom)}
-            maxDate={valid(to) ? to : undefined}
-            slotProps={{ field: { clearable: true }, textField: { size: 'small' } }}
-          />
-          <DatePicker
-            label={t('audit.filter.to')}
-            value={to}
-            onChange={pick(setTo)}
-            minDate={valid(from) ? from : undefined}
-            slotProps={{ field: { clearable: true }, textField: { size: 'small' } }}
-          />
-        </Stack>
-      </CalendarProvider>
-      <DataTable<AuditRow>
-        name={AUDIT_TABLE}
-        rows={audit.data?.rows}
-        columns={columns}
-        filters={filters}
-        server={{ rowCount: audit.data?.count ?? 0, serverExport }}
-        loading={audit.isLoading}
-        fetching={audit.isFetching}
-        error={audit.error}
-        onRetry={audit.refetch}
-        rowActions={rowActions}
-      />
+      <PageHeader titleId="audit.title" subtitle={count !== undefined && <FormattedMessage id="audit.count" values={{ count }} />} />
+      <DateRange from={from} to={to} onFrom={setFrom} onTo={setTo} />
+      <ServerDataTable list={list} rowActions={rowActions} />
       <AuditDetailsDialog row={details} onClose={() => setDetails(null)} />
     </>
   );

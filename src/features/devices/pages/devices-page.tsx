@@ -1,27 +1,28 @@
 // /app/devices (docs/product.md §2 "Devices"): the devices registered for the caller's apps, paged on the
 // server (30 per page from page 1) with a text filter (device id, model, FCM token) and an
 // application filter, and sorted on the server by the column whose header was clicked (newest first
-// when none). `?appId=<id>` (the apps pages' link) presets the application filter.
+// when none). `?appId=<id>` (the apps pages' link) presets the application filter: the list's
+// controller (useServerList) reads it from the URL, so the first call already asks for that app.
 // Create, details, edit and delete; every change refreshes the page through the Device tags. Edit and
 // delete show only when the role holds their operation grant, and without `GET apps` the page works
 // without the application filter (docs/product.md §6). Export CSV is the server's
 // (GET apps/devices/export): every device of the current filters and sort, streamed with a
 // progress bar, never the 30 rows shown.
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import Button from '@mui/material/Button';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import { FormattedMessage } from 'react-intl';
-import { useSearchParams } from 'react-router-dom';
 import { ConfirmDialog } from '@/components/dialogs';
 import {
-  DataTable,
-  useTableFilters,
-  useTableState,
+  ServerDataTable,
+  useListParams,
+  useServerList,
   type DataTableColumn,
   type DataTableFilter,
+  type ListParams,
   type RowAction,
   type ServerExport,
 } from '@/components/data-table';
@@ -30,13 +31,15 @@ import { Ltr } from '@/components/ltr';
 import type { DeviceSortKey } from '@/contract';
 import { formatDate } from '@/lib/i18n';
 import { selectLocale, useAppSelector } from '@/lib/state';
-import { useGetAppsQuery, useMissingAppOption } from '@/lib/api';
+import { useGetAppsQuery, useMissingAppOption, type AppListItem } from '@/lib/api';
 import { useGrant } from '@/lib/authorization';
-import { useDestroyDeviceMutation, useGetDevicesQuery, type Device } from '../api';
+import { useDestroyDeviceMutation, useGetDevicesQuery, type Device, type DevicesArgs } from '../api';
 import { DeviceDetailsDialog } from '../components/device-details-dialog';
 import { DeviceFormDialog } from '../components/device-form-dialog';
 
 export const DEVICES_TABLE = 'devices';
+/** The filters a link may preset in the URL. */
+const PRESETS = ['appId'];
 
 /**
  * The server's order for each sortable column (DEVICE_SORT_KEYS): registration time is the id
@@ -55,62 +58,37 @@ const positiveInt = (value: string | null | undefined): number | undefined => {
   return value && Number.isInteger(n) && n > 0 ? n : undefined;
 };
 
+type DevicesQuery = Omit<DevicesArgs, 'page' | 'size'>;
+
+/** The list's query: the app, the text filter and the server's sort (the table goes back to page 1 on each change). */
+const toQuery = ({ filter, sortKey, ascending }: ListParams): DevicesQuery => {
+  const sort = sortKey ? SERVER_SORT[sortKey] : undefined;
+  return { appId: positiveInt(filter.appId), filter: filter.filter.trim() || undefined, ...(sort && { sort, ascending }) };
+};
+
+/** The whole list of the same query, written by the server. */
+const exportOf = (params: DevicesQuery): ServerExport => ({ path: 'apps/devices/export', params });
+
 /** Long FCM tokens are cut in the middle of the table; the details popup shows them whole. */
 const shorten = (value: string, max = 24) => (value.length > max ? `${value.slice(0, max)}…` : value);
 
-export default function DevicesPage() {
-  const locale = useAppSelector(selectLocale);
-  const table = useTableState(DEVICES_TABLE);
-  const [searchParams] = useSearchParams();
-  const presetAppId = positiveInt(searchParams.get('appId'));
-  const canListApps = useGrant('GET', 'apps');
-  const canEdit = useGrant('PUT', 'apps/updateDevice/{id}');
-  const canDelete = useGrant('DELETE', 'apps/destroyDevice/{id}');
-  const canExport = useGrant('GET', 'apps/devices/export');
-  const apps = useGetAppsQuery(undefined, { skip: !canListApps });
-
-  const chosenAppId = positiveInt(table.filter.appId) ?? presetAppId;
+/** The text filter, and the application filter unless the role cannot list apps and no app is chosen. */
+function useDeviceFilters(apps: AppListItem[] | undefined, appsLoading: boolean, canListApps: boolean): DataTableFilter<Device>[] {
+  const chosenAppId = positiveInt(useListParams(DEVICES_TABLE, PRESETS).filter.appId);
   // Until the apps arrive, or for an app the list lacks (another admin's), the chosen app stays
   // selectable, named by its own record or "unknown app": never a bare id.
-  const missingApp = useMissingAppOption(chosenAppId, {
-    listed: (apps.data ?? []).some((a) => a.id === chosenAppId),
-    listPending: apps.isLoading,
-  });
-  const filters = useMemo<DataTableFilter<Device>[]>(() => {
-    const options = [...(apps.data ?? []).map((a) => ({ value: String(a.id), label: a.name })), ...(missingApp ? [missingApp] : [])];
+  const missingApp = useMissingAppOption(chosenAppId, { listed: (apps ?? []).some((a) => a.id === chosenAppId), listPending: appsLoading });
+  return useMemo(() => {
+    const options = [...(apps ?? []).map((a) => ({ value: String(a.id), label: a.name })), ...(missingApp ? [missingApp] : [])];
     const search: DataTableFilter<Device> = { kind: 'search', key: 'filter', labelId: 'devices.filter.search' };
     if (!canListApps && chosenAppId === undefined) return [search];
     return [search, { kind: 'select', key: 'appId', labelId: 'devices.fields.app', options }];
-  }, [apps.data, missingApp, chosenAppId, canListApps]);
-  const values = useTableFilters(DEVICES_TABLE, filters);
-  const appId = positiveInt(values.appId);
+  }, [apps, missingApp, chosenAppId, canListApps]);
+}
 
-  // The link's app wins over the remembered filter; the list waits for it, so it loads once.
-  const presetPending = presetAppId !== undefined && appId !== presetAppId;
-  const { setFilter } = table;
-  useEffect(() => {
-    if (presetAppId !== undefined) setFilter('appId', String(presetAppId));
-  }, [presetAppId, setFilter]);
-
-  const filterText = values.filter.trim();
-  // The table state goes back to page 1 when the sort changes (tables slice), as for a filter.
-  const sort = table.sortKey ? SERVER_SORT[table.sortKey] : undefined;
-  const ascending = table.ascending;
-  const listQuery = useMemo(() => ({ appId, filter: filterText || undefined, ...(sort && { sort, ascending }) }), [appId, filterText, sort, ascending]);
-  const devices = useGetDevicesQuery({ page: table.page, size: table.pageSize, ...listQuery }, { skip: presetPending });
-  // The whole list of the same query, written by the server.
-  const serverExport = useMemo<ServerExport | undefined>(
-    () => (canExport ? { path: 'apps/devices/export', params: listQuery } : undefined),
-    [canExport, listQuery],
-  );
-
-  const [details, setDetails] = useState<Device | null>(null);
-  const [editing, setEditing] = useState<Device | null>(null);
-  const [creating, setCreating] = useState(false);
-  const [deleting, setDeleting] = useState<Device | null>(null);
-  const [destroyDevice] = useDestroyDeviceMutation();
-
-  const columns = useMemo<DataTableColumn<Device>[]>(
+function useDeviceColumns(): DataTableColumn<Device>[] {
+  const locale = useAppSelector(selectLocale);
+  return useMemo(
     () => [
       { field: 'app', headerId: 'devices.fields.app', value: (d) => d.app.name, sortable: false, minWidth: 140 },
       { field: 'model', headerId: 'devices.fields.model', ltr: true, minWidth: 120 },
@@ -132,42 +110,57 @@ export default function DevicesPage() {
     ],
     [locale],
   );
+}
 
-  const rowActions = useMemo<RowAction<Device>[]>(
+/** Details for everyone; edit and delete only where the role holds their operation grant. */
+function useDeviceActions(open: { details: (d: Device) => void; edit: (d: Device) => void; remove: (d: Device) => void }): RowAction<Device>[] {
+  const canEdit = useGrant('PUT', 'apps/updateDevice/{id}');
+  const canDelete = useGrant('DELETE', 'apps/destroyDevice/{id}');
+  const { details, edit, remove } = open;
+  return useMemo(
     () => [
-      { key: 'details', labelId: 'devices.actions.details', icon: <InfoOutlinedIcon fontSize="small" />, onClick: setDetails },
-      { key: 'edit', labelId: 'devices.actions.edit', icon: <EditOutlinedIcon fontSize="small" />, onClick: setEditing, hidden: !canEdit },
-      {
-        key: 'delete',
-        labelId: 'devices.actions.delete',
-        icon: <DeleteOutlineIcon fontSize="small" />,
-        color: 'error',
-        onClick: setDeleting,
-        hidden: !canDelete,
-      },
+      { key: 'details', labelId: 'devices.actions.details', icon: <InfoOutlinedIcon fontSize="small" />, onClick: details },
+      { key: 'edit', labelId: 'devices.actions.edit', icon: <EditOutlinedIcon fontSize="small" />, onClick: edit, hidden: !canEdit },
+      { key: 'delete', labelId: 'devices.actions.delete', icon: <DeleteOutlineIcon fontSize="small" />, color: 'error', onClick: remove, hidden: !canDelete },
     ],
-    [canEdit, canDelete],
+    [details, edit, remove, canEdit, canDelete],
   );
+}
+
+export default function DevicesPage() {
+  const canListApps = useGrant('GET', 'apps');
+  const canExport = useGrant('GET', 'apps/devices/export');
+  const apps = useGetAppsQuery(undefined, { skip: !canListApps });
+  const filters = useDeviceFilters(apps.data, apps.isLoading, canListApps);
+  const columns = useDeviceColumns();
+  const list = useServerList({
+    name: DEVICES_TABLE,
+    columns,
+    filters,
+    indexColumn: true,
+    presets: PRESETS,
+    toQuery,
+    useQuery: useGetDevicesQuery,
+    serverExport: canExport ? exportOf : undefined,
+  });
+
+  const [details, setDetails] = useState<Device | null>(null);
+  const [editing, setEditing] = useState<Device | null>(null);
+  const [creating, setCreating] = useState(false);
+  const [deleting, setDeleting] = useState<Device | null>(null);
+  const [destroyDevice] = useDestroyDeviceMutation();
+  const rowActions = useDeviceActions({ details: setDetails, edit: setEditing, remove: setDeleting });
 
   const appOptions = apps.data ?? [];
-  const count = devices.data?.count ?? 0;
+  const page = list.result.data;
   return (
     <>
       <PageHeader
         titleId="devices.title"
-        subtitle={devices.data && <FormattedMessage id={devices.data.countEstimated ? 'devices.countEstimated' : 'devices.count'} values={{ count }} />}
+        subtitle={page && <FormattedMessage id={page.countEstimated ? 'devices.countEstimated' : 'devices.count'} values={{ count: page.count }} />}
       />
-      <DataTable<Device>
-        name={DEVICES_TABLE}
-        rows={devices.data?.rows}
-        columns={columns}
-        filters={filters}
-        server={{ rowCount: count, serverExport }}
-        indexColumn
-        loading={devices.isLoading || presetPending}
-        fetching={devices.isFetching}
-        error={devices.error}
-        onRetry={devices.refetch}
+      <ServerDataTable
+        list={list}
         rowActions={rowActions}
         toolbar={
           <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)} disabled={!appOptions.length}>
@@ -180,7 +173,7 @@ export default function DevicesPage() {
         open={creating || !!editing}
         device={editing}
         apps={appOptions}
-        defaultAppId={appId}
+        defaultAppId={list.query.appId}
         onClose={() => {
           setCreating(false);
           setEditing(null);
