@@ -6,7 +6,8 @@
 // This folder, and the device list's page plans (docs/architecture.md §8: a page in ≤ 50 ms over a
 // million devices), each with what keeps it exact:
 // - planner.ts picks a plan from the match count (exact up to COUNT_EXACT_LIMIT, then PostgreSQL's
-//   estimate): sort every match when few, else walk an index in the list's order.
+//   estimate): sort every match when few, else walk an index in the list's order; walks.ts writes
+//   the walks (per app for an app admin of several apps, forward, backward, from a stretch's edge).
 // - positions.ts places a deep unfiltered page sorted by id, version or model from per-bucket
 //   counters (device_id_buckets, device_model_buckets; triggers of migrations 0013 and 0014).
 // - marks.ts places a deep page sorted by device id from counted stretches between marks
