@@ -11,7 +11,8 @@
 import * as yup from 'yup';
 import { TOO_LONG, V } from './errors';
 import { bool, int, isoTime, text } from './response-fields';
-import { body, isHttpUrl, positiveId, trimmedStr } from './schemas/common';
+import { body, positiveId, trimmedStr } from './schemas/common';
+import { isHttpUrl } from './schemas/formats';
 
 /** The document format, `v`; a new format gets a new number and apps refuse numbers they do not know. */
 export const BUNDLE_FORMAT = 1;

@@ -9,20 +9,8 @@ export * from './dto';
 export * from './access';
 export * from './dashboard';
 export * from './schemas/auth';
-export {
-  idParamsSchema,
-  type IdParams,
-  INT_MAX,
-  ID_TEXT,
-  jsonTypeErrors,
-  isIPv4,
-  isIPv6,
-  isIpAddress,
-  isHostname,
-  isHostOrIp,
-  isHttpUrl,
-  utf8Length,
-} from './schemas/common';
+export { idParamsSchema, type IdParams, INT_MAX, ID_TEXT, jsonTypeErrors } from './schemas/common';
+export { isIPv4, isIPv6, isIpAddress, isHostname, isHostOrIp, isHttpUrl, utf8Length } from './schemas/formats';
 export * from './schemas/users';
 export * from './schemas/apps';
 export * from './schemas/app-settings';

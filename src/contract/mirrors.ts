@@ -6,7 +6,8 @@
 import * as yup from 'yup';
 import { TOO_LONG, V } from './errors';
 import { bool, int, isoTime, text, textOrNull } from './response-fields';
-import { body, isHttpUrl, positiveId, trimmedStr } from './schemas/common';
+import { body, positiveId, trimmedStr } from './schemas/common';
+import { isHttpUrl } from './schemas/formats';
 
 export const MIRROR_KINDS = ['git'] as const;
 export const MIRRORS_MAX = 10;

@@ -8,7 +8,8 @@ import * as yup from 'yup';
 import { TOO_LONG, V } from '../errors';
 import { DETECT_LOCATION_BY } from '../enums';
 import * as answer from '../response-fields';
-import { TEXT_MAX, body, bool, englishOnly, isHttpUrl, isIpAddress, nonNegativeInt, num, optionalEmail, optionalText, str, visibleText } from './common';
+import { TEXT_MAX, body, bool, englishOnly, nonNegativeInt, num, optionalEmail, optionalText, str, visibleText } from './common';
+import { isHttpUrl, isIpAddress } from './formats';
 import { appVersionField } from './versions';
 
 /** How the settings form edits a field. */

@@ -2,7 +2,8 @@
 // `apps/updateSettings/{id}` with repoName alone, `apps/setPrivacy`; docs/product.md §5 "Set repo", "Encrypt word").
 import * as yup from 'yup';
 import { TOO_LONG, V } from '../errors';
-import { englishOnly, positiveId, str, utf8Length, trimmedStr, body } from './common';
+import { englishOnly, positiveId, str, trimmedStr, body } from './common';
+import { utf8Length } from './formats';
 
 /** Largest privacy policy HTML accepted, in UTF-8 bytes (before sanitising). */
 export const PRIVACY_MAX_BYTES = 200 * 1024;

@@ -2,7 +2,8 @@
 // settings") and the batch-delete id lists shared with the profile calls.
 import * as yup from 'yup';
 import { TOO_LONG, V } from '../errors';
-import { TEXT_MAX, englishOnly, idList, isHostOrIp, nonBlank, num, optionalId, optionalText, positiveId, str, body, visibleText } from './common';
+import { TEXT_MAX, englishOnly, idList, nonBlank, num, optionalId, optionalText, positiveId, str, body, visibleText } from './common';
+import { isHostOrIp } from './formats';
 
 /**
  * POST apps/addServer and PUT apps/updateServer/{id}.

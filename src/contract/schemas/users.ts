@@ -4,7 +4,8 @@ import * as yup from 'yup';
 import { TOO_LONG, V } from '../errors';
 import { SEX } from '../enums';
 import { strongPassword, repeatOf } from './auth';
-import { TEXT_MAX, bool, englishOnly, englishText, num, optionalText, persianText, positiveId, isHttpUrl, trimmedStr, withoutCoercion, body } from './common';
+import { TEXT_MAX, bool, englishOnly, englishText, num, optionalText, persianText, positiveId, trimmedStr, withoutCoercion, body } from './common';
+import { isHttpUrl } from './formats';
 
 /** Usernames: English letters, digits, `.`, `_` and `-`, 3 to 50 characters. */
 export const USERNAME_PATTERN = /^[A-Za-z0-9._-]{3,50}$/;
