@@ -27,35 +27,7 @@ export interface SubscriptionCreateProps {
 
 export function SubscriptionCreate({ ns, operatorNs, scope, create, onCreated }: SubscriptionCreateProps) {
   const intl = useIntl();
-  const notify = useNotify();
-  const [isLoading, setLoading] = useState(false);
-  const [label, setLabel] = useState('');
-  const [operator, setOperator] = useState('');
-  const [format, setFormat] = useState('');
-  const [labelError, setLabelError] = useState<string | null>(null);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const body = { ...scope, label, operator: operator || null, format: format || null };
-    try {
-      subscriptionCreateSchema.validateSync(body);
-    } catch (error) {
-      setLabelError((error as { message?: string }).message ?? 'validation.checkInput');
-      return;
-    }
-    setLabelError(null);
-    setLoading(true);
-    try {
-      const made = await create(subscriptionCreateSchema.cast(body) as SubscriptionCreateBody);
-      notify.success(`${ns}.created`);
-      setLabel('');
-      if (made) onCreated(made);
-    } catch (error) {
-      notify.error(errorMessageId(error, `${ns}.createError`));
-    } finally {
-      setLoading(false);
-    }
-  };
+  const { isLoading, label, setLabel, operator, setOperator, format, setFormat, labelError, submit } = useSubscriptionCreate({ ns, scope, create, onCreated });
 
   const any = intl.formatMessage({ id: `${ns}.any` });
   return (
@@ -114,4 +86,39 @@ export function SubscriptionCreate({ ns, operatorNs, scope, create, onCreated }:
       </Button>
     </Stack>
   );
+}
+
+/** The form's fields and its submit: checked with the contract's schema, then the feature's call; a made link clears the label. */
+function useSubscriptionCreate({ ns, scope, create, onCreated }: Pick<SubscriptionCreateProps, 'ns' | 'scope' | 'create' | 'onCreated'>) {
+  const notify = useNotify();
+  const [isLoading, setLoading] = useState(false);
+  const [label, setLabel] = useState('');
+  const [operator, setOperator] = useState('');
+  const [format, setFormat] = useState('');
+  const [labelError, setLabelError] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const body = { ...scope, label, operator: operator || null, format: format || null };
+    try {
+      subscriptionCreateSchema.validateSync(body);
+    } catch (error) {
+      setLabelError((error as { message?: string }).message ?? 'validation.checkInput');
+      return;
+    }
+    setLabelError(null);
+    setLoading(true);
+    try {
+      const made = await create(subscriptionCreateSchema.cast(body) as SubscriptionCreateBody);
+      notify.success(`${ns}.created`);
+      setLabel('');
+      if (made) onCreated(made);
+    } catch (error) {
+      notify.error(errorMessageId(error, `${ns}.createError`));
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  return { isLoading, label, setLabel, operator, setOperator, format, setFormat, labelError, submit };
 }

@@ -71,14 +71,7 @@ function MirrorDialog({ appId, mirror, onClose }: { appId: number; mirror: Mirro
 
 function MirrorCard({ appId, mirror, onEdit, onDelete }: { appId: number; mirror: MirrorDto; onEdit: () => void; onDelete: () => void }) {
   const intl = useIntl();
-  const [publish] = usePublishMirrorMutation();
-  const [test] = useTestMirrorMutation();
   const [tested, setTested] = useState<MirrorTestResult | null>(null);
-  const publishing = useSubmitAction({ successMessageId: 'apps.mirrors.publishAsked', errorMessageId: 'apps.mirrors.publishError' });
-  const testing = useSubmitAction<{ data?: MirrorTestResult }>({ errorMessageId: 'apps.mirrors.testError' });
-  const when = (iso: string) => intl.formatDate(iso, { dateStyle: 'medium', timeStyle: 'short' });
-  const upToDate = mirror.publishedVersion === mirror.currentVersion && !mirror.requested;
-  const state = !mirror.appActive ? 'paused' : mirror.lastError ? 'failing' : upToDate ? 'upToDate' : 'pending';
   return (
     <Paper
       variant="outlined"
@@ -88,94 +81,143 @@ function MirrorCard({ appId, mirror, onEdit, onDelete }: { appId: number; mirror
       data-testid={`mirror-${mirror.id}`}
     >
       <Stack spacing={1}>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
-          <Typography variant="subtitle2" component="h3" sx={{ fontFamily: mono, overflowWrap: 'anywhere' }}>
-            <Ltr>{mirror.url}</Ltr>
-          </Typography>
-          <Chip
-            size="small"
-            color={state === 'failing' ? 'error' : state === 'upToDate' ? 'success' : state === 'paused' ? 'warning' : 'default'}
-            label={intl.formatMessage({ id: `apps.mirrors.state.${state}` })}
+        <MirrorSummary mirror={mirror} />
+        <MirrorAlerts mirror={mirror} tested={tested} onCloseTested={() => setTested(null)} />
+        <MirrorActions appId={appId} mirror={mirror} onTested={setTested} onEdit={onEdit} onDelete={onDelete} />
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Formats a mirror's moment (published, attempted, next attempt) as a date and time. */
+function useWhen() {
+  const intl = useIntl();
+  return (iso: string) => intl.formatDate(iso, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** A mirror's remote with its state, where in it the bundle goes, and the version last published there. */
+function MirrorSummary({ mirror }: { mirror: MirrorDto }) {
+  const intl = useIntl();
+  const when = useWhen();
+  const upToDate = mirror.publishedVersion === mirror.currentVersion && !mirror.requested;
+  const state = !mirror.appActive ? 'paused' : mirror.lastError ? 'failing' : upToDate ? 'upToDate' : 'pending';
+  return (
+    <>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
+        <Typography variant="subtitle2" component="h3" sx={{ fontFamily: mono, overflowWrap: 'anywhere' }}>
+          <Ltr>{mirror.url}</Ltr>
+        </Typography>
+        <Chip
+          size="small"
+          color={state === 'failing' ? 'error' : state === 'upToDate' ? 'success' : state === 'paused' ? 'warning' : 'default'}
+          label={intl.formatMessage({ id: `apps.mirrors.state.${state}` })}
+        />
+      </Stack>
+      <Typography variant="body2" color="text.secondary">
+        <FormattedMessage id="apps.mirrors.where" values={{ branch: <Ltr>{mirror.branch}</Ltr>, path: <Ltr>{mirror.path}</Ltr> }} />
+      </Typography>
+      <Typography variant="body2">
+        {mirror.publishedVersion !== null && mirror.publishedAt ? (
+          <FormattedMessage
+            id="apps.mirrors.published"
+            values={{ version: mirror.publishedVersion, when: when(mirror.publishedAt), current: mirror.currentVersion }}
           />
-        </Stack>
-        <Typography variant="body2" color="text.secondary">
-          <FormattedMessage id="apps.mirrors.where" values={{ branch: <Ltr>{mirror.branch}</Ltr>, path: <Ltr>{mirror.path}</Ltr> }} />
-        </Typography>
-        <Typography variant="body2">
-          {mirror.publishedVersion !== null && mirror.publishedAt ? (
-            <FormattedMessage
-              id="apps.mirrors.published"
-              values={{ version: mirror.publishedVersion, when: when(mirror.publishedAt), current: mirror.currentVersion }}
-            />
-          ) : (
-            <FormattedMessage id="apps.mirrors.never" values={{ current: mirror.currentVersion }} />
-          )}
-        </Typography>
-        {!mirror.appActive && (
-          <Alert severity="warning">
-            <FormattedMessage id="apps.mirrors.pausedInactive" />
-          </Alert>
+        ) : (
+          <FormattedMessage id="apps.mirrors.never" values={{ current: mirror.currentVersion }} />
         )}
-        {mirror.lastError && (
-          <Alert severity="error">
-            <FormattedMessage
-              id="apps.mirrors.lastError"
-              values={{ when: mirror.attemptedAt ? when(mirror.attemptedAt) : '', failures: mirror.failures, next: when(mirror.nextAttemptAt) }}
-            />
+      </Typography>
+    </>
+  );
+}
+
+/** Paused while the app is inactive, the remote's last error, and the answer of the last "test". */
+function MirrorAlerts({ mirror, tested, onCloseTested }: { mirror: MirrorDto; tested: MirrorTestResult | null; onCloseTested: () => void }) {
+  const when = useWhen();
+  return (
+    <>
+      {!mirror.appActive && (
+        <Alert severity="warning">
+          <FormattedMessage id="apps.mirrors.pausedInactive" />
+        </Alert>
+      )}
+      {mirror.lastError && (
+        <Alert severity="error">
+          <FormattedMessage
+            id="apps.mirrors.lastError"
+            values={{ when: mirror.attemptedAt ? when(mirror.attemptedAt) : '', failures: mirror.failures, next: when(mirror.nextAttemptAt) }}
+          />
+          <Typography
+            component="pre"
+            dir="ltr"
+            sx={{ fontFamily: mono, fontSize: 12, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', m: 0, mt: 0.5, textAlign: 'start' }}
+          >
+            {mirror.lastError}
+          </Typography>
+        </Alert>
+      )}
+      {tested && (
+        <Alert severity={tested.ok ? 'success' : 'error'} onClose={onCloseTested}>
+          <FormattedMessage id={tested.ok ? (tested.branchExists ? 'apps.mirrors.testOk' : 'apps.mirrors.testOkNoBranch') : 'apps.mirrors.testFailed'} />
+          {tested.message && (
             <Typography
               component="pre"
               dir="ltr"
               sx={{ fontFamily: mono, fontSize: 12, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', m: 0, mt: 0.5, textAlign: 'start' }}
             >
-              {mirror.lastError}
+              {tested.message}
             </Typography>
-          </Alert>
-        )}
-        {tested && (
-          <Alert severity={tested.ok ? 'success' : 'error'} onClose={() => setTested(null)}>
-            <FormattedMessage id={tested.ok ? (tested.branchExists ? 'apps.mirrors.testOk' : 'apps.mirrors.testOkNoBranch') : 'apps.mirrors.testFailed'} />
-            {tested.message && (
-              <Typography
-                component="pre"
-                dir="ltr"
-                sx={{ fontFamily: mono, fontSize: 12, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', m: 0, mt: 0.5, textAlign: 'start' }}
-              >
-                {tested.message}
-              </Typography>
-            )}
-          </Alert>
-        )}
-        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', justifyContent: 'flex-end' }} useFlexGap>
-          <Button
-            size="small"
-            disabled={publishing.submitting || !mirror.appActive}
-            onClick={() => void publishing.run(() => publish({ appId, id: mirror.id }).unwrap()).catch(() => undefined)}
-          >
-            <FormattedMessage id={publishing.submitting ? 'common.inProgress' : 'apps.mirrors.publish'} />
-          </Button>
-          <Button
-            size="small"
-            disabled={testing.submitting}
-            onClick={() =>
-              void testing
-                .run(() => test({ appId, id: mirror.id }).unwrap())
-                .then(
-                  (r) => setTested(r.data ?? null),
-                  () => undefined,
-                )
-            }
-          >
-            <FormattedMessage id={testing.submitting ? 'apps.mirrors.testing' : 'apps.mirrors.test'} />
-          </Button>
-          <Button size="small" onClick={onEdit}>
-            <FormattedMessage id="apps.mirrors.edit" />
-          </Button>
-          <Button size="small" color="error" onClick={onDelete}>
-            <FormattedMessage id="apps.mirrors.delete" />
-          </Button>
-        </Stack>
-      </Stack>
-    </Paper>
+          )}
+        </Alert>
+      )}
+    </>
+  );
+}
+
+interface MirrorActionsProps {
+  appId: number;
+  mirror: MirrorDto;
+  /** Receives the answer of a "test" that ran. */
+  onTested: (result: MirrorTestResult | null) => void;
+  onEdit: () => void;
+  onDelete: () => void;
+}
+
+/** A mirror's buttons: publish now, test, edit, delete. */
+function MirrorActions({ appId, mirror, onTested, onEdit, onDelete }: MirrorActionsProps) {
+  const [publish] = usePublishMirrorMutation();
+  const [test] = useTestMirrorMutation();
+  const publishing = useSubmitAction({ successMessageId: 'apps.mirrors.publishAsked', errorMessageId: 'apps.mirrors.publishError' });
+  const testing = useSubmitAction<{ data?: MirrorTestResult }>({ errorMessageId: 'apps.mirrors.testError' });
+  return (
+    <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', justifyContent: 'flex-end' }} useFlexGap>
+      <Button
+        size="small"
+        disabled={publishing.submitting || !mirror.appActive}
+        onClick={() => void publishing.run(() => publish({ appId, id: mirror.id }).unwrap()).catch(() => undefined)}
+      >
+        <FormattedMessage id={publishing.submitting ? 'common.inProgress' : 'apps.mirrors.publish'} />
+      </Button>
+      <Button
+        size="small"
+        disabled={testing.submitting}
+        onClick={() =>
+          void testing
+            .run(() => test({ appId, id: mirror.id }).unwrap())
+            .then(
+              (r) => onTested(r.data ?? null),
+              () => undefined,
+            )
+        }
+      >
+        <FormattedMessage id={testing.submitting ? 'apps.mirrors.testing' : 'apps.mirrors.test'} />
+      </Button>
+      <Button size="small" onClick={onEdit}>
+        <FormattedMessage id="apps.mirrors.edit" />
+      </Button>
+      <Button size="small" color="error" onClick={onDelete}>
+        <FormattedMessage id="apps.mirrors.delete" />
+      </Button>
+    </Stack>
   );
 }
 

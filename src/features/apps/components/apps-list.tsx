@@ -56,38 +56,8 @@ export function AppsList({ own }: { own: boolean }) {
   const [deleting, setDeleting] = useState<AppDto | null>(null);
   const [robot, setRobot] = useState<AppDto | null>(null);
 
-  // Minimum widths that leave every column beside the actions column at 1366 px with the sidebar
-  // open; narrower screens scroll the grid under the pinned actions.
-  const columns = useMemo<DataTableColumn<AppDto>[]>(
-    () => [
-      { field: 'name', headerId: 'apps.fields.name', minWidth: 120 },
-      { field: 'packageName', headerId: 'apps.fields.packageName', ltr: true, minWidth: 150 },
-      { field: 'adminName', headerId: 'apps.fields.admin', minWidth: 120 },
-      { field: 'apiKey', headerId: 'apps.fields.apiKey', render: (a) => <ApiKeyCell apiKey={a.apiKey} />, minWidth: 200, sortable: false },
-      { field: 'active', headerId: 'apps.fields.status', render: (a) => <StatusSwitch app={a} />, width: 100, value: (a) => (a.active ? 1 : 0) },
-    ],
-    [],
-  );
-
-  const rowActions = useMemo<RowAction<AppDto>[]>(() => {
-    const labelValues = (a: AppDto) => ({ name: a.name });
-    return [
-      { key: 'details', labelId: 'apps.actions.details', labelValues, icon: <InfoIcon fontSize="small" />, onClick: setDetails },
-      { key: 'edit', labelId: 'apps.actions.edit', labelValues, icon: <EditIcon fontSize="small" />, onClick: setEditing, hidden: !manage },
-      { key: 'robotKey', labelId: 'apps.actions.robotKey', labelValues, icon: <KeyIcon fontSize="small" />, onClick: setRobot, hidden: !topAdmin },
-      { key: 'settings', labelId: 'apps.actions.settings', labelValues, icon: <SettingsIcon fontSize="small" />, href: (a) => hrefs.appDetail(a.id) },
-      { key: 'devices', labelId: 'apps.actions.devices', labelValues, icon: <DevicesIcon fontSize="small" />, href: (a) => hrefs.appDevices(a.id) },
-      {
-        key: 'delete',
-        labelId: 'apps.actions.delete',
-        labelValues,
-        icon: <DeleteIcon fontSize="small" />,
-        color: 'error',
-        onClick: setDeleting,
-        hidden: !manage,
-      },
-    ];
-  }, [manage, topAdmin]);
+  const columns = useAppColumns();
+  const rowActions = useAppRowActions({ manage, topAdmin, setDetails, setEditing, setRobot, setDeleting });
 
   return (
     <>
@@ -129,4 +99,53 @@ export function AppsList({ own }: { own: boolean }) {
       {topAdmin && <RobotKeyDialog app={robot} onClose={() => setRobot(null)} />}
     </>
   );
+}
+
+function useAppColumns() {
+  // Minimum widths that leave every column beside the actions column at 1366 px with the sidebar
+  // open; narrower screens scroll the grid under the pinned actions.
+  return useMemo<DataTableColumn<AppDto>[]>(
+    () => [
+      { field: 'name', headerId: 'apps.fields.name', minWidth: 120 },
+      { field: 'packageName', headerId: 'apps.fields.packageName', ltr: true, minWidth: 150 },
+      { field: 'adminName', headerId: 'apps.fields.admin', minWidth: 120 },
+      { field: 'apiKey', headerId: 'apps.fields.apiKey', render: (a) => <ApiKeyCell apiKey={a.apiKey} />, minWidth: 200, sortable: false },
+      { field: 'active', headerId: 'apps.fields.status', render: (a) => <StatusSwitch app={a} />, width: 100, value: (a) => (a.active ? 1 : 0) },
+    ],
+    [],
+  );
+}
+
+interface AppRowActionsOptions {
+  /** Edit and delete are offered. */
+  manage: boolean;
+  /** The robot key is offered. */
+  topAdmin: boolean;
+  setDetails: (app: AppDto) => void;
+  setEditing: (app: AppDto) => void;
+  setRobot: (app: AppDto) => void;
+  setDeleting: (app: AppDto) => void;
+}
+
+/** A row's actions; the setters open the list's dialogs (state setters, so stable). */
+function useAppRowActions({ manage, topAdmin, setDetails, setEditing, setRobot, setDeleting }: AppRowActionsOptions) {
+  return useMemo<RowAction<AppDto>[]>(() => {
+    const labelValues = (a: AppDto) => ({ name: a.name });
+    return [
+      { key: 'details', labelId: 'apps.actions.details', labelValues, icon: <InfoIcon fontSize="small" />, onClick: setDetails },
+      { key: 'edit', labelId: 'apps.actions.edit', labelValues, icon: <EditIcon fontSize="small" />, onClick: setEditing, hidden: !manage },
+      { key: 'robotKey', labelId: 'apps.actions.robotKey', labelValues, icon: <KeyIcon fontSize="small" />, onClick: setRobot, hidden: !topAdmin },
+      { key: 'settings', labelId: 'apps.actions.settings', labelValues, icon: <SettingsIcon fontSize="small" />, href: (a) => hrefs.appDetail(a.id) },
+      { key: 'devices', labelId: 'apps.actions.devices', labelValues, icon: <DevicesIcon fontSize="small" />, href: (a) => hrefs.appDevices(a.id) },
+      {
+        key: 'delete',
+        labelId: 'apps.actions.delete',
+        labelValues,
+        icon: <DeleteIcon fontSize="small" />,
+        color: 'error',
+        onClick: setDeleting,
+        hidden: !manage,
+      },
+    ];
+  }, [manage, topAdmin, setDetails, setEditing, setRobot, setDeleting]);
 }

@@ -60,21 +60,137 @@ function Section({ titleId, id, children }: { titleId: string; id: string; child
 export default function ApiHelpPage() {
   const origin = typeof window === 'undefined' ? '' : window.location.origin;
   const base = `${origin}${API_PREFIX}`;
+  return (
+    <>
+      <PageHeader titleId="help.api.title" />
+      <Stack spacing={2}>
+        <DocsSection base={base} />
+        <CredentialsSection />
+        <SignInSection base={base} />
+        <DevicesSection base={base} />
+        <ConfigSection base={base} />
+        <ReportSection base={base} />
+        <BundleSection base={base} />
+        <ErrorsSection />
+      </Stack>
+    </>
+  );
+}
+
+/** Where the API documentation is, and the API's base address. */
+function DocsSection({ base }: { base: string }) {
+  return (
+    <Section id="help-api-docs" titleId="help.api.docs.title">
+      <Typography>
+        <FormattedMessage id="help.api.docs.body" />
+      </Typography>
+      <Stack direction="row">
+        <Button variant="contained" href={API_DOCS_PATH} target="_blank" rel="noopener noreferrer" endIcon={<OpenInNewIcon />}>
+          <FormattedMessage id="help.api.docs.link" />
+        </Button>
+      </Stack>
+      <Typography variant="body2" color="text.secondary">
+        <FormattedMessage id="help.api.docs.base" values={{ url: <Ltr>{base}</Ltr> }} />
+      </Typography>
+    </Section>
+  );
+}
+
+/** The sample admin sign-in: placeholders only. */
+function CredentialsSection() {
+  return (
+    <Section id="help-api-credentials" titleId="help.api.credentials.title">
+      <Typography>
+        <FormattedMessage id="help.api.credentials.body" />
+      </Typography>
+      <Stack component="dl" spacing={0.5} sx={{ m: 0, '& dt': { color: 'text.secondary', fontSize: 14 }, '& dd': { m: 0, fontFamily: mono } }}>
+        <dt>
+          <FormattedMessage id="help.api.credentials.username" />
+        </dt>
+        <dd data-testid="sample-username">
+          <Ltr>{SAMPLE_CREDENTIALS.username}</Ltr>
+        </dd>
+        <dt>
+          <FormattedMessage id="help.api.credentials.password" />
+        </dt>
+        <dd data-testid="sample-password">
+          <Ltr>{SAMPLE_CREDENTIALS.password}</Ltr>
+        </dd>
+      </Stack>
+      <Typography variant="body2" color="text.secondary">
+        <FormattedMessage id="help.api.credentials.note" />
+      </Typography>
+    </Section>
+  );
+}
+
+/** Signing in, then calling the API with the token. */
+function SignInSection({ base }: { base: string }) {
   const signIn = [
     `curl -X POST '${base}/users/signin' \\`,
     `  -H 'Content-Type: application/json' \\`,
     `  -d '{"email": "${SAMPLE_CREDENTIALS.username}", "password": "${SAMPLE_CREDENTIALS.password}"}'`,
   ].join('\n');
   const current = [`curl '${base}/users/current' \\`, `  -H 'Authorization: JWT <token>'`].join('\n');
+  return (
+    <Section id="help-api-signin" titleId="help.api.signIn.title">
+      <Typography>
+        <FormattedMessage id="help.api.signIn.body" />
+      </Typography>
+      <Code>{signIn}</Code>
+      <Typography>
+        <FormattedMessage id="help.api.signIn.token" />
+      </Typography>
+      <Code>{current}</Code>
+    </Section>
+  );
+}
+
+function DevicesSection({ base }: { base: string }) {
   const device = [
     `curl -X POST '${base}/apps/addDevice' \\`,
     `  -H 'Content-Type: application/json' -H '${APP_API_KEY_HEADER}: <app API key>' \\`,
     `  -d '{"uniqueDeviceId": "<device id>", "fcmToken": "<firebase token>"}'`,
   ].join('\n');
+  return (
+    <Section id="help-api-devices" titleId="help.api.devices.title">
+      <Typography>
+        <FormattedMessage id="help.api.devices.body" />
+      </Typography>
+      <Code>{device}</Code>
+    </Section>
+  );
+}
+
+/** The mobile apps' config call: how to decrypt a profile, the caching headers. */
+function ConfigSection({ base }: { base: string }) {
   const config = [
     `curl '${base}/apps/client/config?versionCode=<build>&operator=mci&lang=fa&deviceId=<device id>' \\`,
     `  -H '${APP_API_KEY_HEADER}: <app API key>' -H 'If-None-Match: <ETag of the last answer>'`,
   ].join('\n');
+  const decrypt = `printf %s "$CONFIG" | openssl enc -d -aes-256-cbc -K $(printf %s "$NEW_CORE_KEY" | xxd -p -c 256) -iv $(printf %s "$NEW_CORE_IV" | xxd -p) -base64 -A`;
+  return (
+    <Section id="help-api-config" titleId="help.api.config.title">
+      <Typography>
+        <FormattedMessage id="help.api.config.body" />
+      </Typography>
+      <Code>{config}</Code>
+      <Typography>
+        <FormattedMessage id="help.api.config.decrypt" />
+      </Typography>
+      <Code>{decrypt}</Code>
+      <Typography>
+        <FormattedMessage id="help.api.config.caching" />
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        <FormattedMessage id="help.api.config.errors" />
+      </Typography>
+    </Section>
+  );
+}
+
+/** The connection report call, with a sample request. */
+function ReportSection({ base }: { base: string }) {
   const report = [
     `curl -X POST '${base}/apps/client/report' \\`,
     `  -H 'Content-Type: application/json' -H '${APP_API_KEY_HEADER}: <app API key>' \\`,
@@ -83,134 +199,71 @@ export default function ApiHelpPage() {
     `        {"profileId": 43, "ok": false, "error": "timeout", "at": "2026-05-01T09:30:05Z"}]}'`,
     `# → {"data": {"accepted": 2, "rejected": 0}}`,
   ].join('\n');
-  const bundle = [`curl '${base}/apps/client/bundle' \\`, `  -H '${APP_API_KEY_HEADER}: <app API key>' -o bundle.json`].join('\n');
-  const decrypt = `printf %s "$CONFIG" | openssl enc -d -aes-256-cbc -K $(printf %s "$NEW_CORE_KEY" | xxd -p -c 256) -iv $(printf %s "$NEW_CORE_IV" | xxd -p) -base64 -A`;
-
   return (
-    <>
-      <PageHeader titleId="help.api.title" />
-      <Stack spacing={2}>
-        <Section id="help-api-docs" titleId="help.api.docs.title">
-          <Typography>
-            <FormattedMessage id="help.api.docs.body" />
+    <Section id="help-api-report" titleId="help.api.report.title">
+      <Typography>
+        <FormattedMessage id="help.api.report.body" values={{ max: CLIENT_REPORT_MAX }} />
+      </Typography>
+      <Code>{report}</Code>
+      <Typography variant="body2" color="text.secondary">
+        <FormattedMessage id="help.api.report.rules" />
+      </Typography>
+    </Section>
+  );
+}
+
+/** The signed bundle: the rule an app applies before it trusts one, how to check it, where the mirrors publish it. */
+function BundleSection({ base }: { base: string }) {
+  const bundle = [`curl '${base}/apps/client/bundle' \\`, `  -H '${APP_API_KEY_HEADER}: <app API key>' -o bundle.json`].join('\n');
+  return (
+    <Section id="help-api-bundle" titleId="help.api.bundle.title">
+      <Typography>
+        <FormattedMessage id="help.api.bundle.body" />
+      </Typography>
+      <Code>{bundle}</Code>
+      <Typography>
+        <FormattedMessage id="help.api.bundle.rule" />
+      </Typography>
+      <Box component="ol" sx={{ m: 0, paddingInlineStart: 3, '& li': { mb: 0.5, lineHeight: 1.9 } }} data-testid="bundle-rule">
+        {(['signature', 'app', 'expiry', 'version'] as const).map((step) => (
+          <Typography component="li" key={step}>
+            <FormattedMessage id={`help.api.bundle.rule.${step}`} values={{ days: BUNDLE_LIFETIME_DAYS }} />
           </Typography>
-          <Stack direction="row">
-            <Button variant="contained" href={API_DOCS_PATH} target="_blank" rel="noopener noreferrer" endIcon={<OpenInNewIcon />}>
-              <FormattedMessage id="help.api.docs.link" />
-            </Button>
-          </Stack>
-          <Typography variant="body2" color="text.secondary">
-            <FormattedMessage id="help.api.docs.base" values={{ url: <Ltr>{base}</Ltr> }} />
-          </Typography>
-        </Section>
-        <Section id="help-api-credentials" titleId="help.api.credentials.title">
-          <Typography>
-            <FormattedMessage id="help.api.credentials.body" />
-          </Typography>
-          <Stack component="dl" spacing={0.5} sx={{ m: 0, '& dt': { color: 'text.secondary', fontSize: 14 }, '& dd': { m: 0, fontFamily: mono } }}>
-            <dt>
-              <FormattedMessage id="help.api.credentials.username" />
-            </dt>
-            <dd data-testid="sample-username">
-              <Ltr>{SAMPLE_CREDENTIALS.username}</Ltr>
-            </dd>
-            <dt>
-              <FormattedMessage id="help.api.credentials.password" />
-            </dt>
-            <dd data-testid="sample-password">
-              <Ltr>{SAMPLE_CREDENTIALS.password}</Ltr>
-            </dd>
-          </Stack>
-          <Typography variant="body2" color="text.secondary">
-            <FormattedMessage id="help.api.credentials.note" />
-          </Typography>
-        </Section>
-        <Section id="help-api-signin" titleId="help.api.signIn.title">
-          <Typography>
-            <FormattedMessage id="help.api.signIn.body" />
-          </Typography>
-          <Code>{signIn}</Code>
-          <Typography>
-            <FormattedMessage id="help.api.signIn.token" />
-          </Typography>
-          <Code>{current}</Code>
-        </Section>
-        <Section id="help-api-devices" titleId="help.api.devices.title">
-          <Typography>
-            <FormattedMessage id="help.api.devices.body" />
-          </Typography>
-          <Code>{device}</Code>
-        </Section>
-        <Section id="help-api-config" titleId="help.api.config.title">
-          <Typography>
-            <FormattedMessage id="help.api.config.body" />
-          </Typography>
-          <Code>{config}</Code>
-          <Typography>
-            <FormattedMessage id="help.api.config.decrypt" />
-          </Typography>
-          <Code>{decrypt}</Code>
-          <Typography>
-            <FormattedMessage id="help.api.config.caching" />
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            <FormattedMessage id="help.api.config.errors" />
-          </Typography>
-        </Section>
-        <Section id="help-api-report" titleId="help.api.report.title">
-          <Typography>
-            <FormattedMessage id="help.api.report.body" values={{ max: CLIENT_REPORT_MAX }} />
-          </Typography>
-          <Code>{report}</Code>
-          <Typography variant="body2" color="text.secondary">
-            <FormattedMessage id="help.api.report.rules" />
-          </Typography>
-        </Section>
-        <Section id="help-api-bundle" titleId="help.api.bundle.title">
-          <Typography>
-            <FormattedMessage id="help.api.bundle.body" />
-          </Typography>
-          <Code>{bundle}</Code>
-          <Typography>
-            <FormattedMessage id="help.api.bundle.rule" />
-          </Typography>
-          <Box component="ol" sx={{ m: 0, paddingInlineStart: 3, '& li': { mb: 0.5, lineHeight: 1.9 } }} data-testid="bundle-rule">
-            {(['signature', 'app', 'expiry', 'version'] as const).map((step) => (
-              <Typography component="li" key={step}>
-                <FormattedMessage id={`help.api.bundle.rule.${step}`} values={{ days: BUNDLE_LIFETIME_DAYS }} />
-              </Typography>
-            ))}
-          </Box>
-          <Typography>
-            <FormattedMessage id="help.api.bundle.canonical" />
-          </Typography>
-          <Code>{`${BUNDLE_FIELDS.join(', ')}\n{"v":1,"app":"…","version":…,"issuedAt":"…","expiresAt":"…","apiBases":[…],"payload":"…"}`}</Code>
-          <Typography>
-            <FormattedMessage id="help.api.bundle.shell" />
-          </Typography>
-          <Code>{BUNDLE_SHELL_CHECK.join('\n')}</Code>
-          <Typography>
-            <FormattedMessage id="help.api.bundle.verifier" />
-          </Typography>
-          <Code>{BUNDLE_VERIFIER_COMMAND}</Code>
-          <Typography>
-            <FormattedMessage id="help.api.bundle.payload" />
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            <FormattedMessage id="help.api.bundle.keys" />
-          </Typography>
-          <Typography>
-            <FormattedMessage id="help.api.bundle.mirrors" />
-          </Typography>
-          <Code>{MIRROR_RAW_URLS.join('\n')}</Code>
-        </Section>
-        <Section id="help-api-errors" titleId="help.api.errors.title">
-          <Typography>
-            <FormattedMessage id="help.api.errors.body" />
-          </Typography>
-          <Code>{'{ "message": "…", "code": "VALIDATION_FAILED", "errors": { "field": "validation.required" } }'}</Code>
-        </Section>
-      </Stack>
-    </>
+        ))}
+      </Box>
+      <Typography>
+        <FormattedMessage id="help.api.bundle.canonical" />
+      </Typography>
+      <Code>{`${BUNDLE_FIELDS.join(', ')}\n{"v":1,"app":"…","version":…,"issuedAt":"…","expiresAt":"…","apiBases":[…],"payload":"…"}`}</Code>
+      <Typography>
+        <FormattedMessage id="help.api.bundle.shell" />
+      </Typography>
+      <Code>{BUNDLE_SHELL_CHECK.join('\n')}</Code>
+      <Typography>
+        <FormattedMessage id="help.api.bundle.verifier" />
+      </Typography>
+      <Code>{BUNDLE_VERIFIER_COMMAND}</Code>
+      <Typography>
+        <FormattedMessage id="help.api.bundle.payload" />
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        <FormattedMessage id="help.api.bundle.keys" />
+      </Typography>
+      <Typography>
+        <FormattedMessage id="help.api.bundle.mirrors" />
+      </Typography>
+      <Code>{MIRROR_RAW_URLS.join('\n')}</Code>
+    </Section>
+  );
+}
+
+function ErrorsSection() {
+  return (
+    <Section id="help-api-errors" titleId="help.api.errors.title">
+      <Typography>
+        <FormattedMessage id="help.api.errors.body" />
+      </Typography>
+      <Code>{'{ "message": "…", "code": "VALIDATION_FAILED", "errors": { "field": "validation.required" } }'}</Code>
+    </Section>
   );
 }

@@ -3,7 +3,7 @@
 // draftjs-to-html through apps/setPrivacy; the server sanitises it. Only role_id 1 may save (the
 // server answers 403 to anyone else), so other roles get the policy read-only. In Persian the
 // editor is right-to-left and right-aligned, and the toolbar's dropdowns follow the direction.
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState, type RefObject } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -71,55 +71,14 @@ export default function PrivacyPage() {
   const locale = useAppSelector(selectLocale);
   const { user } = useCurrentUser();
   const canSave = useCan('privacy:edit');
-  const policy = useGetPrivacyQuery();
-  const [setPrivacy] = useSetPrivacyMutation();
-  const [editorState, setEditorState] = useState<EditorState | null>(null);
-  const [savedHtml, setSavedHtml] = useState<string | null>(null);
-  const { submitting, run } = useSubmitAction({ successMessageId: 'privacy.saveSettingsSuccess', errorMessageId: 'privacy.saveSettingsError' });
-  const translations = useMemo(() => editorTranslations(intl), [intl]);
+  const { policy, editorState, setEditorState, dirty, submitting, save } = usePrivacyEditor();
   const editorRoot = useRef<HTMLDivElement>(null);
   useEditorAria(editorRoot, intl.formatMessage({ id: 'privacy.editorToolbar' }), editorState !== null);
-
-  // Load the stored policy once; a later refetch (after a save) must not discard the user's edits.
-  if (policy.data && editorState === null) {
-    const state = editorStateOf(policy.data.privacy);
-    setEditorState(state);
-    setSavedHtml(htmlOf(state));
-  }
-
-  const rtl = locale === 'fa';
-  const dirty = editorState !== null && savedHtml !== null && htmlOf(editorState) !== savedHtml;
-
-  const save = () => {
-    if (!editorState) return;
-    const html = htmlOf(editorState);
-    run(() => setPrivacy({ privacy: html }).unwrap())
-      .then(() => setSavedHtml(html))
-      .catch(() => undefined);
-  };
 
   let body;
   if (policy.error) body = <ErrorState error={policy.error} onRetry={policy.refetch} />;
   else if (!editorState) body = <LoadingState />;
-  else
-    body = (
-      <Box sx={editorSx} data-testid="privacy-editor" ref={editorRoot}>
-        <Editor
-          editorState={editorState}
-          onEditorStateChange={setEditorState}
-          readOnly={!canSave}
-          toolbarHidden={!canSave}
-          toolbar={TOOLBAR}
-          localization={{ locale: 'en', translations }}
-          textAlignment={rtl ? 'right' : 'left'}
-          // passed through to draft-js (the wrapper's types omit it): every block follows the UI direction
-          {...({ textDirectionality: rtl ? 'RTL' : 'LTR' } as object)}
-          placeholder={intl.formatMessage({ id: 'privacy.placeholder' })}
-          ariaLabel={intl.formatMessage({ id: 'privacy.editorLabel' })}
-          stripPastedStyles
-        />
-      </Box>
-    );
+  else body = <PrivacyEditor rootRef={editorRoot} editorState={editorState} onChange={setEditorState} canSave={canSave} rtl={locale === 'fa'} />;
 
   return (
     <>
@@ -157,5 +116,66 @@ export default function PrivacyPage() {
         </Paper>
       </Stack>
     </>
+  );
+}
+
+/** The stored policy, the editor's state, whether it differs from what was last saved, and saving it. */
+function usePrivacyEditor() {
+  const policy = useGetPrivacyQuery();
+  const [setPrivacy] = useSetPrivacyMutation();
+  const [editorState, setEditorState] = useState<EditorState | null>(null);
+  const [savedHtml, setSavedHtml] = useState<string | null>(null);
+  const { submitting, run } = useSubmitAction({ successMessageId: 'privacy.saveSettingsSuccess', errorMessageId: 'privacy.saveSettingsError' });
+
+  // Load the stored policy once; a later refetch (after a save) must not discard the user's edits.
+  if (policy.data && editorState === null) {
+    const state = editorStateOf(policy.data.privacy);
+    setEditorState(state);
+    setSavedHtml(htmlOf(state));
+  }
+
+  const dirty = editorState !== null && savedHtml !== null && htmlOf(editorState) !== savedHtml;
+
+  const save = () => {
+    if (!editorState) return;
+    const html = htmlOf(editorState);
+    run(() => setPrivacy({ privacy: html }).unwrap())
+      .then(() => setSavedHtml(html))
+      .catch(() => undefined);
+  };
+
+  return { policy, editorState, setEditorState, dirty, submitting, save };
+}
+
+interface PrivacyEditorProps {
+  /** The editor's root, whose markup useEditorAria fixes. */
+  rootRef: RefObject<HTMLDivElement | null>;
+  editorState: EditorState;
+  onChange: (state: EditorState) => void;
+  canSave: boolean;
+  rtl: boolean;
+}
+
+/** The rich-text editor: read-only and without its toolbar for those who may not save. */
+function PrivacyEditor({ rootRef, editorState, onChange, canSave, rtl }: PrivacyEditorProps) {
+  const intl = useIntl();
+  const translations = useMemo(() => editorTranslations(intl), [intl]);
+  return (
+    <Box sx={editorSx} data-testid="privacy-editor" ref={rootRef}>
+      <Editor
+        editorState={editorState}
+        onEditorStateChange={onChange}
+        readOnly={!canSave}
+        toolbarHidden={!canSave}
+        toolbar={TOOLBAR}
+        localization={{ locale: 'en', translations }}
+        textAlignment={rtl ? 'right' : 'left'}
+        // passed through to draft-js (the wrapper's types omit it): every block follows the UI direction
+        {...({ textDirectionality: rtl ? 'RTL' : 'LTR' } as object)}
+        placeholder={intl.formatMessage({ id: 'privacy.placeholder' })}
+        ariaLabel={intl.formatMessage({ id: 'privacy.editorLabel' })}
+        stripPastedStyles
+      />
+    </Box>
   );
 }

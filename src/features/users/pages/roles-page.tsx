@@ -25,15 +25,48 @@ export const ROLES_TABLE = 'roles';
 const SEEDED_ROLES: readonly number[] = Object.values(ROLE_IDS);
 const isTopAdminRole = (role: RoleDetail) => role.id === ROLE_IDS.topAdmin;
 
+/** The dialog open: a new role's form, or a role's form or delete question. */
+type OpenDialog = { kind: 'create' } | { kind: 'edit' | 'delete'; role: RoleDetail };
+
 export default function RolesPage() {
   const intl = useIntl();
-  const locale = useAppSelector(selectLocale);
   const list = useGetRoleDetailsQuery();
-  const [deleteRole] = useDeleteRoleMutation();
-  const [open, setOpen] = useState<{ kind: 'create' } | { kind: 'edit' | 'delete'; role: RoleDetail } | null>(null);
-  const close = () => setOpen(null);
+  const [open, setOpen] = useState<OpenDialog | null>(null);
+  const columns = useRoleColumns();
+  const rowActions = useRoleRowActions(setOpen);
 
-  const columns = useMemo<DataTableColumn<RoleDetail>[]>(
+  return (
+    <>
+      <PageHeader titleId="users.access.roles.title" />
+      <DataTable
+        name={ROLES_TABLE}
+        rows={list.data}
+        columns={columns}
+        filters={[
+          {
+            kind: 'search',
+            key: 'search',
+            labelId: 'users.access.roles.search',
+            match: (r) => [r.name, r.pName, roleLabel(intl, r), r.description, r.pDescription],
+          },
+        ]}
+        {...listStatus(list)}
+        rowActions={rowActions}
+        toolbar={
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setOpen({ kind: 'create' })}>
+            <FormattedMessage id="users.access.roles.actions.add" />
+          </Button>
+        }
+      />
+      <RoleDialogs open={open} onClose={() => setOpen(null)} />
+    </>
+  );
+}
+
+function useRoleColumns() {
+  const intl = useIntl();
+  const locale = useAppSelector(selectLocale);
+  return useMemo<DataTableColumn<RoleDetail>[]>(
     () => [
       { field: 'name', headerId: 'users.access.roles.fields.name', value: (r) => roleLabel(intl, r), minWidth: 130 },
       {
@@ -70,8 +103,10 @@ export default function RolesPage() {
     ],
     [intl, locale],
   );
+}
 
-  const rowActions = useMemo<RowAction<RoleDetail>[]>(
+function useRoleRowActions(setOpen: (open: OpenDialog) => void) {
+  return useMemo<RowAction<RoleDetail>[]>(
     () => [
       {
         key: 'edit',
@@ -96,39 +131,23 @@ export default function RolesPage() {
         disabled: (role) => SEEDED_ROLES.includes(role.id),
       },
     ],
-    [],
+    [setOpen],
   );
+}
 
+/** The role form (new or edit) and the delete question. */
+function RoleDialogs({ open, onClose }: { open: OpenDialog | null; onClose: () => void }) {
+  const intl = useIntl();
+  const [deleteRole] = useDeleteRoleMutation();
   const current = open && open.kind !== 'create' ? open.role : undefined;
   return (
     <>
-      <PageHeader titleId="users.access.roles.title" />
-      <DataTable
-        name={ROLES_TABLE}
-        rows={list.data}
-        columns={columns}
-        filters={[
-          {
-            kind: 'search',
-            key: 'search',
-            labelId: 'users.access.roles.search',
-            match: (r) => [r.name, r.pName, roleLabel(intl, r), r.description, r.pDescription],
-          },
-        ]}
-        {...listStatus(list)}
-        rowActions={rowActions}
-        toolbar={
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setOpen({ kind: 'create' })}>
-            <FormattedMessage id="users.access.roles.actions.add" />
-          </Button>
-        }
-      />
-      {open?.kind === 'create' && <RoleFormDialog onClose={close} />}
-      {open?.kind === 'edit' && <RoleFormDialog role={open.role} onClose={close} />}
+      {open?.kind === 'create' && <RoleFormDialog onClose={onClose} />}
+      {open?.kind === 'edit' && <RoleFormDialog role={open.role} onClose={onClose} />}
       {current && (
         <ConfirmDialog
           open={open?.kind === 'delete'}
-          onClose={close}
+          onClose={onClose}
           titleId="users.access.roles.deleteTitle"
           messageId="users.access.roles.deleteConfirm"
           values={{ name: roleLabel(intl, current) }}

@@ -56,20 +56,45 @@ const CONFIRMS = {
 };
 const isConfirm = (kind: DialogKind): kind is keyof typeof CONFIRMS => kind in CONFIRMS;
 
+/** The dialog a row action opened, and for whom. */
+interface OpenDialog {
+  kind: DialogKind;
+  user: StaffUser;
+}
+
 export default function UsersListPage() {
-  const intl = useIntl();
-  const locale = useAppSelector(selectLocale);
   const list = useGetUsersQuery();
-  const roles = useGetRolesQuery();
-  const [deleteUser] = useDeleteUserMutation();
-  const [resetTotp] = useResetUserTotpMutation();
   const isTopAdmin = useCan('users:totp');
   const [totpRolesOpen, setTotpRolesOpen] = useState(false);
-  const [open, setOpen] = useState<{ kind: DialogKind; user: StaffUser } | null>(null);
-  const close = () => setOpen(null);
+  const [open, setOpen] = useState<OpenDialog | null>(null);
   const appCounts = list.data?.appCounts;
+  const columns = useUserColumns(appCounts);
+  const filters = useUserFilters();
+  const rowActions = useUserRowActions(isTopAdmin, setOpen);
 
-  const columns = useMemo<DataTableColumn<StaffUser>[]>(
+  return (
+    <>
+      <PageHeader titleId="users.list.title" />
+      <DataTable
+        name={USERS_TABLE}
+        rows={list.data?.users}
+        columns={columns}
+        filters={filters}
+        indexColumn
+        {...listStatus(list)}
+        rowActions={rowActions}
+        toolbar={<UsersToolbar isTopAdmin={isTopAdmin} onTotpRoles={() => setTotpRolesOpen(true)} />}
+      />
+      <TotpRolesDialog open={totpRolesOpen} onClose={() => setTotpRolesOpen(false)} />
+      <UserDialogs open={open} appCounts={appCounts} onClose={() => setOpen(null)} />
+    </>
+  );
+}
+
+function useUserColumns(appCounts: Record<number, number> | undefined) {
+  const intl = useIntl();
+  const locale = useAppSelector(selectLocale);
+  return useMemo<DataTableColumn<StaffUser>[]>(
     () => [
       { field: 'username', headerId: 'users.fields.username', ltr: true, minWidth: 130 },
       { field: 'fullName', headerId: 'users.fields.fullName', value: (u) => fullName(u, locale), minWidth: 160, flex: 1.4 },
@@ -85,8 +110,12 @@ export default function UsersListPage() {
     ],
     [intl, locale, appCounts],
   );
+}
 
-  const filters = useMemo<DataTableFilter<StaffUser>[]>(
+function useUserFilters() {
+  const intl = useIntl();
+  const roles = useGetRolesQuery();
+  return useMemo<DataTableFilter<StaffUser>[]>(
     () => [
       {
         kind: 'search',
@@ -111,8 +140,10 @@ export default function UsersListPage() {
     ],
     [roles.data, intl],
   );
+}
 
-  const rowActions = useMemo<RowAction<StaffUser>[]>(
+function useUserRowActions(isTopAdmin: boolean, setOpen: (open: OpenDialog) => void) {
+  return useMemo<RowAction<StaffUser>[]>(
     () => [
       { key: 'details', labelId: 'users.actions.details', icon: <InfoOutlinedIcon fontSize="small" />, onClick: (user) => setOpen({ kind: 'details', user }) },
       { key: 'edit', labelId: 'users.actions.edit', icon: <EditOutlinedIcon fontSize="small" />, onClick: (user) => setOpen({ kind: 'edit', user }) },
@@ -138,44 +169,43 @@ export default function UsersListPage() {
         onClick: (user) => setOpen({ kind: 'delete', user }),
       },
     ],
-    [isTopAdmin],
+    [isTopAdmin, setOpen],
   );
+}
 
+/** Add a user, and for the top admin the two-factor settings per role. */
+function UsersToolbar({ isTopAdmin, onTotpRoles }: { isTopAdmin: boolean; onTotpRoles: () => void }) {
+  return (
+    <Stack direction="row" spacing={1}>
+      <Button component={RouterLink} to={PATHS.usersAddNew} variant="contained" startIcon={<PersonAddAltOutlinedIcon />}>
+        <FormattedMessage id="users.actions.add" />
+      </Button>
+      {isTopAdmin && (
+        <Button variant="outlined" startIcon={<PhonelinkLockOutlinedIcon />} onClick={onTotpRoles}>
+          <FormattedMessage id="users.totp.rolesButton" />
+        </Button>
+      )}
+    </Stack>
+  );
+}
+
+/** The dialog a row action opened: details, edit, password, role, or one of the two questions. */
+function UserDialogs({ open, appCounts, onClose }: { open: OpenDialog | null; appCounts: Record<number, number> | undefined; onClose: () => void }) {
+  const locale = useAppSelector(selectLocale);
+  const [deleteUser] = useDeleteUserMutation();
+  const [resetTotp] = useResetUserTotpMutation();
   const current = open?.user;
   const confirming = open && isConfirm(open.kind) ? { kind: open.kind, user: open.user } : null;
   return (
     <>
-      <PageHeader titleId="users.list.title" />
-      <DataTable
-        name={USERS_TABLE}
-        rows={list.data?.users}
-        columns={columns}
-        filters={filters}
-        indexColumn
-        {...listStatus(list)}
-        rowActions={rowActions}
-        toolbar={
-          <Stack direction="row" spacing={1}>
-            <Button component={RouterLink} to={PATHS.usersAddNew} variant="contained" startIcon={<PersonAddAltOutlinedIcon />}>
-              <FormattedMessage id="users.actions.add" />
-            </Button>
-            {isTopAdmin && (
-              <Button variant="outlined" startIcon={<PhonelinkLockOutlinedIcon />} onClick={() => setTotpRolesOpen(true)}>
-                <FormattedMessage id="users.totp.rolesButton" />
-              </Button>
-            )}
-          </Stack>
-        }
-      />
-      <TotpRolesDialog open={totpRolesOpen} onClose={() => setTotpRolesOpen(false)} />
-      <UserDetailsDialog user={open?.kind === 'details' ? open.user : null} appCount={current ? (appCounts?.[current.id] ?? 0) : 0} onClose={close} />
-      {open?.kind === 'edit' && <EditUserDialog user={open.user} onClose={close} />}
-      {open?.kind === 'password' && <SetPasswordDialog user={open.user} onClose={close} />}
-      {open?.kind === 'role' && <ChangeRoleDialog user={open.user} onClose={close} />}
+      <UserDetailsDialog user={open?.kind === 'details' ? open.user : null} appCount={current ? (appCounts?.[current.id] ?? 0) : 0} onClose={onClose} />
+      {open?.kind === 'edit' && <EditUserDialog user={open.user} onClose={onClose} />}
+      {open?.kind === 'password' && <SetPasswordDialog user={open.user} onClose={onClose} />}
+      {open?.kind === 'role' && <ChangeRoleDialog user={open.user} onClose={onClose} />}
       {confirming && (
         <ConfirmDialog
           open
-          onClose={close}
+          onClose={onClose}
           {...CONFIRMS[confirming.kind]}
           values={{ name: fullName(confirming.user, locale), username: confirming.user.username }}
           onConfirm={() => (confirming.kind === 'delete' ? deleteUser(confirming.user.id) : resetTotp(confirming.user.id)).unwrap()}
