@@ -14,7 +14,8 @@ import type { ListRowsProps } from './types';
 
 const ACTIONS_FIELD = '__actions';
 
-export function GridView<R extends object>({ list, rowActions, selectable, fetching, localeText }: ListRowsProps<R>) {
+/** The grid's columns: the list's, then the row actions sized to their buttons. */
+function useGridColumns<R extends object>({ list, rowActions }: Pick<ListRowsProps<R>, 'list' | 'rowActions'>): GridColDef[] {
   const intl = useIntl();
   const pageRows = list.rows;
   const actionsTitle = intl.formatMessage({ id: 'dataTable.actions' });
@@ -22,11 +23,7 @@ export function GridView<R extends object>({ list, rowActions, selectable, fetch
     () => (rowActions?.length ? actionsColumnWidth(rowActions, pageRows ?? [], actionsTitle) : 0),
     [rowActions, pageRows, actionsTitle],
   );
-
-  // page sizes in the locale's digits
-  const pageSizeOptions = useMemo(() => PAGE_SIZES.map((value) => ({ value, label: intl.formatNumber(value) })), [intl]);
-
-  const gridColumns = useMemo<GridColDef[]>(
+  return useMemo<GridColDef[]>(
     () => [
       ...list.columns.map<GridColDef>((c) => ({
         field: c.field,
@@ -61,6 +58,14 @@ export function GridView<R extends object>({ list, rowActions, selectable, fetch
     ],
     [list.columns, rowActions, actionsWidth, actionsTitle, intl],
   );
+}
+
+export function GridView<R extends object>({ list, rowActions, selectable, fetching, localeText }: ListRowsProps<R>) {
+  const intl = useIntl();
+  const pageRows = list.rows;
+  const gridColumns = useGridColumns({ list, rowActions });
+  // page sizes in the locale's digits
+  const pageSizeOptions = useMemo(() => PAGE_SIZES.map((value) => ({ value, label: intl.formatNumber(value) })), [intl]);
 
   return (
     <DataGrid
