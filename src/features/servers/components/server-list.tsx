@@ -32,35 +32,73 @@ import { hrefs } from '@/lib/routing';
 import { serverHealthColumn, useServerHealth } from './health/server-health-column';
 
 type Dialog = { kind: 'create' } | { kind: 'edit' | 'details' | 'delete'; server: Server } | null;
+type Batch = { ids: number[]; clear: () => void } | null;
 
 export function ServerList({ scope, titleId }: { scope: ServersScope; titleId: string }) {
-  const locale = useAppSelector(selectLocale);
-  const navigate = useNavigate();
   const servers = useGetServersQuery(scope);
   const apps = useGetAppsQuery({ own: scope === 'mine' });
-  const [destroyServers] = useDestroyServersMutation();
   const [dialog, setDialog] = useState<Dialog>(null);
-  const [batch, setBatch] = useState<{ ids: number[]; clear: () => void } | null>(null);
+  const [batch, setBatch] = useState<Batch>(null);
   const close = useCallback(() => setDialog(null), []);
   const tableName = scope === 'mine' ? 'myServers' : 'servers';
+  const filters = useServerFilters(tableName, apps.data, servers.data, apps.isLoading || servers.isLoading);
+  const columns = useServerColumns();
+  const rowActions = useServerRowActions(setDialog);
+  const batchActions = useServerBatchActions(setBatch);
 
+  return (
+    <Box>
+      <PageHeader titleId={titleId} />
+      <DataTable
+        name={tableName}
+        rows={servers.data}
+        columns={columns}
+        filters={filters}
+        loading={servers.isLoading}
+        fetching={servers.isFetching}
+        error={servers.isError ? servers.error : undefined}
+        onRetry={servers.refetch}
+        indexColumn
+        rowActions={rowActions}
+        batchActions={batchActions}
+        exportColumns={[
+          { headerId: 'servers.fields.apps', value: (s) => s.apps.map((a) => a.app.name).join(', ') },
+          { headerId: 'servers.fields.location', value: (s) => s.location.code },
+          { headerId: 'servers.fields.ip', value: (s) => s.ip },
+          { headerId: 'servers.fields.port', value: (s) => s.port },
+        ]}
+        toolbar={
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ kind: 'create' })}>
+            <FormattedMessage id="servers.create.button" />
+          </Button>
+        }
+      />
+      <ServerDialogs scope={scope} servers={servers.data ?? []} dialog={dialog} close={close} batch={batch} closeBatch={() => setBatch(null)} />
+    </Box>
+  );
+}
+
+/** The search over name and applications, and the application filter. */
+function useServerFilters(
+  tableName: string,
+  apps: readonly { id: number; name: string }[] | undefined,
+  servers: readonly Server[] | undefined,
+  listPending: boolean,
+): DataTableFilter<Server>[] {
   // The application filter offers the apps the caller may use, plus any app present in the rows.
   const appOptions = useMemo(() => {
     const byId = new Map<number, string>();
-    for (const app of apps.data ?? []) byId.set(app.id, app.name);
-    for (const server of servers.data ?? []) for (const { app } of server.apps) if (!byId.has(app.id)) byId.set(app.id, app.name);
+    for (const app of apps ?? []) byId.set(app.id, app.name);
+    for (const server of servers ?? []) for (const { app } of server.apps) if (!byId.has(app.id)) byId.set(app.id, app.name);
     return [...byId].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name));
-  }, [apps.data, servers.data]);
+  }, [apps, servers]);
   // A remembered choice of an app neither list holds (another admin's, or one since deleted) is
   // named by its own record, or "unknown app": never left blank or shown as a bare id.
   const chosen = Number(useTableState(tableName).filter.appId);
   const chosenAppId = Number.isInteger(chosen) && chosen > 0 ? chosen : undefined;
-  const missingApp = useMissingAppOption(chosenAppId, {
-    listed: appOptions.some((a) => a.id === chosenAppId),
-    listPending: apps.isLoading || servers.isLoading,
-  });
+  const missingApp = useMissingAppOption(chosenAppId, { listed: appOptions.some((a) => a.id === chosenAppId), listPending });
 
-  const filters = useMemo<DataTableFilter<Server>[]>(
+  return useMemo<DataTableFilter<Server>[]>(
     () => [
       { kind: 'search', key: 'search', labelId: 'servers.list.search', match: (s) => [s.ip, ...s.apps.map((a) => a.app.name)] },
       {
@@ -73,9 +111,13 @@ export function ServerList({ scope, titleId }: { scope: ServersScope; titleId: s
     ],
     [appOptions, missingApp],
   );
+}
 
+/** Applications (chips), location (flag + code), server name (ip) and, for the roles that read it, field health. */
+function useServerColumns(): DataTableColumn<Server>[] {
+  const locale = useAppSelector(selectLocale);
   const health = useServerHealth();
-  const columns = useMemo<DataTableColumn<Server>[]>(
+  return useMemo<DataTableColumn<Server>[]>(
     () => [
       {
         field: 'apps',
@@ -113,9 +155,13 @@ export function ServerList({ scope, titleId }: { scope: ServersScope; titleId: s
     ],
     [locale, health],
   );
+}
 
+/** Each row's details, profiles, edit and delete. */
+function useServerRowActions(setDialog: (dialog: Dialog) => void): RowAction<Server>[] {
+  const navigate = useNavigate();
   const mayChange = useMayChangeServer();
-  const rowActions = useMemo<RowAction<Server>[]>(
+  return useMemo<RowAction<Server>[]>(
     () => [
       {
         key: 'details',
@@ -145,53 +191,49 @@ export function ServerList({ scope, titleId }: { scope: ServersScope; titleId: s
         onClick: (s) => setDialog({ kind: 'delete', server: s }),
       },
     ],
-    [navigate, mayChange],
+    [navigate, mayChange, setDialog],
   );
+}
 
-  const batchActions = useCallback(
+/** The batch delete button of the selected rows. */
+function useServerBatchActions(setBatch: (batch: Batch) => void) {
+  return useCallback(
     (ids: GridRowId[], clear: () => void) => (
       <Button color="error" variant="outlined" startIcon={<DeleteOutlineIcon />} onClick={() => setBatch({ ids: ids.map(Number), clear })}>
         <FormattedMessage id="servers.batchDelete.button" values={{ count: ids.length }} />
       </Button>
     ),
-    [],
+    [setBatch],
   );
+}
 
+/** The create / edit, details and delete popups of a row, and the batch delete's confirm. */
+function ServerDialogs({
+  scope,
+  servers,
+  dialog,
+  close,
+  batch,
+  closeBatch,
+}: {
+  scope: ServersScope;
+  servers: Server[];
+  dialog: Dialog;
+  close: () => void;
+  batch: Batch;
+  closeBatch: () => void;
+}) {
+  const [destroyServers] = useDestroyServersMutation();
   return (
-    <Box>
-      <PageHeader titleId={titleId} />
-      <DataTable
-        name={tableName}
-        rows={servers.data}
-        columns={columns}
-        filters={filters}
-        loading={servers.isLoading}
-        fetching={servers.isFetching}
-        error={servers.isError ? servers.error : undefined}
-        onRetry={servers.refetch}
-        indexColumn
-        rowActions={rowActions}
-        batchActions={batchActions}
-        exportColumns={[
-          { headerId: 'servers.fields.apps', value: (s) => s.apps.map((a) => a.app.name).join(', ') },
-          { headerId: 'servers.fields.location', value: (s) => s.location.code },
-          { headerId: 'servers.fields.ip', value: (s) => s.ip },
-          { headerId: 'servers.fields.port', value: (s) => s.port },
-        ]}
-        toolbar={
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ kind: 'create' })}>
-            <FormattedMessage id="servers.create.button" />
-          </Button>
-        }
-      />
+    <>
       {(dialog?.kind === 'create' || dialog?.kind === 'edit') && (
-        <ServerFormDialog open onClose={close} server={dialog.kind === 'edit' ? dialog.server : undefined} scope={scope} servers={servers.data ?? []} />
+        <ServerFormDialog open onClose={close} server={dialog.kind === 'edit' ? dialog.server : undefined} scope={scope} servers={servers} />
       )}
       {dialog?.kind === 'details' && <ServerDetailsDialog open server={dialog.server} onClose={close} />}
       <ServerDeleteDialog server={dialog?.kind === 'delete' ? dialog.server : null} onClose={close} />
       <ConfirmDialog
         open={!!batch}
-        onClose={() => setBatch(null)}
+        onClose={closeBatch}
         titleId="servers.batchDelete.title"
         messageId="servers.batchDelete.message"
         values={{ count: batch?.ids.length ?? 0 }}
@@ -201,6 +243,6 @@ export function ServerList({ scope, titleId }: { scope: ServersScope; titleId: s
         successMessageId="servers.batchDelete.success"
         errorMessageId="servers.batchDelete.error"
       />
-    </Box>
+    </>
   );
 }

@@ -9,6 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import { FormattedMessage, useIntl } from 'react-intl';
+import type { Locale, ProfileHealthDto } from '@/contract';
 import { errorMessageId } from '@/lib/api';
 import { useGrant } from '@/lib/authorization';
 import { formatNumber } from '@/lib/i18n';
@@ -21,7 +22,6 @@ import { HealthChip } from './health-chip';
 const HealthSparkline = lazy(() => import(/* webpackChunkName: "charts" */ './health-sparkline'));
 
 export function ProfileHealthSection({ profile }: { profile: Profile }) {
-  const intl = useIntl();
   const locale = useAppSelector(selectLocale);
   const notify = useNotify();
   const canRead = useGrant('GET', 'apps/profileHealth/{serverId}');
@@ -56,50 +56,73 @@ export function ProfileHealthSection({ profile }: { profile: Profile }) {
           <FormattedMessage id="servers.health.none" />
         </Typography>
       )}
-      {rows.map((row) => {
-        const day = series.find((s) => s.operator === row.operator);
-        const operator = intl.formatMessage({ id: `servers.operator.${row.operator}` });
-        return (
-          <Stack
-            key={`${row.appId}-${row.operator}`}
-            direction="row"
-            spacing={1.5}
-            useFlexGap
-            sx={{ alignItems: 'center', flexWrap: 'wrap' }}
-            data-testid={`profile-health-${row.operator}`}
-          >
-            <Box sx={{ minWidth: 150 }}>
-              <HealthChip operator={row.operator} verdict={row.verdict} rate={row.rate} devices={row.devices} hidden={row.hidden} />
-            </Box>
-            {day && day.hours.length > 0 && (
-              <Suspense fallback={null}>
-                <HealthSparkline
-                  hours={day.hours}
-                  rtl={locale === 'fa'}
-                  color={barColor(row.verdict)}
-                  label={intl.formatMessage({ id: 'servers.health.chartLabel' }, { operator })}
-                />
-              </Suspense>
-            )}
-            <Typography variant="caption" color="text.secondary">
-              <FormattedMessage
-                id="servers.health.median"
-                values={{ value: day?.p50 == null ? '–' : <bdi dir="ltr">{formatNumber(Math.round(day.p50), locale)}</bdi> }}
-              />
-            </Typography>
-            {row.hidden && (
-              <Typography variant="caption" color="error">
-                <FormattedMessage id="servers.health.hidden" />
-              </Typography>
-            )}
-            {row.hidden && canShow && (
-              <Button size="small" variant="outlined" onClick={() => putBack(row)} disabled={showing}>
-                <FormattedMessage id="servers.health.putBack" />
-              </Button>
-            )}
-          </Stack>
-        );
-      })}
+      {rows.map((row) => (
+        <ProfileHealthRow
+          key={`${row.appId}-${row.operator}`}
+          row={row}
+          day={series.find((s) => s.operator === row.operator)}
+          locale={locale}
+          barColor={barColor}
+          canShow={canShow}
+          showing={showing}
+          onPutBack={putBack}
+        />
+      ))}
+    </Stack>
+  );
+}
+
+/** One operator's verdict: the chip, the last 24 hours' chart, the median latency, and "hidden" with its "put back". */
+function ProfileHealthRow({
+  row,
+  day,
+  locale,
+  barColor,
+  canShow,
+  showing,
+  onPutBack,
+}: {
+  row: VerdictRow;
+  day: ProfileHealthDto['series'][number] | undefined;
+  locale: Locale;
+  barColor: (verdict: VerdictRow['verdict']) => string;
+  canShow: boolean;
+  showing: boolean;
+  onPutBack: (row: VerdictRow) => void;
+}) {
+  const intl = useIntl();
+  const operator = intl.formatMessage({ id: `servers.operator.${row.operator}` });
+  return (
+    <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }} data-testid={`profile-health-${row.operator}`}>
+      <Box sx={{ minWidth: 150 }}>
+        <HealthChip operator={row.operator} verdict={row.verdict} rate={row.rate} devices={row.devices} hidden={row.hidden} />
+      </Box>
+      {day && day.hours.length > 0 && (
+        <Suspense fallback={null}>
+          <HealthSparkline
+            hours={day.hours}
+            rtl={locale === 'fa'}
+            color={barColor(row.verdict)}
+            label={intl.formatMessage({ id: 'servers.health.chartLabel' }, { operator })}
+          />
+        </Suspense>
+      )}
+      <Typography variant="caption" color="text.secondary">
+        <FormattedMessage
+          id="servers.health.median"
+          values={{ value: day?.p50 == null ? '–' : <bdi dir="ltr">{formatNumber(Math.round(day.p50), locale)}</bdi> }}
+        />
+      </Typography>
+      {row.hidden && (
+        <Typography variant="caption" color="error">
+          <FormattedMessage id="servers.health.hidden" />
+        </Typography>
+      )}
+      {row.hidden && canShow && (
+        <Button size="small" variant="outlined" onClick={() => onPutBack(row)} disabled={showing}>
+          <FormattedMessage id="servers.health.putBack" />
+        </Button>
+      )}
     </Stack>
   );
 }

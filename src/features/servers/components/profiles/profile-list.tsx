@@ -18,12 +18,10 @@ import { ProfileEditDialog } from './profile-edit-dialog';
 import { healthColumn, useProfileHealth } from '../health/profile-health-column';
 
 type Dialog = { kind: 'details' | 'edit' | 'delete'; profile: Profile } | null;
+type Batch = { ids: number[]; clear: () => void } | null;
 
 /** `readOnly`: the server is shared for the caller, so its profiles are shown without edit or delete (features/servers/access.ts). */
 export function ProfileList({ serverId, readOnly = false }: { serverId: number; readOnly?: boolean }) {
-  const intl = useIntl();
-  const canReveal = useCan('profiles:reveal');
-  const showType = useCan('profiles:type');
   const profiles = useGetProfilesQuery(serverId);
   // The list's arrival renders the table (the page's rows: the load's largest render).
   // The query's answer reaches this component through a store subscription, whose updates React
@@ -34,14 +32,44 @@ export function ProfileList({ serverId, readOnly = false }: { serverId: number; 
   // render at once, in one task, and with the rows in it that was ~75 ms unthrottled of table.
   const deferred = useDeferredValue<Profile[] | null | undefined>(profiles.data, null);
   const rows = deferred ?? undefined;
-  const [destroyProfile] = useDestroyProfileMutation();
-  const [destroyProfiles] = useDestroyProfilesMutation();
   const [dialog, setDialog] = useState<Dialog>(null);
-  const [batch, setBatch] = useState<{ ids: number[]; clear: () => void } | null>(null);
+  const [batch, setBatch] = useState<Batch>(null);
   const close = useCallback(() => setDialog(null), []);
-  const health = useProfileHealth(serverId);
+  const columns = useProfileColumns(serverId);
+  const rowActions = useProfileRowActions(readOnly, setDialog);
+  const batchActions = useProfileBatchActions(setBatch);
 
-  const columns = useMemo<DataTableColumn<Profile>[]>(
+  return (
+    <>
+      <DataTable
+        name="profiles"
+        rows={rows}
+        columns={columns}
+        filters={PROFILE_FILTERS}
+        loading={profiles.isLoading || (rows === undefined && profiles.data !== undefined)}
+        fetching={profiles.isFetching}
+        error={profiles.isError ? profiles.error : undefined}
+        onRetry={profiles.refetch}
+        indexColumn
+        rowActions={rowActions}
+        batchActions={readOnly ? undefined : batchActions}
+        exportColumns={[
+          { headerId: 'servers.profile.fields.name', value: (p) => p.name },
+          { headerId: 'servers.profile.fields.protocol', value: (p) => p.protocol },
+          { headerId: 'servers.profile.fields.operator', value: (p) => p.operator },
+          { headerId: 'servers.profile.fields.type', value: (p) => p.type },
+        ]}
+      />
+      <ProfileDialogs serverId={serverId} dialog={dialog} close={close} batch={batch} closeBatch={() => setBatch(null)} />
+    </>
+  );
+}
+
+/** Name, protocol, operator and, for the roles that read it, field health. */
+function useProfileColumns(serverId: number): DataTableColumn<Profile>[] {
+  const intl = useIntl();
+  const health = useProfileHealth(serverId);
+  return useMemo<DataTableColumn<Profile>[]>(
     () => [
       { field: 'name', headerId: 'servers.profile.fields.name', flex: 1.4, ltr: true },
       { field: 'protocol', headerId: 'servers.profile.fields.protocol', flex: 1, ltr: true },
@@ -56,8 +84,11 @@ export function ProfileList({ serverId, readOnly = false }: { serverId: number; 
     ],
     [intl, health.canRead, health.rows],
   );
+}
 
-  const rowActions = useMemo<RowAction<Profile>[]>(
+/** Each row's details, edit and delete (the last two hidden when `readOnly`). */
+function useProfileRowActions(readOnly: boolean, setDialog: (dialog: Dialog) => void): RowAction<Profile>[] {
+  return useMemo<RowAction<Profile>[]>(
     () => [
       {
         key: 'details',
@@ -81,39 +112,42 @@ export function ProfileList({ serverId, readOnly = false }: { serverId: number; 
         onClick: (p) => setDialog({ kind: 'delete', profile: p }),
       },
     ],
-    [readOnly],
+    [readOnly, setDialog],
   );
+}
 
-  const batchActions = useCallback(
+/** The batch delete button of the selected rows. */
+function useProfileBatchActions(setBatch: (batch: Batch) => void) {
+  return useCallback(
     (ids: GridRowId[], clear: () => void) => (
       <Button color="error" variant="outlined" startIcon={<DeleteOutlineIcon />} onClick={() => setBatch({ ids: ids.map(Number), clear })}>
         <FormattedMessage id="servers.profiles.batchDelete.button" values={{ count: ids.length }} />
       </Button>
     ),
-    [],
+    [setBatch],
   );
+}
 
+/** The details, edit and delete popups of a row, and the batch delete's confirm. */
+function ProfileDialogs({
+  serverId,
+  dialog,
+  close,
+  batch,
+  closeBatch,
+}: {
+  serverId: number;
+  dialog: Dialog;
+  close: () => void;
+  batch: Batch;
+  closeBatch: () => void;
+}) {
+  const canReveal = useCan('profiles:reveal');
+  const showType = useCan('profiles:type');
+  const [destroyProfile] = useDestroyProfileMutation();
+  const [destroyProfiles] = useDestroyProfilesMutation();
   return (
     <>
-      <DataTable
-        name="profiles"
-        rows={rows}
-        columns={columns}
-        filters={PROFILE_FILTERS}
-        loading={profiles.isLoading || (rows === undefined && profiles.data !== undefined)}
-        fetching={profiles.isFetching}
-        error={profiles.isError ? profiles.error : undefined}
-        onRetry={profiles.refetch}
-        indexColumn
-        rowActions={rowActions}
-        batchActions={readOnly ? undefined : batchActions}
-        exportColumns={[
-          { headerId: 'servers.profile.fields.name', value: (p) => p.name },
-          { headerId: 'servers.profile.fields.protocol', value: (p) => p.protocol },
-          { headerId: 'servers.profile.fields.operator', value: (p) => p.operator },
-          { headerId: 'servers.profile.fields.type', value: (p) => p.type },
-        ]}
-      />
       {dialog?.kind === 'details' && <ProfileDetailsDialog open profile={dialog.profile} canReveal={canReveal} onClose={close} />}
       {dialog?.kind === 'edit' && <ProfileEditDialog open profile={dialog.profile} showType={showType} onClose={close} />}
       <ConfirmDialog
@@ -129,7 +163,7 @@ export function ProfileList({ serverId, readOnly = false }: { serverId: number; 
       />
       <ConfirmDialog
         open={!!batch}
-        onClose={() => setBatch(null)}
+        onClose={closeBatch}
         titleId="servers.profiles.batchDelete.title"
         messageId="servers.profiles.batchDelete.message"
         values={{ count: batch?.ids.length ?? 0 }}
