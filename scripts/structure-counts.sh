@@ -36,5 +36,8 @@ echo "route files importing a route file:      $(git grep -nE "from '\./[a-z-]+'
 echo "domain modules importing a repository:   $(c "from '\.\./repositories" server/src/domain)"
 # (applied migrations are history and are never edited, so their first lines are not counted)
 echo "comments citing an issue number:         $(c "[Ii]ssue [0-9]+" src server __tests__ bench scripts ':!server/src/db/migrations')"
+echo "panel components over 80 lines:          $(d=$(mktemp -d); git archive $rev src | tar -x -C $d; node scripts/component-lengths.mjs $d/src | tail -1 | cut -d' ' -f1; rm -rf $d)"
+echo "a list page copying a URL preset into the store (presetPending): $(c "presetPending" src)"
+echo "early page speculation in the device route: $(c "earlyDevicePage" server/src)"
 echo "README bytes:                            $(git show $rev:README.md | wc -c)"
 echo -n "files over 300 lines (src, server):      "; for f in $(git ls-tree -r --name-only $rev -- src server | grep -E '\.(ts|tsx|mjs)$'); do n=$(git show $rev:$f | wc -l); [ $n -gt 300 ] && echo -n "$f($n) "; done; echo
