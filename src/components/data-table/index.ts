@@ -14,7 +14,7 @@ export {
   type ServerListOptions,
 } from './use-list';
 export { readServerExport, useServerExport } from './server-export';
-export { useTableState, useTableFilters, useListParams } from './use-table-state';
+export { useTableState, useListParams } from './use-table-state';
 export { listStatus, yesNoFilter, type ListQuery, type YesNoFilterOptions } from './list-helpers';
 export { filterRows, sortRows, toCsv, downloadText, exportCellValue, normalizeSearch } from './rows';
 export type {

@@ -3,8 +3,6 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { selectTable, tableFilterChanged, tablePageChanged, tablePageSizeChanged, tableSortCycled, useAppDispatch, useAppSelector } from '@/lib/state';
-import type { DataTableFilter } from './types';
-import { filterValueOf } from './rows';
 
 export function useTableState(name: string) {
   const state = useAppSelector((s) => selectTable(s, name));
@@ -22,12 +20,6 @@ export function useTableState(name: string) {
 }
 
 export type TableState = ReturnType<typeof useTableState>;
-
-/** The effective value of every declared filter (stored choice, else the filter's default). */
-export function useTableFilters<R>(name: string, filters: readonly DataTableFilter<R>[]): Record<string, string> {
-  const { filter } = useTableState(name);
-  return useMemo(() => Object.fromEntries(filters.map((f) => [f.key, filterValueOf(f, filter)])), [filter, filters]);
-}
 
 const NO_PRESETS: readonly string[] = [];
 
