@@ -146,27 +146,13 @@ function MirrorAlerts({ mirror, tested, onCloseTested }: { mirror: MirrorDto; te
             id="apps.mirrors.lastError"
             values={{ when: mirror.attemptedAt ? when(mirror.attemptedAt) : '', failures: mirror.failures, next: when(mirror.nextAttemptAt) }}
           />
-          <Typography
-            component="pre"
-            dir="ltr"
-            sx={{ fontFamily: mono, fontSize: 12, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', m: 0, mt: 0.5, textAlign: 'start' }}
-          >
-            {mirror.lastError}
-          </Typography>
+          <RemoteText>{mirror.lastError}</RemoteText>
         </Alert>
       )}
       {tested && (
         <Alert severity={tested.ok ? 'success' : 'error'} onClose={onCloseTested}>
           <FormattedMessage id={tested.ok ? (tested.branchExists ? 'apps.mirrors.testOk' : 'apps.mirrors.testOkNoBranch') : 'apps.mirrors.testFailed'} />
-          {tested.message && (
-            <Typography
-              component="pre"
-              dir="ltr"
-              sx={{ fontFamily: mono, fontSize: 12, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', m: 0, mt: 0.5, textAlign: 'start' }}
-            >
-              {tested.message}
-            </Typography>
-          )}
+          {tested.message && <RemoteText>{tested.message}</RemoteText>}
         </Alert>
       )}
     </>
@@ -280,5 +266,18 @@ export function MirrorsSection({ appId }: { appId: number }) {
         errorMessageId="apps.mirrors.deleteError"
       />
     </Paper>
+  );
+}
+
+/** What the remote said (git's words, left to right, as written). */
+function RemoteText({ children }: { children: string }) {
+  return (
+    <Typography
+      component="pre"
+      dir="ltr"
+      sx={{ fontFamily: mono, fontSize: 12, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', m: 0, mt: 0.5, textAlign: 'start' }}
+    >
+      {children}
+    </Typography>
   );
 }
